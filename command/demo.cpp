@@ -1,0 +1,44 @@
+// `quax demo`: random games of a variant with the final board printed.
+#include <chrono>
+#include <cstdio>
+#include <memory>
+
+#include "command/command.h"
+#include "env/game_state.h"
+
+namespace quax {
+namespace {
+
+void setup_demo(CLI::App& app) {
+  struct Options {
+    std::string variant = "quax";
+    int size = 0;
+    int games = 3;
+    uint64_t seed = 1;
+  };
+  auto opt = std::make_shared<Options>();
+  auto* cmd = app.add_subcommand("demo", "Play random games and print the final boards");
+  cmd->add_option("--variant", opt->variant, "Variant name");
+  cmd->add_option("--size", opt->size, "Board size (0: the variant's default)");
+  cmd->add_option("--games", opt->games, "Number of games")->check(CLI::Range(1, 1000000));
+  cmd->add_option("--seed", opt->seed, "Random seed");
+  cmd->callback([opt] {
+    const auto variant = parse_variant(opt->variant);
+    if (!variant) throw CommandError("unknown variant '" + opt->variant + "' (known: " + variant_list() + ")");
+    GameSpec spec = default_spec(*variant);
+    if (opt->size) spec.size = opt->size;
+    if (auto err = check_spec(spec); !err.empty()) throw CommandError(err);
+    Rng rng(opt->seed);
+    for (int g = 0; g < opt->games; ++g) {
+      auto state = new_game(spec);
+      state->play_random_to_end(rng);
+      std::printf("game %d of %s: %d moves, winner %s\n%s\n\n", g + 1, describe(spec).c_str(), state->move_number(),
+                  outcome_name(state->outcome()).c_str(), state->board_text().c_str());
+    }
+  });
+}
+
+REGISTER_COMMAND("demo", setup_demo);
+
+}  // namespace
+}  // namespace quax

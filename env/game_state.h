@@ -1,0 +1,94 @@
+// The interface every variant implements, and all that search, training and the text
+// protocol know of the rules. No LibTorch here.
+//
+// Actions. Each (variant, size) has a fixed action layout: `spatial_planes()` planes of
+// size x size (action = plane * size * size + row * size + column, row 0 = row 1 = south,
+// column 0 = `a`), followed by `extra_actions()` non-spatial actions (swap, pass, ...).
+// The network's policy head has exactly this shape. Actions come in two frames:
+//  - the board frame, used by apply(), legal_mask(), notation;
+//  - the network frame, in which the mover always connects north-south (the board is
+//    transposed when White moves in the square games, as Hex programs do).
+// to_net_action()/from_net_action() map between them; encode() writes planes in the
+// network frame.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "env/rng.h"
+#include "env/types.h"
+
+namespace quax {
+
+class GameState {
+ public:
+  virtual ~GameState() = default;
+
+  virtual const GameSpec& spec() const = 0;
+  int size() const { return spec().size; }
+
+  // A deep copy. copy_from() overwrites this state with another of the same spec without
+  // allocating; it is what the search uses instead of undo.
+  virtual std::unique_ptr<GameState> clone() const = 0;
+  virtual void copy_from(const GameState& other) = 0;
+
+  // --- Turn and result -------------------------------------------------------------
+  // The player to act; kNone once the game is over.
+  virtual Player to_move() const = 0;
+  virtual Outcome outcome() const = 0;
+  bool is_over() const { return outcome() != Outcome::kOngoing; }
+  // Actions applied since the start (plies; a swap or pass counts as one).
+  virtual int move_number() const = 0;
+
+  // --- Actions (board frame) ---------------------------------------------------------
+  virtual int spatial_planes() const = 0;
+  virtual int extra_actions() const = 0;
+  int num_actions() const { return spatial_planes() * size() * size() + extra_actions(); }
+
+  // mask[a] = 1 when action a is legal, else 0; mask has num_actions() entries.
+  // All zero once the game is over.
+  virtual void legal_mask(uint8_t* mask) const = 0;
+  virtual void legal_actions(std::vector<int>* out) const = 0;
+  // Empty when legal; otherwise one line naming the move and why it is not legal.
+  virtual std::string why_illegal(int action) const = 0;
+  bool is_legal(int action) const { return why_illegal(action).empty(); }
+  // Precondition: is_legal(action). Checked only in debug builds.
+  virtual void apply(int action) = 0;
+
+  // Plays uniformly random legal actions to the end and returns the outcome.
+  virtual Outcome play_random_to_end(Rng& rng) = 0;
+
+  // --- Notation ----------------------------------------------------------------------
+  // Canonical notation: `c5`, `e2-f3` (southern cell first), `swap`, `pass`.
+  virtual std::string action_to_string(int action) const = 0;
+  // Parses one move in any accepted form; returns -1 and sets *error (one line) when the
+  // text is not a move on this board. Does not check legality.
+  virtual int parse_action(std::string_view text, std::string* error) const = 0;
+  // The stones (cells) and links of one colour in canonical notation, board order.
+  virtual std::vector<std::string> stones_of(Player p) const = 0;
+  virtual std::vector<std::string> links_of(Player p) const = 0;
+  // A diagram in the style of the play-by-email server's, several lines.
+  virtual std::string board_text() const = 0;
+
+  // --- Network view ------------------------------------------------------------------
+  virtual int num_planes() const = 0;
+  // Names of the input planes, in order (documented for exported models).
+  virtual std::vector<std::string> plane_names() const = 0;
+  // Writes num_planes() * size * size floats, mover's point of view, network frame.
+  virtual void encode(float* planes) const = 0;
+  // Map an action between the board frame and the network frame of the player to move.
+  virtual int to_net_action(int board_action) const = 0;
+  virtual int from_net_action(int net_action) const = 0;
+
+  // A 64-bit key of the position (stones, links, player to move, phase), equal for
+  // equal positions; used by tests and transposition tables.
+  virtual uint64_t position_key() const = 0;
+};
+
+// A new game at the start. Precondition: check_spec(spec) is empty.
+std::unique_ptr<GameState> new_game(const GameSpec& spec);
+
+}  // namespace quax

@@ -1,0 +1,54 @@
+// A small, fast, seedable generator (xoshiro256**), so that games and searches are
+// reproducible from a seed on every platform, unlike std::uniform_int_distribution.
+#pragma once
+
+#include <cstdint>
+
+namespace quax {
+
+class Rng {
+ public:
+  explicit Rng(uint64_t seed = 0x9E3779B97F4A7C15ULL) { seed_with(seed); }
+
+  void seed_with(uint64_t seed) {
+    uint64_t z = seed;
+    for (auto& s : s_) s = splitmix(z);
+  }
+
+  uint64_t next() {
+    const uint64_t result = rotl(s_[1] * 5, 7) * 9;
+    const uint64_t t = s_[1] << 17;
+    s_[2] ^= s_[0];
+    s_[3] ^= s_[1];
+    s_[1] ^= s_[2];
+    s_[0] ^= s_[3];
+    s_[2] ^= t;
+    s_[3] = rotl(s_[3], 45);
+    return result;
+  }
+
+  // Uniform in [0, n), n > 0 (Lemire's multiply-shift; the bias is below 2^-32 for our n).
+  uint32_t below(uint32_t n) {
+    return static_cast<uint32_t>(((next() >> 32) * static_cast<uint64_t>(n)) >> 32);
+  }
+
+  // Uniform in [0, 1).
+  double uniform() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
+
+  // For saving and restoring a run exactly.
+  void get_state(uint64_t out[4]) const { for (int i = 0; i < 4; ++i) out[i] = s_[i]; }
+  void set_state(const uint64_t in[4]) { for (int i = 0; i < 4; ++i) s_[i] = in[i]; }
+
+ private:
+  static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+  static uint64_t splitmix(uint64_t& z) {
+    z += 0x9E3779B97F4A7C15ULL;
+    uint64_t r = z;
+    r = (r ^ (r >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    r = (r ^ (r >> 27)) * 0x94D049BB133111EBULL;
+    return r ^ (r >> 31);
+  }
+  uint64_t s_[4];
+};
+
+}  // namespace quax

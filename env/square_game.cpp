@@ -1,0 +1,646 @@
+#include "env/square_game.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cctype>
+#include <map>
+#include <mutex>
+#include <sstream>
+
+namespace quax {
+
+namespace {
+
+// Union-find has the cells 0..NN-1 and then these four edge nodes.
+constexpr int kSouth = 0, kNorth = 1, kWest = 2, kEast = 3;
+
+bool has_link_moves(Variant v) { return v == Variant::kQuax || v == Variant::kLink; }
+
+uint64_t mix(uint64_t x) {
+  x += 0x9E3779B97F4A7C15ULL;
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+  return x ^ (x >> 31);
+}
+
+}  // namespace
+
+// One block seen from one of its cells: the diagonal the cell lies on, the partner cell
+// on that diagonal, and the two cells of the other diagonal.
+struct BlockOfCell {
+  int16_t block, d, partner, other1, other2;
+};
+
+struct SquareGame::Geometry {
+  int n;
+  // For each cell, its blocks in the order south-west, south-east, north-west, north-east
+  // (the order RULES.md fixes for the quadrex cascade); count[cell] of them exist.
+  std::vector<std::array<BlockOfCell, 4>> blocks;
+  std::vector<uint8_t> block_count;
+  // Orthogonal neighbours (up to 4) and, for crossway, the diagonal ones.
+  std::vector<std::array<int16_t, 4>> ortho;
+  std::vector<uint8_t> ortho_count;
+  std::vector<std::array<int16_t, 4>> diag;
+  std::vector<uint8_t> diag_count;
+  // Zobrist keys: stone[cell * 2 + player], link[(block * 2 + d) * 2 + player].
+  std::vector<uint64_t> stone_key, link_key;
+
+  explicit Geometry(int size) : n(size) {
+    const int nn = n * n;
+    blocks.resize(nn);
+    block_count.assign(nn, 0);
+    ortho.resize(nn);
+    ortho_count.assign(nn, 0);
+    diag.resize(nn);
+    diag_count.assign(nn, 0);
+    auto at = [&](int c, int r) { return static_cast<int16_t>(r * n + c); };
+    auto inside = [&](int c, int r) { return c >= 0 && r >= 0 && c < n && r < n; };
+    for (int r = 0; r < n; ++r) {
+      for (int c = 0; c < n; ++c) {
+        const int x = at(c, r);
+        // (block corner offset, diagonal, partner offset, other diagonal offsets)
+        struct Rel { int bc, br, d, pc, pr, o1c, o1r, o2c, o2r; };
+        const Rel rels[4] = {
+            {c - 1, r - 1, 0, c - 1, r - 1, c, r - 1, c - 1, r},      // SW: x is NE corner
+            {c, r - 1, 1, c + 1, r - 1, c, r - 1, c + 1, r},          // SE: x is NW corner
+            {c - 1, r, 1, c - 1, r + 1, c - 1, r, c, r + 1},          // NW: x is SE corner
+            {c, r, 0, c + 1, r + 1, c + 1, r, c, r + 1},              // NE: x is SW corner
+        };
+        for (const Rel& rel : rels) {
+          if (rel.bc < 0 || rel.br < 0 || rel.bc >= n - 1 || rel.br >= n - 1) continue;
+          blocks[x][block_count[x]++] = BlockOfCell{at(rel.bc, rel.br), static_cast<int16_t>(rel.d),
+                                                    at(rel.pc, rel.pr), at(rel.o1c, rel.o1r),
+                                                    at(rel.o2c, rel.o2r)};
+        }
+        const int oc[4][2] = {{0, -1}, {-1, 0}, {1, 0}, {0, 1}};
+        for (const auto& o : oc)
+          if (inside(c + o[0], r + o[1])) ortho[x][ortho_count[x]++] = at(c + o[0], r + o[1]);
+        const int dc[4][2] = {{-1, -1}, {1, -1}, {-1, 1}, {1, 1}};
+        for (const auto& o : dc)
+          if (inside(c + o[0], r + o[1])) diag[x][diag_count[x]++] = at(c + o[0], r + o[1]);
+      }
+    }
+    stone_key.resize(nn * 2);
+    link_key.resize(nn * 4);
+    uint64_t seed = 0x51A7E5EEDULL + static_cast<uint64_t>(n);
+    for (auto& k : stone_key) k = mix(seed++);
+    for (auto& k : link_key) k = mix(seed++ ^ 0xABCDEFULL);
+  }
+
+  static std::shared_ptr<const Geometry> of_size(int n) {
+    static std::mutex mu;
+    static std::map<int, std::shared_ptr<const Geometry>> cache;
+    std::lock_guard<std::mutex> lock(mu);
+    auto& g = cache[n];
+    if (!g) g = std::make_shared<const Geometry>(n);
+    return g;
+  }
+};
+
+SquareGame::SquareGame(const GameSpec& spec)
+    : spec_(spec), n_(spec.size), nn_(spec.size * spec.size), geo_(Geometry::of_size(spec.size)) {
+  cells_.assign(nn_, 0);
+  links_.assign(nn_, 0);
+  parent_.resize(nn_ + 4);
+  for (int i = 0; i < nn_ + 4; ++i) parent_[i] = static_cast<int16_t>(i);
+  empties_.resize(nn_);
+  empty_pos_.resize(nn_);
+  for (int i = 0; i < nn_; ++i) empties_[i] = empty_pos_[i] = static_cast<int16_t>(i);
+  candidate_pos_.assign(nn_ * 2, -1);
+  candidates_[0].reserve(nn_);
+  candidates_[1].reserve(nn_);
+  cascade_queue_.reserve(nn_);
+}
+
+std::unique_ptr<GameState> SquareGame::clone() const { return std::make_unique<SquareGame>(*this); }
+
+void SquareGame::copy_from(const GameState& other) {
+  const auto& o = static_cast<const SquareGame&>(other);
+  assert(o.spec_ == spec_);
+  // Same sizes: vector assignment reuses this state's storage.
+  cells_ = o.cells_;
+  links_ = o.links_;
+  parent_ = o.parent_;
+  empties_ = o.empties_;
+  empty_pos_ = o.empty_pos_;
+  if (has_link_moves(spec_.variant)) {
+    candidates_ = o.candidates_;
+    candidate_pos_ = o.candidate_pos_;
+  }
+  to_move_ = o.to_move_;
+  outcome_ = o.outcome_;
+  ply_ = o.ply_;
+  must_pass_ = o.must_pass_;
+  key_ = o.key_;
+}
+
+// --- Union-find ---------------------------------------------------------------------
+
+int SquareGame::find(int x) const {
+  while (parent_[x] != x) {
+    parent_[x] = parent_[parent_[x]];
+    x = parent_[x];
+  }
+  return x;
+}
+
+void SquareGame::unite(int a, int b) {
+  a = find(a);
+  b = find(b);
+  if (a == b) return;
+  // Keep edge nodes (the highest indices) as roots: shorter paths for the win test.
+  if (a > b) std::swap(a, b);
+  parent_[a] = static_cast<int16_t>(b);
+}
+
+// --- Rules ----------------------------------------------------------------------------
+
+bool SquareGame::swap_available() const {
+  return spec_.swap && ply_ == 1 && outcome_ == Outcome::kOngoing;
+}
+
+Player SquareGame::link_on(int c, int r, int* d) const {
+  const uint8_t l = links_[r * n_ + c];
+  if (l == 0) return Player::kNone;
+  *d = (l - 1) / 2;
+  return static_cast<Player>((l - 1) % 2);
+}
+
+bool SquareGame::placement_legal(int cell, Player p) const {
+  if (cells_[cell] != 0) return false;
+  if (spec_.variant != Variant::kCrossway) return true;
+  const uint8_t own = static_cast<uint8_t>(index_of(p) + 1), opp = static_cast<uint8_t>(3 - own);
+  const auto& bl = geo_->blocks[cell];
+  for (int i = 0; i < geo_->block_count[cell]; ++i)
+    if (cells_[bl[i].partner] == own && cells_[bl[i].other1] == opp && cells_[bl[i].other2] == opp)
+      return false;  // would complete a checkerboard
+  return true;
+}
+
+bool SquareGame::has_placement(Player p) const {
+  for (int16_t cell : empties_)
+    if (placement_legal(cell, p)) return true;
+  return false;
+}
+
+void SquareGame::add_candidate(int link_id, Player p) {
+  auto& list = candidates_[index_of(p)];
+  candidate_pos_[link_id] = static_cast<int16_t>(list.size());
+  list.push_back(static_cast<int16_t>(link_id));
+}
+
+void SquareGame::remove_candidate(int link_id) {
+  const int pos = candidate_pos_[link_id];
+  if (pos < 0) return;
+  // The candidate belongs to whoever holds the diagonal's cells.
+  const int block = link_id >> 1;
+  const int cell = (link_id & 1) == 0 ? block : block + 1;
+  auto& list = candidates_[cells_[cell] - 1];
+  const int16_t last = list.back();
+  list[pos] = last;
+  candidate_pos_[last] = static_cast<int16_t>(pos);
+  list.pop_back();
+  candidate_pos_[link_id] = -1;
+}
+
+void SquareGame::put_stone(int cell, Player p) {
+  const int pi = index_of(p);
+  cells_[cell] = static_cast<uint8_t>(pi + 1);
+  key_ ^= geo_->stone_key[cell * 2 + pi];
+  const int pos = empty_pos_[cell];
+  const int16_t last = empties_.back();
+  empties_[pos] = last;
+  empty_pos_[last] = static_cast<int16_t>(pos);
+  empties_.pop_back();
+  empty_pos_[cell] = -1;
+
+  const uint8_t own = cells_[cell];
+  const auto& orth = geo_->ortho[cell];
+  for (int i = 0; i < geo_->ortho_count[cell]; ++i)
+    if (cells_[orth[i]] == own) unite(cell, orth[i]);
+  if (spec_.variant == Variant::kCrossway) {
+    const auto& dg = geo_->diag[cell];
+    for (int i = 0; i < geo_->diag_count[cell]; ++i)
+      if (cells_[dg[i]] == own) unite(cell, dg[i]);
+  }
+  const int r = cell / n_, c = cell % n_;
+  if (p == Player::kBlack) {
+    if (r == 0) unite(cell, nn_ + kSouth);
+    if (r == n_ - 1) unite(cell, nn_ + kNorth);
+  } else {
+    if (c == 0) unite(cell, nn_ + kWest);
+    if (c == n_ - 1) unite(cell, nn_ + kEast);
+  }
+}
+
+void SquareGame::add_link(int block, int d, Player p) {
+  links_[block] = static_cast<uint8_t>(1 + 2 * d + index_of(p));
+  key_ ^= geo_->link_key[(block * 2 + d) * 2 + index_of(p)];
+  const int r = block / n_, c = block % n_;
+  if (d == 0)
+    unite(block, (r + 1) * n_ + c + 1);
+  else
+    unite(r * n_ + c + 1, (r + 1) * n_ + c);
+  if (has_link_moves(spec_.variant)) {
+    remove_candidate(block * 2);
+    remove_candidate(block * 2 + 1);
+  }
+}
+
+void SquareGame::place(int cell, Player p) {
+  put_stone(cell, p);
+  const uint8_t own = cells_[cell];
+  const auto& bl = geo_->blocks[cell];
+  const int count = geo_->block_count[cell];
+  switch (spec_.variant) {
+    case Variant::kQuax:
+    case Variant::kLink:
+      for (int i = 0; i < count; ++i)
+        if (links_[bl[i].block] == 0 && cells_[bl[i].partner] == own)
+          add_candidate(bl[i].block * 2 + bl[i].d, p);
+      break;
+    case Variant::kQuickway:
+      // First come, first linked: only the new stone can form a new pair.
+      for (int i = 0; i < count; ++i)
+        if (links_[bl[i].block] == 0 && cells_[bl[i].partner] == own) add_link(bl[i].block, bl[i].d, p);
+      break;
+    case Variant::kQuadrex: {
+      // RULES.md decision: first-in first-out from the placed stone, each cell's blocks
+      // in the order SW, SE, NW, NE; a block that no longer qualifies is skipped.
+      cascade_queue_.clear();
+      cascade_queue_.push_back(static_cast<int16_t>(cell));
+      for (size_t head = 0; head < cascade_queue_.size(); ++head) {
+        const int x = cascade_queue_[head];
+        const auto& xb = geo_->blocks[x];
+        for (int i = 0; i < geo_->block_count[x]; ++i) {
+          const BlockOfCell& b = xb[i];
+          const uint8_t a1 = cells_[x], a2 = cells_[b.partner];
+          const uint8_t o1 = cells_[b.other1], o2 = cells_[b.other2];
+          int fill = -1;
+          uint8_t colour = 0;
+          if (a1 != 0 && a1 == a2) {  // x's diagonal is the pair
+            if (o1 == 0 && o2 != 0 && o2 != a1) fill = b.other1, colour = a1;
+            else if (o2 == 0 && o1 != 0 && o1 != a1) fill = b.other2, colour = a1;
+          } else if (o1 != 0 && o1 == o2) {  // the other diagonal is the pair
+            if (a2 == 0 && a1 != 0 && a1 != o1) fill = b.partner, colour = o1;
+            else if (a1 == 0 && a2 != 0 && a2 != o1) fill = x, colour = o1;
+          }
+          if (fill >= 0) {
+            put_stone(fill, static_cast<Player>(colour - 1));
+            cascade_queue_.push_back(static_cast<int16_t>(fill));
+          }
+        }
+      }
+      break;
+    }
+    case Variant::kCrossway:
+      break;
+  }
+}
+
+void SquareGame::do_swap() {
+  // Swap-pieces convention (RULES.md section 1): the black stone at (i, j) becomes a white
+  // stone at (j, i) and Black moves next.
+  const int black_cell = [&] {
+    for (int i = 0; i < nn_; ++i)
+      if (cells_[i] != 0) return i;
+    return -1;
+  }();
+  const int r = black_cell / n_, c = black_cell % n_;
+  SquareGame fresh(spec_);
+  fresh.put_stone(c * n_ + r, Player::kWhite);
+  cells_ = fresh.cells_;
+  links_ = fresh.links_;
+  parent_ = fresh.parent_;
+  empties_ = fresh.empties_;
+  empty_pos_ = fresh.empty_pos_;
+  key_ = fresh.key_;
+}
+
+void SquareGame::after_move() {
+  ++ply_;
+  if (find(nn_ + kSouth) == find(nn_ + kNorth)) {
+    outcome_ = Outcome::kBlackWins;
+  } else if (find(nn_ + kWest) == find(nn_ + kEast)) {
+    outcome_ = Outcome::kWhiteWins;
+  }
+  to_move_ = opponent(to_move_);
+  must_pass_ = false;
+  if (outcome_ != Outcome::kOngoing) return;
+  if (spec_.variant == Variant::kCrossway && !has_placement(to_move_)) {
+    // RULES.md: forfeit the turn; if neither side can place, the game is a draw.
+    if (has_placement(opponent(to_move_)))
+      must_pass_ = true;
+    else
+      outcome_ = Outcome::kDraw;
+  }
+}
+
+void SquareGame::apply(int action) {
+  assert(is_legal(action));
+  const Player p = to_move_;
+  if (action < nn_) {
+    place(action, p);
+  } else if (action < 3 * nn_) {
+    const int d = action < 2 * nn_ ? 0 : 1;
+    add_link(action - (1 + d) * nn_, d, p);
+  } else if (action == swap_action()) {
+    do_swap();
+  }  // pass changes nothing on the board
+  after_move();
+}
+
+std::string SquareGame::why_illegal(int action) const {
+  if (action < 0 || action >= num_actions()) return "action " + std::to_string(action) + " is not on this board";
+  const std::string name = action_to_string(action);
+  if (outcome_ != Outcome::kOngoing) return name + ": the game is over";
+  const char* vname = variant_info(spec_.variant).name;
+  if (action < nn_) {
+    if (cells_[action] != 0) return name + " is occupied";
+    if (must_pass_) return name + ": " + player_name(to_move_) + " has no legal placement and must pass";
+    if (!placement_legal(action, to_move_)) return name + " would complete a checkerboard";
+    return "";
+  }
+  if (action < 3 * nn_) {
+    const int d = action < 2 * nn_ ? 0 : 1;
+    const int block = action - (1 + d) * nn_;
+    const int r = block / n_, c = block % n_;
+    if (r == n_ - 1 || c == n_ - 1) return "link on block " + cell_name(block) + " is off the board";
+    if (spec_.variant == Variant::kQuickway) return name + ": links are made automatically in quickway";
+    if (!has_link_moves(spec_.variant)) return name + ": " + vname + " has no link moves";
+    const int a = d == 0 ? block : block + 1, b = d == 0 ? block + n_ + 1 : block + n_;
+    const uint8_t own = static_cast<uint8_t>(index_of(to_move_) + 1);
+    if (cells_[a] != own || cells_[b] != own) return name + ": both cells must hold " + player_name(to_move_) + " stones";
+    if (links_[block] != 0) return name + ": the block already holds a link";
+    return "";
+  }
+  if (action == swap_action()) {
+    if (!spec_.swap) return std::string("swap: the pie rule is off in this game");
+    if (ply_ != 1) return std::string("swap is only allowed as white's first move");
+    return "";
+  }
+  if (spec_.variant != Variant::kCrossway) return std::string("pass is not a move in ") + vname;
+  if (!must_pass_) return std::string("pass is only allowed when no placement is legal");
+  return "";
+}
+
+void SquareGame::legal_mask(uint8_t* mask) const {
+  std::fill(mask, mask + num_actions(), 0);
+  if (outcome_ != Outcome::kOngoing) return;
+  if (must_pass_) {
+    mask[pass_action()] = 1;
+    return;
+  }
+  for (int16_t cell : empties_)
+    if (placement_legal(cell, to_move_)) mask[cell] = 1;
+  if (has_link_moves(spec_.variant))
+    for (int16_t id : candidates_[index_of(to_move_)]) mask[(1 + (id & 1)) * nn_ + (id >> 1)] = 1;
+  if (swap_available()) mask[swap_action()] = 1;
+}
+
+void SquareGame::legal_actions(std::vector<int>* out) const {
+  std::vector<uint8_t> mask(num_actions());
+  legal_mask(mask.data());
+  out->clear();
+  for (int a = 0; a < num_actions(); ++a)
+    if (mask[a]) out->push_back(a);
+}
+
+Outcome SquareGame::play_random_to_end(Rng& rng) {
+  const bool links = has_link_moves(spec_.variant);
+  const bool crossway = spec_.variant == Variant::kCrossway;
+  while (outcome_ == Outcome::kOngoing) {
+    const Player p = to_move_;
+    if (must_pass_) {
+      after_move();
+      continue;
+    }
+    const uint32_t e = static_cast<uint32_t>(empties_.size());
+    const uint32_t l = links ? static_cast<uint32_t>(candidates_[index_of(p)].size()) : 0;
+    const uint32_t s = swap_available() ? 1 : 0;
+    if (!crossway) {
+      uint32_t k = rng.below(e + l + s);
+      if (k < e) {
+        place(empties_[k], p);
+      } else if (k < e + l) {
+        const int id = candidates_[index_of(p)][k - e];
+        add_link(id >> 1, id & 1, p);
+      } else {
+        do_swap();
+      }
+      after_move();
+      continue;
+    }
+    // Crossway: some empty cells may be forbidden; sample, and fall back to a full list
+    // when rejections pile up so the choice stays uniform over legal moves.
+    int chosen = -1;
+    if (s == 0 || rng.below(e + 1) < e) {
+      for (int tries = 0; tries < 8 && chosen < 0; ++tries) {
+        const int cell = empties_[rng.below(e)];
+        if (placement_legal(cell, p)) chosen = cell;
+      }
+      if (chosen < 0) {
+        int legal[26 * 26];
+        int count = 0;
+        for (int16_t cell : empties_)
+          if (placement_legal(cell, p)) legal[count++] = cell;
+        if (count > 0) chosen = legal[rng.below(count)];
+      }
+    }
+    if (chosen >= 0)
+      place(chosen, p);
+    else
+      do_swap();
+    after_move();
+  }
+  return outcome_;
+}
+
+// --- Notation -------------------------------------------------------------------------
+
+std::string SquareGame::cell_name(int cell) const {
+  return std::string(1, static_cast<char>('a' + cell % n_)) + std::to_string(cell / n_ + 1);
+}
+
+std::string SquareGame::action_to_string(int action) const {
+  if (action < 0 || action >= num_actions()) return "?";
+  if (action < nn_) return cell_name(action);
+  if (action < 3 * nn_) {
+    const int d = action < 2 * nn_ ? 0 : 1;
+    const int block = action - (1 + d) * nn_;
+    // Southern cell first.
+    if (d == 0) return cell_name(block) + "-" + cell_name(block + n_ + 1);
+    return cell_name(block + 1) + "-" + cell_name(block + n_);
+  }
+  return action == swap_action() ? "swap" : "pass";
+}
+
+int SquareGame::parse_action(std::string_view text, std::string* error) const {
+  std::string t;
+  for (char ch : text)
+    if (!std::isspace(static_cast<unsigned char>(ch))) t += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  auto fail = [&](const std::string& why) {
+    if (error) *error = why;
+    return -1;
+  };
+  if (t.empty()) return fail("empty move");
+  if (t == "swap") return swap_action();
+  if (t == "pass") return pass_action();
+  // One or two cells: letter, digits, optional '-', letter, digits.
+  size_t i = 0;
+  auto read_cell = [&](int* c, int* r) -> bool {
+    if (i >= t.size() || t[i] < 'a' || t[i] > 'z') return false;
+    *c = t[i++] - 'a';
+    size_t start = i;
+    int row = 0;
+    while (i < t.size() && std::isdigit(static_cast<unsigned char>(t[i])) && i - start < 3) row = row * 10 + (t[i++] - '0');
+    if (i == start) return false;
+    *r = row - 1;
+    return true;
+  };
+  int c1, r1, c2, r2;
+  if (!read_cell(&c1, &r1)) return fail("'" + std::string(text) + "' is not a move (expected e.g. c5, e2-f3, swap, pass)");
+  auto off = [&](int c, int r) { return c < 0 || r < 0 || c >= n_ || r >= n_; };
+  if (i == t.size()) {
+    if (off(c1, r1)) return fail("'" + std::string(text) + "' is off the " + std::to_string(n_) + "x" + std::to_string(n_) + " board");
+    return r1 * n_ + c1;
+  }
+  if (t[i] == '-') ++i;
+  if (!read_cell(&c2, &r2) || i != t.size())
+    return fail("'" + std::string(text) + "' is not a move (expected e.g. c5, e2-f3, swap, pass)");
+  if (off(c1, r1) || off(c2, r2))
+    return fail("'" + std::string(text) + "' is off the " + std::to_string(n_) + "x" + std::to_string(n_) + " board");
+  if (std::abs(c1 - c2) != 1 || std::abs(r1 - r2) != 1)
+    return fail("'" + std::string(text) + "': a link joins two diagonally adjacent cells");
+  const int bc = std::min(c1, c2), br = std::min(r1, r2);
+  const int d = ((c2 - c1) == (r2 - r1)) ? 0 : 1;
+  return link_action(bc, br, d);
+}
+
+std::vector<std::string> SquareGame::stones_of(Player p) const {
+  std::vector<std::string> out;
+  for (int cell = 0; cell < nn_; ++cell)
+    if (stone_at(cell) == p) out.push_back(cell_name(cell));
+  return out;
+}
+
+std::vector<std::string> SquareGame::links_of(Player p) const {
+  std::vector<std::string> out;
+  for (int block = 0; block < nn_; ++block) {
+    int d;
+    if (link_on(block % n_, block / n_, &d) == p) out.push_back(action_to_string((1 + d) * nn_ + block));
+  }
+  return out;
+}
+
+std::string SquareGame::board_text() const {
+  std::ostringstream os;
+  auto letters = [&] {
+    os << "   ";
+    for (int c = 0; c < n_; ++c) os << ' ' << static_cast<char>('a' + c) << (c + 1 < n_ ? "  " : "");
+    os << '\n';
+  };
+  letters();
+  for (int r = n_ - 1; r >= 0; --r) {
+    char label[16];
+    std::snprintf(label, sizeof label, "%2d ", r + 1);
+    os << label;
+    for (int c = 0; c < n_; ++c) {
+      const Player p = stone_at(r * n_ + c);
+      os << ' ' << (p == Player::kBlack ? 'V' : p == Player::kWhite ? 'H' : '.') << (c + 1 < n_ ? "  " : "");
+    }
+    os << "  " << r + 1 << '\n';
+    if (r > 0) {
+      std::string line(3 + 4 * n_, ' ');
+      bool any = false;
+      for (int c = 0; c + 1 < n_; ++c) {
+        int d;
+        if (link_on(c, r - 1, &d) != Player::kNone) {
+          line[3 + 4 * c + 3] = d == 0 ? '/' : '\\';
+          any = true;
+        }
+      }
+      if (any) {
+        line.erase(line.find_last_not_of(' ') + 1);
+        os << line << '\n';
+      }
+    }
+  }
+  letters();
+  os << "V = black (north-south), H = white (west-east); ";
+  if (outcome_ == Outcome::kOngoing)
+    os << player_name(to_move_) << " to move" << (must_pass_ ? " (must pass)" : "") << (swap_available() ? ", swap available" : "");
+  else if (outcome_ == Outcome::kDraw)
+    os << "draw";
+  else
+    os << player_name(winner_of(outcome_)) << " wins";
+  return os.str();
+}
+
+// --- Network view ---------------------------------------------------------------------
+
+std::vector<std::string> SquareGame::plane_names() const {
+  return {"own_stones", "opponent_stones", "own_links_slash", "own_links_backslash",
+          "opponent_links_slash", "opponent_links_backslash", "swap_available", "ones"};
+}
+
+void SquareGame::encode(float* planes) const {
+  std::fill(planes, planes + kNumPlanes * nn_, 0.0f);
+  // White moves in the transposed frame; a transpose keeps each diagonal's orientation.
+  const bool flip = to_move_ == Player::kWhite;
+  const uint8_t own = static_cast<uint8_t>(index_of(to_move_ == Player::kNone ? Player::kBlack : to_move_) + 1);
+  for (int r = 0; r < n_; ++r) {
+    for (int c = 0; c < n_; ++c) {
+      const int cell = r * n_ + c;
+      const int net = flip ? c * n_ + r : cell;
+      if (const uint8_t s = cells_[cell]) planes[(s == own ? 0 : 1) * nn_ + net] = 1.0f;
+      if (const uint8_t l = links_[cell]) {
+        const int d = (l - 1) / 2;
+        const bool mine = static_cast<uint8_t>((l - 1) % 2 + 1) == own;
+        planes[(2 + (mine ? 0 : 2) + d) * nn_ + net] = 1.0f;
+      }
+    }
+  }
+  if (swap_available()) std::fill(planes + 6 * nn_, planes + 7 * nn_, 1.0f);
+  std::fill(planes + 7 * nn_, planes + 8 * nn_, 1.0f);
+}
+
+int SquareGame::to_net_action(int a) const {
+  if (to_move_ != Player::kWhite || outcome_ != Outcome::kOngoing || a >= kSpatialPlanes * nn_) return a;
+  const int plane = a / nn_, idx = a % nn_;
+  return plane * nn_ + (idx % n_) * n_ + idx / n_;
+}
+
+int SquareGame::from_net_action(int a) const { return to_net_action(a); }  // a transpose undoes itself
+
+uint64_t SquareGame::turn_key() const {
+  uint64_t k = mix(static_cast<uint64_t>(index_of(to_move()) + 2) * 0x1234567ULL);
+  if (swap_available()) k ^= 0x5A5A5A5A12345678ULL;
+  return k;
+}
+
+std::unique_ptr<SquareGame> SquareGame::from_position(const GameSpec& spec, const std::vector<Player>& stones,
+                                                      const std::vector<std::array<int, 3>>& links,
+                                                      Player mover, int ply) {
+  auto g = std::make_unique<SquareGame>(spec);
+  for (int cell = 0; cell < g->nn_; ++cell)
+    if (stones[cell] != Player::kNone) g->put_stone(cell, stones[cell]);
+  for (const auto& l : links) g->add_link(l[0], l[1], static_cast<Player>(l[2]));
+  if (has_link_moves(spec.variant)) {
+    for (int block = 0; block < g->nn_; ++block) {
+      const int r = block / g->n_, c = block % g->n_;
+      if (r == g->n_ - 1 || c == g->n_ - 1 || g->links_[block] != 0) continue;
+      for (int d = 0; d < 2; ++d) {
+        const int a = d == 0 ? block : block + 1, b = d == 0 ? block + g->n_ + 1 : block + g->n_;
+        if (g->cells_[a] != 0 && g->cells_[a] == g->cells_[b]) g->add_candidate(block * 2 + d, static_cast<Player>(g->cells_[a] - 1));
+      }
+    }
+  }
+  // after_move() advances the ply and flips the mover: set them one step back.
+  g->ply_ = ply - 1;
+  g->to_move_ = opponent(mover);
+  g->after_move();
+  return g;
+}
+
+}  // namespace quax

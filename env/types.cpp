@@ -1,0 +1,98 @@
+#include "env/types.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace quax {
+
+namespace {
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return std::tolower(c); });
+  return out;
+}
+
+const VariantInfo kVariants[] = {
+    {Variant::kQuax, "quax", 11, 3, 26, false, true},
+    {Variant::kLink, "link", 8, 3, 26, false, false},
+    {Variant::kQuickway, "quickway", 11, 3, 26, false, true},
+    {Variant::kCrossway, "crossway", 19, 3, 26, false, true},
+    {Variant::kQuadrex, "quadrex", 19, 3, 26, false, true},
+};
+
+}  // namespace
+
+std::string player_name(Player p) {
+  switch (p) {
+    case Player::kBlack: return "black";
+    case Player::kWhite: return "white";
+    default: return "none";
+  }
+}
+
+std::optional<Player> parse_player(std::string_view text) {
+  const std::string t = lower(text);
+  if (t == "black" || t == "b" || t == "v" || t == "vert" || t == "x") return Player::kBlack;
+  if (t == "white" || t == "w" || t == "h" || t == "horz" || t == "o" || t == "red" || t == "r")
+    return Player::kWhite;
+  return std::nullopt;
+}
+
+std::string outcome_name(Outcome o) {
+  switch (o) {
+    case Outcome::kBlackWins: return "black";
+    case Outcome::kWhiteWins: return "white";
+    case Outcome::kDraw: return "draw";
+    default: return "none";
+  }
+}
+
+const VariantInfo* all_variants(int* count) {
+  *count = static_cast<int>(sizeof(kVariants) / sizeof(kVariants[0]));
+  return kVariants;
+}
+
+const VariantInfo& variant_info(Variant v) {
+  for (const auto& info : kVariants)
+    if (info.variant == v) return info;
+  return kVariants[0];
+}
+
+std::optional<Variant> parse_variant(std::string_view name) {
+  const std::string n = lower(name);
+  for (const auto& info : kVariants)
+    if (n == info.name) return info.variant;
+  return std::nullopt;
+}
+
+std::string variant_list() {
+  std::string out;
+  for (const auto& info : kVariants) {
+    if (!out.empty()) out += ", ";
+    out += info.name;
+  }
+  return out;
+}
+
+GameSpec default_spec(Variant v) {
+  const auto& info = variant_info(v);
+  return GameSpec{v, info.default_size, info.swap_by_default};
+}
+
+std::string check_spec(const GameSpec& spec) {
+  const auto& info = variant_info(spec.variant);
+  if (spec.size < info.min_size || spec.size > info.max_size)
+    return "size " + std::to_string(spec.size) + " is out of range for " + info.name + " (" +
+           std::to_string(info.min_size) + ".." + std::to_string(info.max_size) + ")";
+  if (info.even_sizes_only && spec.size % 2 != 0)
+    return std::string(info.name) + " needs an even size, not " + std::to_string(spec.size);
+  return "";
+}
+
+std::string describe(const GameSpec& spec) {
+  return std::string(variant_info(spec.variant).name) + " " + std::to_string(spec.size) + "x" +
+         std::to_string(spec.size) + (spec.swap ? " (swap)" : " (no swap)");
+}
+
+}  // namespace quax
