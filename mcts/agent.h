@@ -1,0 +1,23 @@
+// A player that chooses moves one position at a time: what gtp, play and simple matches
+// use. Batched play across many games goes through the multi-game driver instead.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "env/game_state.h"
+
+namespace quax {
+
+class Agent {
+ public:
+  virtual ~Agent() = default;
+  // A short description, e.g. "uct:1000".
+  virtual std::string name() const = 0;
+  // A legal action (board frame) for the player to move. Precondition: !state.is_over().
+  virtual int choose_action(const GameState& state) = 0;
+  // Forget any state kept between moves (a new game or a position set from outside).
+  virtual void reset() {}
+};
+
+}  // namespace quax
