@@ -1,6 +1,9 @@
 // Subcommands of the `quax` program register themselves here, one file each
 // (KataGo's cpp/command/ layout): a file defines a setup function that adds its
 // subcommand to the CLI11 app and sets the callback that runs it.
+// Setups run in name order, so a nested command registers as "parent.child" and its
+// setup finds the parent with app.get_subcommand("parent") (e.g. "bench" then
+// "bench.search" adding `quax bench search`).
 #pragma once
 
 #include <CLI/CLI.hpp>

@@ -1,0 +1,19 @@
+// Players that need no network, by name: what gtp, play and the arena accept as
+// `--player random | uct:<playouts> | mcts:<sims>`.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "mcts/agent.h"
+
+namespace quax {
+
+// Uniformly random legal moves.
+std::unique_ptr<Agent> make_random_agent(uint64_t seed);
+
+// Builds the agent a description names; returns null and sets *error (one line naming the
+// description and what is wrong) for an unknown or malformed description.
+std::unique_ptr<Agent> make_baseline_agent(const std::string& description, uint64_t seed, std::string* error);
+
+}  // namespace quax
