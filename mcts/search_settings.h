@@ -1,0 +1,50 @@
+// The knobs of one search (PUCT or Gumbel root), shared by the tree, the agents and the
+// multi-game driver. Defaults follow AlphaZero / KataGo / the Gumbel paper where they exist.
+#pragma once
+
+#include <string>
+
+namespace quax {
+
+enum class RootRule {
+  kPuct,    // PUCT everywhere, Dirichlet noise at the root, visit counts as the policy target
+  kGumbel,  // Gumbel-top-k + sequential halving at the root, completed-Q improved policy
+};
+
+struct SearchSettings {
+  RootRule root_rule = RootRule::kPuct;
+  // Simulations per move; each adds exactly one visit below the root. With tree reuse
+  // (PUCT only) visits carried over from the previous move count towards it.
+  int simulations = 200;
+
+  // --- PUCT -------------------------------------------------------------------------
+  float c_puct = 1.25f;
+  // First-play urgency (KataGo): an unvisited child is valued at the parent's value minus
+  // fpu_reduction * sqrt(sum of the priors of the visited children).
+  float fpu_reduction = 0.2f;
+  float root_fpu_reduction = 0.1f;
+  // Dirichlet noise at the root: alpha = dirichlet_alpha_total / number of legal actions
+  // (KataGo's scaling); fraction 0 turns it off (evaluation, play).
+  float dirichlet_alpha_total = 10.0f;
+  float dirichlet_fraction = 0.0f;
+  // Keep the subtree of the played move for the next search (PUCT only; Gumbel restarts,
+  // because sequential halving is defined on a fresh root, as in mctx).
+  bool reuse_tree = true;
+
+  // --- Batching ---------------------------------------------------------------------
+  // Leaves one tree may put into one evaluator batch, kept apart by virtual loss.
+  int leaves_per_batch = 1;
+  // Each pending leaf counts as this many losses on its path until its value arrives.
+  float virtual_loss = 1.0f;
+
+  // --- Gumbel (Danihelka et al. 2022; names as in mctx) -----------------------------
+  int gumbel_m = 16;             // actions sampled at the root (max_num_considered_actions)
+  float gumbel_c_visit = 50.0f;  // sigma(q) = (c_visit + max_b N(b)) * c_scale * q
+  float gumbel_c_scale = 1.0f;   // the paper's value; mctx's default value_scale is 0.1
+  bool gumbel_noise = true;      // false: no Gumbel sample (deterministic, for evaluation)
+};
+
+// Empty when the settings make sense, else one line naming the bad field.
+std::string check_settings(const SearchSettings& s);
+
+}  // namespace quax
