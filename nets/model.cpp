@@ -1,0 +1,157 @@
+#include "nets/model.h"
+
+#include <fmt/format.h>
+#include <torch/torch.h>
+
+#include <sstream>
+#include <stdexcept>
+
+namespace quax {
+
+namespace {
+
+// Registers parameters and writes the TorchScript source of forward() as it goes, so that
+// the names in the code and in the module can never disagree.
+class ModelBuilder {
+ public:
+  explicit ModelBuilder(torch::jit::Module& m) : m_(m) {}
+
+  // A k x k convolution without bias (a batch norm follows) plus its BN; returns the expression.
+  std::string conv_bn(const std::string& name, const std::string& x, int in, int out, int k) {
+    auto w = torch::empty({out, in, k, k});
+    torch::nn::init::kaiming_normal_(w, 0.0, torch::kFanIn, torch::kReLU);
+    param(name + "_w", w);
+    param(name + "_g", torch::ones({out}));
+    param(name + "_b", torch::zeros({out}));
+    buffer(name + "_m", torch::zeros({out}));
+    buffer(name + "_v", torch::ones({out}));
+    const int pad = k / 2;
+    return fmt::format(
+        "torch.batch_norm(torch.conv2d({x}, self.{n}_w, None, [1, 1], [{p}, {p}], [1, 1], 1), self.{n}_g, "
+        "self.{n}_b, self.{n}_m, self.{n}_v, self.training, 0.1, 1e-05, False)",
+        fmt::arg("x", x), fmt::arg("n", name), fmt::arg("p", pad));
+  }
+
+  // A 1x1 convolution with bias (no BN).
+  std::string conv_bias(const std::string& name, const std::string& x, int in, int out) {
+    auto w = torch::empty({out, in, 1, 1});
+    torch::nn::init::kaiming_normal_(w, 0.0, torch::kFanIn, torch::kLinear);
+    param(name + "_w", w);
+    param(name + "_b", torch::zeros({out}));
+    return fmt::format("torch.conv2d({x}, self.{n}_w, self.{n}_b, [1, 1], [0, 0], [1, 1], 1)", fmt::arg("x", x),
+                       fmt::arg("n", name));
+  }
+
+  std::string linear(const std::string& name, const std::string& x, int in, int out, double gain_scale = 1.0) {
+    auto w = torch::empty({out, in});
+    torch::nn::init::kaiming_normal_(w, 0.0, torch::kFanIn, torch::kLinear);
+    if (gain_scale != 1.0) w.mul_(gain_scale);
+    param(name + "_w", w);
+    param(name + "_b", torch::zeros({out}));
+    return fmt::format("torch.linear({x}, self.{n}_w, self.{n}_b)", fmt::arg("x", x), fmt::arg("n", name));
+  }
+
+  void zero_bn_gain(const std::string& name) { m_.attr(name + "_g").toTensor().detach().zero_(); }
+
+  std::ostringstream code;
+
+ private:
+  void param(const std::string& name, torch::Tensor t) { m_.register_parameter(name, t.set_requires_grad(true), false); }
+  void buffer(const std::string& name, torch::Tensor t) { m_.register_buffer(name, t); }
+  torch::jit::Module& m_;
+};
+
+// Mean and max over the board: [B, F, N, N] -> [B, 2F].
+std::string pooled(const std::string& x) {
+  return fmt::format("torch.cat([torch.mean({0}, [2, 3]), torch.amax({0}, [2, 3])], 1)", x);
+}
+
+}  // namespace
+
+torch::jit::Module build_model(const NetConfig& net, const ModelShape& shape, uint64_t seed) {
+  torch::manual_seed(seed);
+  torch::NoGradGuard no_grad;
+  torch::jit::Module m("QuaxNet");
+  m.register_attribute("training", c10::BoolType::get(), true);
+  ModelBuilder b(m);
+  const int f = net.filters, n = shape.size;
+  auto& c = b.code;
+  c << "def forward(self, x: Tensor) -> Tuple[Tensor, Tensor]:\n";
+  c << "    h = torch.relu(" << b.conv_bn("stem", "x", shape.planes, f, 3) << ")\n";
+  for (int i = 0; i < net.blocks; ++i) {
+    const std::string p = fmt::format("b{}", i);
+    c << "    y = torch.relu(" << b.conv_bn(p + "c1", "h", f, f, 3) << ")\n";
+    if (net.global_pooling && net.pool_every > 0 && (i + 1) % net.pool_every == 0) {
+      c << "    y = y + torch.unsqueeze(torch.unsqueeze(" << b.linear(p + "gp", pooled("y"), 2 * f, f, 0.5)
+        << ", 2), 3)\n";
+    }
+    c << "    h = torch.relu(h + " << b.conv_bn(p + "c2", "y", f, f, 3) << ")\n";
+    // A block starts as the identity: stabler early training in deep towers.
+    b.zero_bn_gain(p + "c2");
+  }
+  // Policy head.
+  const int pc = net.policy_channels;
+  c << "    p = torch.relu(" << b.conv_bn("pol", "h", f, pc, 1) << ")\n";
+  c << "    spatial = torch.flatten(" << b.conv_bias("polout", "p", pc, shape.spatial_planes) << ", 1)\n";
+  if (shape.extra_actions > 0) {
+    const std::string feats = net.global_pooling ? pooled("p") : "torch.mean(p, [2, 3])";
+    const int in = net.global_pooling ? 2 * pc : pc;
+    c << "    extra = " << b.linear("polx", feats, in, shape.extra_actions, 0.1) << "\n";
+    c << "    logits = torch.cat([spatial, extra], 1)\n";
+  } else {
+    c << "    logits = spatial\n";
+  }
+  // Value head.
+  const int vc = net.value_channels;
+  c << "    v = torch.relu(" << b.conv_bn("val", "h", f, vc, 1) << ")\n";
+  const std::string vfeats = net.global_pooling ? pooled("v") : "torch.mean(v, [2, 3])";
+  const int vin = net.global_pooling ? 2 * vc : vc;
+  c << "    v = torch.relu(" << b.linear("valh", vfeats, vin, net.value_hidden) << ")\n";
+  c << "    v = torch.tanh(" << b.linear("valout", "v", net.value_hidden, 1, 0.1) << ")\n";
+  c << "    return logits, torch.squeeze(v, 1)\n";
+  (void)n;
+  m.define(c.str());
+  m.train(true);
+  return m;
+}
+
+torch::jit::Module make_inference_module(const torch::jit::Module& model) {
+  auto copy = model.deepcopy();
+  copy.eval();
+  for (auto p : copy.parameters()) p.set_requires_grad(false);
+  auto frozen = torch::jit::freeze(copy);
+  return torch::jit::optimize_for_inference(frozen);
+}
+
+std::vector<torch::Tensor> model_parameters(const torch::jit::Module& model) {
+  std::vector<torch::Tensor> out;
+  for (const auto& p : model.named_parameters(false)) out.push_back(p.value);
+  return out;
+}
+
+std::vector<std::pair<std::string, torch::Tensor>> model_state(const torch::jit::Module& model) {
+  std::vector<std::pair<std::string, torch::Tensor>> out;
+  for (const auto& p : model.named_parameters(false)) out.emplace_back(p.name, p.value);
+  for (const auto& b : model.named_buffers(false)) out.emplace_back(b.name, b.value);
+  return out;
+}
+
+void load_model_state(torch::jit::Module& model, const std::vector<std::pair<std::string, torch::Tensor>>& state) {
+  torch::NoGradGuard no_grad;
+  std::map<std::string, torch::Tensor> by_name(state.begin(), state.end());
+  for (const auto& [name, dest] : model_state(model)) {
+    auto it = by_name.find(name);
+    if (it == by_name.end()) throw std::runtime_error("model tensor '" + name + "' missing from the saved state");
+    if (!it->second.sizes().equals(dest.sizes()))
+      throw std::runtime_error(fmt::format("model tensor '{}' has shape {} in the saved state, expected {}", name,
+                                           fmt::join(it->second.sizes(), "x"), fmt::join(dest.sizes(), "x")));
+    dest.copy_(it->second);
+  }
+}
+
+std::pair<torch::Tensor, torch::Tensor> run_model(torch::jit::Module& model, const torch::Tensor& planes) {
+  auto out = model.forward({planes}).toTuple();
+  return {out->elements()[0].toTensor(), out->elements()[1].toTensor()};
+}
+
+}  // namespace quax

@@ -1,0 +1,44 @@
+// The shape of a policy-value network, as the `net:` section of a training config sets it.
+// Torch-free so that configs and commands can use it without the LibTorch headers.
+#pragma once
+
+#include <string>
+
+#include "env/types.h"
+
+namespace quax {
+
+struct NetConfig {
+  int blocks = 4;            // residual blocks in the tower
+  int filters = 32;          // channels of the tower
+  bool global_pooling = true;  // KataGo-style pooled channel biases in some blocks and the heads
+  int pool_every = 3;        // block i has a pooling branch when (i + 1) % pool_every == 0
+  int policy_channels = 16;  // 1x1 conv channels of the policy head
+  int value_channels = 16;   // 1x1 conv channels of the value head
+  int value_hidden = 64;     // width of the value head's hidden layer
+
+  bool operator==(const NetConfig& o) const {
+    return blocks == o.blocks && filters == o.filters && global_pooling == o.global_pooling &&
+           pool_every == o.pool_every && policy_channels == o.policy_channels &&
+           value_channels == o.value_channels && value_hidden == o.value_hidden;
+  }
+  bool operator!=(const NetConfig& o) const { return !(*this == o); }
+};
+
+// What a model's input and output look like for one (variant, size): read off the env.
+struct ModelShape {
+  GameSpec spec;
+  int planes = 0;          // GameState::num_planes()
+  int size = 0;            // board side N
+  int spatial_planes = 0;  // GameState::spatial_planes()
+  int extra_actions = 0;   // GameState::extra_actions()
+  int num_actions() const { return spatial_planes * size * size + extra_actions; }
+};
+
+// Precondition: check_spec(spec) is empty.
+ModelShape model_shape_for(const GameSpec& spec);
+
+// e.g. "6 blocks x 64 filters, global pooling".
+std::string describe(const NetConfig& net);
+
+}  // namespace quax

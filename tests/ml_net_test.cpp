@@ -1,0 +1,124 @@
+// The network: output shapes, inference copy agreeing with the trainable module, and
+// learning a tiny task (overfitting a few positions).
+#include <gtest/gtest.h>
+#include <torch/torch.h>
+
+#include "env/game_state.h"
+#include "nets/model.h"
+
+namespace quax {
+namespace {
+
+NetConfig tiny_net() {
+  NetConfig net;
+  net.blocks = 2;
+  net.filters = 16;
+  net.pool_every = 2;
+  net.policy_channels = 8;
+  net.value_channels = 8;
+  net.value_hidden = 16;
+  return net;
+}
+
+// Planes of a few random positions of quax 5x5.
+torch::Tensor random_positions(const ModelShape& shape, int count, uint64_t seed, std::vector<std::vector<uint8_t>>* masks) {
+  Rng rng(seed);
+  auto planes = torch::zeros({count, shape.planes, shape.size, shape.size});
+  for (int i = 0; i < count; ++i) {
+    auto s = new_game(shape.spec);
+    const int moves = 1 + static_cast<int>(rng.below(6));
+    std::vector<int> legal;
+    for (int m = 0; m < moves && !s->is_over(); ++m) {
+      s->legal_actions(&legal);
+      s->apply(legal[rng.below(static_cast<uint32_t>(legal.size()))]);
+    }
+    if (s->is_over()) { --i; continue; }
+    s->encode(planes[i].data_ptr<float>());
+    std::vector<uint8_t> mask(shape.num_actions());
+    s->legal_mask(mask.data());
+    std::vector<uint8_t> net_mask(shape.num_actions(), 0);
+    for (int a = 0; a < shape.num_actions(); ++a)
+      if (mask[a]) net_mask[s->to_net_action(a)] = 1;
+    masks->push_back(net_mask);
+  }
+  return planes;
+}
+
+TEST(Model, OutputShapesFollowTheActionLayout) {
+  for (int size : {3, 5, 7}) {
+    const auto shape = model_shape_for(GameSpec{Variant::kQuax, size, true});
+    auto model = build_model(tiny_net(), shape, 1);
+    auto [logits, value] = run_model(model, torch::zeros({4, shape.planes, size, size}));
+    EXPECT_EQ(logits.size(0), 4);
+    EXPECT_EQ(logits.size(1), 3 * size * size + 2);
+    EXPECT_EQ(value.dim(), 1);
+    EXPECT_EQ(value.size(0), 4);
+    EXPECT_LE(value.abs().max().item<float>(), 1.0f);
+  }
+}
+
+TEST(Model, InferenceCopyMatchesEvalModeModel) {
+  const auto shape = model_shape_for(GameSpec{Variant::kQuax, 5, true});
+  auto model = build_model(tiny_net(), shape, 7);
+  std::vector<std::vector<uint8_t>> masks;
+  auto x = random_positions(shape, 16, 3, &masks);
+  // Move the BN statistics away from their initial values so folding them is tested.
+  for (int i = 0; i < 3; ++i) run_model(model, x * (1.0 + i));
+  model.eval();
+  torch::NoGradGuard no_grad;
+  auto [l1, v1] = run_model(model, x);
+  auto fast = make_inference_module(model);
+  auto [l2, v2] = run_model(fast, x);
+  EXPECT_LT((l1 - l2).abs().max().item<float>(), 1e-4);
+  EXPECT_LT((v1 - v2).abs().max().item<float>(), 1e-5);
+}
+
+TEST(Model, OverfitsAFewPositions) {
+  torch::set_num_threads(1);
+  const auto shape = model_shape_for(GameSpec{Variant::kQuax, 5, true});
+  auto model = build_model(tiny_net(), shape, 11);
+  std::vector<std::vector<uint8_t>> masks;
+  const int count = 8;
+  auto x = random_positions(shape, count, 5, &masks);
+  // Each position gets one legal target action and a value of +1 or -1.
+  auto target = torch::zeros({count, shape.num_actions()});
+  auto mask = torch::zeros({count, shape.num_actions()}, torch::kBool);
+  auto z = torch::zeros({count});
+  std::vector<int> wanted(count);
+  Rng rng(9);
+  for (int i = 0; i < count; ++i) {
+    std::vector<int> legal;
+    for (int a = 0; a < shape.num_actions(); ++a)
+      if (masks[i][a]) { legal.push_back(a); mask[i][a] = true; }
+    wanted[i] = legal[rng.below(static_cast<uint32_t>(legal.size()))];
+    target[i][wanted[i]] = 1.0f;
+    z[i] = (i % 2) ? 1.0f : -1.0f;
+  }
+  auto params = model_parameters(model);
+  torch::optim::SGD opt(params, torch::optim::SGDOptions(0.05).momentum(0.9));
+  auto loss_of = [&] {
+    auto [logits, value] = run_model(model, x);
+    auto logp = torch::log_softmax(logits.masked_fill(~mask, -1e9), 1);
+    return -(target * logp).sum(1).mean() + (value - z).pow(2).mean();
+  };
+  const float first = loss_of().item<float>();
+  for (int step = 0; step < 300; ++step) {
+    opt.zero_grad();
+    auto loss = loss_of();
+    loss.backward();
+    opt.step();
+  }
+  model.eval();
+  torch::NoGradGuard no_grad;
+  const float last = loss_of().item<float>();
+  EXPECT_LT(last, 0.1f * first) << "first " << first << " last " << last;
+  auto [logits, value] = run_model(model, x);
+  auto best = logits.masked_fill(~mask, -1e9).argmax(1);
+  for (int i = 0; i < count; ++i) {
+    EXPECT_EQ(best[i].item<int64_t>(), wanted[i]) << "position " << i;
+    EXPECT_GT(value[i].item<float>() * z[i].item<float>(), 0.5f) << "position " << i;
+  }
+}
+
+}  // namespace
+}  // namespace quax
