@@ -308,7 +308,9 @@ void SquareGame::do_swap() {
   }();
   const int r = black_cell / n_, c = black_cell % n_;
   SquareGame fresh(spec_);
-  fresh.put_stone(c * n_ + r, Player::kWhite);
+  // The stone takes the other colour rather than always White: the same thing in every
+  // reachable game, and it keeps swap commuting with the colour-swapping symmetries.
+  fresh.put_stone(c * n_ + r, opponent(static_cast<Player>(cells_[black_cell] - 1)));
   cells_ = fresh.cells_;
   links_ = fresh.links_;
   parent_ = fresh.parent_;
