@@ -1,0 +1,67 @@
+#include "arena/match.h"
+
+#include <atomic>
+#include <mutex>
+#include <thread>
+
+namespace quax {
+
+std::vector<Pairing> schedule_games(int num_players, int games_per_pair, bool gauntlet) {
+  const int rounds = (games_per_pair + 1) / 2 * 2;
+  std::vector<std::pair<int, int>> pairs;
+  for (int i = 0; i < num_players; ++i)
+    for (int j = i + 1; j < num_players; ++j)
+      if (!gauntlet || i == 0) pairs.emplace_back(i, j);
+  std::vector<Pairing> out;
+  for (int round = 0; round < rounds; ++round)
+    for (auto [i, j] : pairs) out.push_back(round % 2 == 0 ? Pairing{i, j} : Pairing{j, i});
+  return out;
+}
+
+GameResult play_game(const GameSpec& spec, Agent& black, Agent& white, int max_moves) {
+  auto state = new_game(spec);
+  black.reset();
+  white.reset();
+  GameResult result;
+  result.spec = spec;
+  while (!state->is_over() && state->move_number() < max_moves) {
+    Agent& agent = state->to_move() == Player::kBlack ? black : white;
+    const int action = agent.choose_action(*state);
+    if (!result.record.empty()) result.record += ' ';
+    result.record += state->action_to_string(action);
+    state->apply(action);
+  }
+  result.outcome = state->is_over() ? state->outcome() : Outcome::kDraw;
+  result.moves = state->move_number();
+  return result;
+}
+
+void play_games(const GameSpec& spec, const std::vector<std::string>& names, const std::vector<Pairing>& games,
+                const AgentFactory& make_agent, int threads, uint64_t seed,
+                const std::function<void(size_t, const GameResult&)>& on_result,
+                const std::function<bool()>& should_stop) {
+  std::atomic<size_t> next{0};
+  std::mutex mu;
+  auto worker = [&](int t) {
+    std::vector<std::unique_ptr<Agent>> agents(names.size());
+    for (;;) {
+      if (should_stop && should_stop()) return;
+      const size_t g = next++;
+      if (g >= games.size()) return;
+      const Pairing& p = games[g];
+      for (int idx : {p.black, p.white})
+        if (!agents[idx]) agents[idx] = make_agent(idx, seed * 1000003ULL + t * 7919ULL + idx);
+      GameResult r = play_game(spec, *agents[p.black], *agents[p.white]);
+      r.black = names[p.black];
+      r.white = names[p.white];
+      std::lock_guard<std::mutex> lock(mu);
+      on_result(g, r);
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int t = 1; t < threads; ++t) pool.emplace_back(worker, t);
+  worker(0);
+  for (auto& th : pool) th.join();
+}
+
+}  // namespace quax

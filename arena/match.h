@@ -1,0 +1,40 @@
+// Playing arena games between agents: the schedule of pairings with colours balanced,
+// and the games themselves, several at a time on worker threads.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "arena/results_log.h"
+#include "mcts/agent.h"
+
+namespace quax {
+
+struct Pairing {
+  int black = 0, white = 0;  // indices into the player list
+};
+
+// Every pair (round robin), or every player against player 0 (gauntlet), each pair
+// `games_per_pair` times (rounded up to even) with colours alternating, so each side plays
+// black exactly as often as white. Games of a pair are interleaved with other pairs' so
+// that a stopped run leaves a balanced sample.
+std::vector<Pairing> schedule_games(int num_players, int games_per_pair, bool gauntlet);
+
+// Plays one game to the end; `max_moves` guards against an agent that never finishes
+// (the game then counts as a draw and the result says so).
+GameResult play_game(const GameSpec& spec, Agent& black, Agent& white, int max_moves = 100000);
+
+// Makes a fresh agent for player `index` with the given seed (each worker thread owns its
+// agents, so agents need not be thread-safe).
+using AgentFactory = std::function<std::unique_ptr<Agent>(int index, uint64_t seed)>;
+
+// Plays the scheduled games on `threads` threads. `on_result` is called (serialised) after
+// each game with its index into `games`, e.g. to log it and print progress.
+void play_games(const GameSpec& spec, const std::vector<std::string>& names, const std::vector<Pairing>& games,
+                const AgentFactory& make_agent, int threads, uint64_t seed,
+                const std::function<void(size_t, const GameResult&)>& on_result,
+                const std::function<bool()>& should_stop = nullptr);
+
+}  // namespace quax

@@ -1,0 +1,148 @@
+// `quax arena`: plays players against each other, colour-balanced, appends the games to a
+// results file and prints the table and Elo ratings over every game in that file.
+#include <fmt/core.h>
+
+#include <chrono>
+#include <cmath>
+#include <sstream>
+
+#include "arena/elo.h"
+#include "arena/match.h"
+#include "arena/results_log.h"
+#include "command/command.h"
+#include "command/players.h"
+
+namespace quax {
+namespace {
+
+std::vector<std::string> split_commas(const std::string& s) {
+  std::vector<std::string> out;
+  std::stringstream ss(s);
+  std::string item;
+  while (std::getline(ss, item, ','))
+    if (!item.empty()) out.push_back(item);
+  return out;
+}
+
+void print_standings(const Standings& st, const std::string& anchor_name) {
+  fmt::print("\n{:<28} {:<28} {:>6} {:>6} {:>6} {:>7}\n", "player", "opponent", "wins", "losses", "draws", "score");
+  for (const auto& p : st.pairs) {
+    const double n = p.wins_i + p.wins_j + p.draws;
+    fmt::print("{:<28} {:<28} {:>6} {:>6} {:>6} {:>6.1f}%\n", st.players[p.i], st.players[p.j], p.wins_i, p.wins_j,
+               p.draws, n > 0 ? 100.0 * (p.wins_i + 0.5 * p.draws) / n : 0.0);
+  }
+  int anchor = 0;
+  for (size_t i = 0; i < st.players.size(); ++i)
+    if (st.players[i] == anchor_name) anchor = static_cast<int>(i);
+  const EloFit fit = fit_elo(static_cast<int>(st.players.size()), st.pairs, anchor, 0.0, 1.0);
+  fmt::print("\n{:<28} {:>8} {:>10} {:>7} {:>7}   (anchor: {} = 0; one virtual draw each against it)\n", "player",
+             "elo", "95%", "black", "white", st.players[anchor]);
+  std::vector<int> order(st.players.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
+  std::sort(order.begin(), order.end(), [&](int a, int b) { return fit.elo[a] > fit.elo[b]; });
+  for (int i : order)
+    fmt::print("{:<28} {:>8.0f} {:>10} {:>7} {:>7}\n", st.players[i], fit.elo[i],
+               i == anchor ? std::string("anchor") : fmt::format("+/-{:.0f}", 1.96 * fit.stderr_[i]),
+               st.games_as_black[i], st.games_as_white[i]);
+}
+
+void setup_arena(CLI::App& app) {
+  struct Options {
+    std::string variant = "quax";
+    int size = 0;
+    std::string swap = "default";
+    std::string players;
+    int games = 20;
+    bool gauntlet = false;
+    std::string results;
+    std::string anchor;
+    std::string sprt;
+    int threads = 2;
+    uint64_t seed = 1;
+  };
+  auto opt = std::make_shared<Options>();
+  auto* cmd = app.add_subcommand("arena", "Play players against each other and rate them");
+  cmd->add_option("--variant", opt->variant, "Variant name");
+  cmd->add_option("--size", opt->size, "Board size (0: the variant's default)");
+  cmd->add_option("--swap", opt->swap, "Pie rule: on, off or default")->check(CLI::IsMember({"on", "off", "default"}));
+  cmd->add_option("--players", opt->players,
+                  "Comma-separated players: random, uct:<playouts>, mcts:<sims>, or a model file")
+      ->required();
+  cmd->add_option("--games", opt->games, "Games per pairing (rounded up to even for colour balance)")
+      ->check(CLI::Range(1, 1000000));
+  cmd->add_flag("--gauntlet", opt->gauntlet, "Only the first player against each other one");
+  cmd->add_option("--results", opt->results, "Results file (JSON lines, appended; default arena-<variant>-<size>.jsonl)");
+  cmd->add_option("--anchor", opt->anchor, "Player rated 0 (default: random if playing, else the first player)");
+  cmd->add_option("--sprt", opt->sprt, "elo0,elo1,alpha,beta: stop a two-player match when the SPRT decides");
+  cmd->add_option("--threads", opt->threads, "Games played at once")->check(CLI::Range(1, 64));
+  cmd->add_option("--seed", opt->seed, "Random seed");
+  cmd->callback([opt] {
+    const auto variant = parse_variant(opt->variant);
+    if (!variant) throw CommandError("unknown variant '" + opt->variant + "' (known: " + variant_list() + ")");
+    GameSpec spec = default_spec(*variant);
+    if (opt->size) spec.size = opt->size;
+    if (opt->swap != "default") spec.swap = opt->swap == "on";
+    if (auto err = check_spec(spec); !err.empty()) throw CommandError(err);
+    const auto names = split_commas(opt->players);
+    if (names.size() < 2) throw CommandError("--players needs at least two players, got '" + opt->players + "'");
+    for (const auto& n : names) {
+      if (std::count(names.begin(), names.end(), n) > 1) throw CommandError("player '" + n + "' is listed twice");
+      std::string error;
+      if (!make_player(n, spec, 0, &error)) throw CommandError(error);
+    }
+    std::vector<double> sprt_params;
+    for (const auto& s : split_commas(opt->sprt)) sprt_params.push_back(std::stod(s));
+    if (!opt->sprt.empty() && (sprt_params.size() != 4 || names.size() != 2))
+      throw CommandError("--sprt takes elo0,elo1,alpha,beta and exactly two players");
+    const std::string results =
+        opt->results.empty() ? fmt::format("arena-{}-{}.jsonl", variant_info(spec.variant).name, spec.size) : opt->results;
+    std::string anchor = opt->anchor;
+    if (anchor.empty()) anchor = std::find(names.begin(), names.end(), "random") != names.end() ? "random" : names[0];
+    if (std::find(names.begin(), names.end(), anchor) == names.end())
+      throw CommandError("anchor '" + anchor + "' is not one of the players");
+
+    const auto games = schedule_games(static_cast<int>(names.size()), opt->games, opt->gauntlet);
+    fmt::print("arena: {} players, {} games of {}, results appended to {}\n", names.size(), games.size(),
+               describe(spec), results);
+    const auto start = std::chrono::steady_clock::now();
+    size_t done = 0;
+    double sprt_w = 0, sprt_l = 0, sprt_d = 0;
+    bool stop = false;
+    play_games(
+        spec, names, games,
+        [&](int index, uint64_t seed) {
+          std::string error;
+          return make_player(names[index], spec, seed, &error);
+        },
+        opt->threads, opt->seed,
+        [&](size_t, const GameResult& r) {
+          append_results(results, {r});
+          ++done;
+          const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+          fmt::print("game {}/{}: {} (black) vs {} (white): {} in {} moves  [{:.2f} games/s, {:.0f}s left]\n", done,
+                     games.size(), r.black, r.white, outcome_name(r.outcome) == "draw" ? "draw" : outcome_name(r.outcome) + " wins",
+                     r.moves, done / secs, (games.size() - done) * secs / done);
+          if (sprt_params.size() == 4) {
+            const bool first_black = r.black == names[0];
+            if (r.outcome == Outcome::kDraw) sprt_d += 1;
+            else if ((r.outcome == Outcome::kBlackWins) == first_black) sprt_w += 1;
+            else sprt_l += 1;
+            const auto s = sprt(sprt_w, sprt_d, sprt_l, sprt_params[0], sprt_params[1], sprt_params[2], sprt_params[3]);
+            // Stop only after a colour-balanced number of games.
+            if (s.decision != SprtResult::Decision::kContinue && done % 2 == 0) {
+              fmt::print("SPRT: llr {:.2f} in [{:.2f}, {:.2f}]: {}\n", s.llr, s.lower, s.upper,
+                         sprt_decision_name(s.decision));
+              stop = true;
+            }
+          }
+        },
+        [&] { return stop; });
+    const auto all = load_results(results, spec);
+    print_standings(tally(names, all, false), anchor);
+  });
+}
+
+REGISTER_COMMAND("arena", setup_arena);
+
+}  // namespace
+}  // namespace quax
