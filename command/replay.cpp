@@ -1,0 +1,68 @@
+// `quax replay`: checks a game record move by move and prints the final board and result.
+#include <cstdio>
+#include <fstream>
+#include <memory>
+#include <sstream>
+#include <sys/stat.h>
+
+#include "command/command.h"
+#include "env/notation.h"
+
+namespace quax {
+namespace {
+
+// The record itself, or the contents of the file it names when such a file exists.
+std::string record_source(const std::string& arg) {
+  struct stat st;
+  if (stat(arg.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return arg;
+  std::ifstream in(arg);
+  if (!in) throw CommandError("cannot read '" + arg + "'");
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+void setup_replay(CLI::App& app) {
+  struct Options {
+    std::string variant = "quax";
+    int size = 0;
+    bool no_pie = false;
+    std::string record;
+  };
+  auto opt = std::make_shared<Options>();
+  auto* cmd = app.add_subcommand("replay", "Replay a game record, print the board and the result");
+  cmd->add_option("--variant", opt->variant, "Variant name (" + variant_list() + ")");
+  cmd->add_option("--size", opt->size, "Board size (0: the variant's default)");
+  cmd->add_flag("--no-pie", opt->no_pie, "Play without the pie rule (swap is then illegal)");
+  cmd->add_option("record", opt->record, "The moves ('d3 f5, f8 h8, ... Black resigns') or a file holding them")
+      ->required();
+  cmd->callback([opt] {
+    const auto variant = parse_variant(opt->variant);
+    if (!variant) throw CommandError("unknown variant '" + opt->variant + "' (known: " + variant_list() + ")");
+    GameSpec spec = default_spec(*variant);
+    if (opt->size) spec.size = opt->size;
+    if (opt->no_pie) spec.swap = false;
+    if (auto err = check_spec(spec); !err.empty()) throw CommandError(err);
+    GameRecord record;
+    std::string error;
+    if (!parse_record(record_source(opt->record), &record, &error)) throw CommandError(error);
+    auto state = replay_record(spec, record, &error);
+    if (!state) throw CommandError(error);
+    std::string result;
+    if (record.resigned != Player::kNone)
+      result = player_name(record.resigned) + " resigned";
+    else if (state->outcome() == Outcome::kOngoing)
+      result = "no winner yet";
+    else if (state->outcome() == Outcome::kDraw)
+      result = "draw";
+    else
+      result = player_name(winner_of(state->outcome())) + " wins";
+    std::printf("%s\n%s, %d moves\nresult: %s\n", state->board_text().c_str(), describe(spec).c_str(),
+                state->move_number(), result.c_str());
+  });
+}
+
+REGISTER_COMMAND("replay", setup_replay);
+
+}  // namespace
+}  // namespace quax
