@@ -1,0 +1,475 @@
+#include "mcts/search_tree.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+#include <limits>
+
+#include "mcts/sampling.h"
+
+namespace quax {
+
+namespace {
+constexpr float kTinyPrior = 1e-30f;  // log() of a prior that underflowed to 0
+}
+
+SearchTree::SearchTree(const GameSpec& spec) : spec_(spec) {
+  root_state_ = new_game(spec);
+  mask_.resize(static_cast<size_t>(root_state_->num_actions()));
+  nodes_.emplace_back();
+}
+
+void SearchTree::set_root(const GameState& state) {
+  assert(state.spec() == spec_ && !state.is_over());
+  if (&state != root_state_.get()) root_state_->copy_from(state);
+  nodes_.clear();
+  nodes_.emplace_back();
+  root_prepared_ = false;
+  num_pending_ = 0;
+  in_flight_ = 0;
+}
+
+void SearchTree::advance(int action, const GameState& state_after, bool keep) {
+  int kept = -1;
+  const Node& root = nodes_[0];
+  if (keep && root.status == kExpanded && !state_after.is_over()) {
+    for (int i = 0; i < root.num_children; ++i) {
+      const Node& c = nodes_[root.first_child + i];
+      if (c.action == action && c.status == kExpanded) kept = root.first_child + i;
+    }
+  }
+  if (kept < 0) {
+    if (!state_after.is_over()) set_root(state_after);
+    else root_state_->copy_from(state_after);
+    return;
+  }
+  // Breadth-first copy of the kept subtree: children stay contiguous.
+  const int8_t old_mover = root.to_move;
+  spare_.clear();
+  spare_.push_back(nodes_[kept]);
+  for (size_t i = 0; i < spare_.size(); ++i) {
+    const Node n = spare_[i];
+    if (n.status != kExpanded) continue;
+    spare_[i].first_child = static_cast<int32_t>(spare_.size());
+    spare_.insert(spare_.end(), nodes_.begin() + n.first_child, nodes_.begin() + n.first_child + n.num_children);
+  }
+  nodes_.swap(spare_);
+  // The kept node's sum was from the old root mover's view; a root keeps its own mover's.
+  if (nodes_[0].to_move != old_mover) nodes_[0].value_sum = -nodes_[0].value_sum;
+  assert(nodes_[0].to_move == static_cast<int8_t>(state_after.to_move()));
+  root_state_->copy_from(state_after);
+  root_prepared_ = false;
+  num_pending_ = 0;
+  in_flight_ = 0;
+}
+
+void SearchTree::start_search(const SearchSettings& settings, int simulations, bool noise, Rng* rng) {
+  settings_ = settings;
+  budget_ = std::max(1, simulations);
+  noise_ = noise;
+  rng_ = rng;
+  sims_done_ = terminal_hits_ = collisions_ = 0;
+  // Sequential halving counts visits from zero: a Gumbel search starts from a fresh root.
+  if (settings.root_rule == RootRule::kGumbel && nodes_[0].visits > 1) set_root(*root_state_);
+  const size_t want = static_cast<size_t>(std::max(1, settings.leaves_per_batch));
+  while (leaves_.size() < want) {
+    leaves_.emplace_back();
+    leaves_.back().state = root_state_->clone();
+  }
+  root_prepared_ = false;
+  if (nodes_[0].status == kExpanded) prepare_root();
+}
+
+void SearchTree::prepare_root() {
+  Node& root = nodes_[0];
+  const int k = root.num_children;
+  if (settings_.root_rule == RootRule::kPuct) {
+    if (noise_ && settings_.dirichlet_fraction > 0.0f && k > 1) {
+      const double alpha = settings_.dirichlet_alpha_total / k;
+      scratch_.resize(k);
+      double sum = 0.0;
+      for (int i = 0; i < k; ++i) sum += scratch_[i] = static_cast<float>(sample_gamma(*rng_, alpha));
+      const float f = settings_.dirichlet_fraction;
+      for (int i = 0; i < k; ++i) {
+        Node& c = nodes_[root.first_child + i];
+        const float eta = sum > 0.0 ? static_cast<float>(scratch_[i] / sum) : 1.0f / k;
+        c.prior = (1.0f - f) * c.prior + f * eta;
+      }
+    }
+  } else {
+    gumbel_.assign(k, 0.0f);
+    root_logits_.resize(k);
+    for (int i = 0; i < k; ++i) {
+      root_logits_[i] = std::log(std::max(nodes_[root.first_child + i].prior, kTinyPrior));
+      if (noise_ && settings_.gumbel_noise) gumbel_[i] = static_cast<float>(sample_gumbel(*rng_));
+    }
+    gumbel_schedule(std::min(settings_.gumbel_m, k), budget_);
+  }
+  root_prepared_ = true;
+}
+
+// mctx seq_halving.get_sequence_of_considered_visits: the visit count an action must have
+// to be eligible at each simulation index.
+void SearchTree::gumbel_schedule(int m, int n) {
+  considered_visits_.clear();
+  if (m <= 1) {
+    for (int i = 0; i < n; ++i) considered_visits_.push_back(i);
+    return;
+  }
+  const int log2max = static_cast<int>(std::ceil(std::log2(static_cast<double>(m))));
+  std::vector<int> visits(m, 0);
+  int considered = m;
+  while (static_cast<int>(considered_visits_.size()) < n) {
+    const int extra = std::max(1, n / (log2max * considered));
+    for (int e = 0; e < extra; ++e) {
+      for (int i = 0; i < considered; ++i) considered_visits_.push_back(visits[i]);
+      for (int i = 0; i < considered; ++i) ++visits[i];
+    }
+    considered = std::max(2, considered / 2);
+  }
+  considered_visits_.resize(n);
+}
+
+int SearchTree::collect() {
+  num_pending_ = 0;
+  Node& root = nodes_[0];
+  if (root.status == kFresh) {
+    Leaf& leaf = leaves_[0];
+    leaf.path.assign(1, 0);
+    leaf.state->copy_from(*root_state_);
+    leaf.state->legal_mask(mask_.data());
+    leaf.board_actions.clear();
+    leaf.net_actions.clear();
+    for (int a = 0; a < static_cast<int>(mask_.size()); ++a)
+      if (mask_[a]) {
+        leaf.board_actions.push_back(static_cast<int16_t>(a));
+        leaf.net_actions.push_back(static_cast<int16_t>(leaf.state->to_net_action(a)));
+      }
+    root.status = kPending;
+    return num_pending_ = 1;
+  }
+  if (root.status != kExpanded) return 0;
+  const bool gumbel = settings_.root_rule == RootRule::kGumbel;
+  const int max_leaves = std::max(1, settings_.leaves_per_batch);
+  while (num_pending_ < max_leaves && nodes_[0].visits - 1 + in_flight_ < budget_) {
+    Leaf& leaf = leaves_[num_pending_];
+    leaf.path.assign(1, 0);
+    int n = 0;
+    for (;;) {
+      const int8_t chooser_of_n = leaf.path.size() >= 2 ? nodes_[leaf.path[leaf.path.size() - 2]].to_move
+                                                        : nodes_[0].to_move;
+      const int c = n == 0 ? (gumbel ? select_child_gumbel_root() : select_child_puct(0, true, chooser_of_n))
+                           : (gumbel ? select_child_gumbel_interior(n) : select_child_puct(n, false, chooser_of_n));
+      leaf.path.push_back(c);
+      Node& child = nodes_[c];
+      const Player chooser = static_cast<Player>(nodes_[n].to_move);
+      if (child.status == kExpanded) {
+        n = c;
+        continue;
+      }
+      if (child.status == kTerminal) {
+        backup(leaf.path, chooser, child.raw_value, false);
+        ++sims_done_;
+        ++terminal_hits_;
+        break;
+      }
+      if (child.status == kPending) {
+        ++collisions_;
+        return num_pending_;
+      }
+      // A fresh node: only now build its position (root copy + the path's actions).
+      GameState& s = *leaf.state;
+      s.copy_from(*root_state_);
+      for (size_t i = 1; i < leaf.path.size(); ++i) s.apply(nodes_[leaf.path[i]].action);
+      if (s.is_over()) {
+        const Player w = winner_of(s.outcome());
+        child.status = kTerminal;
+        child.raw_value = w == Player::kNone ? 0.0f : (w == chooser ? 1.0f : -1.0f);
+        backup(leaf.path, chooser, child.raw_value, false);
+        ++sims_done_;
+        ++terminal_hits_;
+        break;
+      }
+      s.legal_mask(mask_.data());
+      leaf.board_actions.clear();
+      leaf.net_actions.clear();
+      for (int a = 0; a < static_cast<int>(mask_.size()); ++a)
+        if (mask_[a]) {
+          leaf.board_actions.push_back(static_cast<int16_t>(a));
+          leaf.net_actions.push_back(static_cast<int16_t>(s.to_net_action(a)));
+        }
+      child.status = kPending;
+      for (int32_t i : leaf.path) ++nodes_[i].in_flight;
+      ++in_flight_;
+      ++num_pending_;
+      break;
+    }
+  }
+  return num_pending_;
+}
+
+void SearchTree::deliver(int i, const float* net_logits, float value) {
+  const Leaf& leaf = leaves_[i];
+  const int n = leaf.path.back();
+  expand(n, leaf, net_logits, value);
+  const Player mover = leaf.state->to_move();
+  if (n == 0) {  // the root's own evaluation: not a simulation
+    backup(leaf.path, mover, value, false);
+    prepare_root();
+    return;
+  }
+  backup(leaf.path, mover, value, true);
+  --in_flight_;
+  ++sims_done_;
+}
+
+void SearchTree::expand(int n, const Leaf& leaf, const float* net_logits, float value) {
+  const int k = static_cast<int>(leaf.board_actions.size());
+  const int first = static_cast<int>(nodes_.size());
+  nodes_.resize(nodes_.size() + k);
+  float mx = -std::numeric_limits<float>::infinity();
+  for (int i = 0; i < k; ++i) mx = std::max(mx, net_logits[leaf.net_actions[i]]);
+  float sum = 0.0f;
+  for (int i = 0; i < k; ++i) {
+    const float d = net_logits[leaf.net_actions[i]] - mx;
+    const float e = d == 0.0f ? 1.0f : std::exp(d);  // flat policies skip exp()
+    Node& c = nodes_[first + i];
+    c.action = leaf.board_actions[i];
+    c.prior = e;
+    sum += e;
+  }
+  const float inv = 1.0f / sum;
+  for (int i = 0; i < k; ++i) nodes_[first + i].prior *= inv;
+  Node& node = nodes_[n];
+  node.first_child = first;
+  node.num_children = static_cast<int16_t>(k);
+  node.to_move = static_cast<int8_t>(leaf.state->to_move());
+  node.raw_value = value;
+  node.status = kExpanded;
+}
+
+void SearchTree::backup(const std::vector<int32_t>& path, Player player, float value, bool pending) {
+  for (size_t i = 0; i < path.size(); ++i) {
+    Node& node = nodes_[path[i]];
+    const int8_t viewer = i == 0 ? node.to_move : nodes_[path[i - 1]].to_move;
+    node.value_sum += viewer == static_cast<int8_t>(player) ? value : -value;
+    ++node.visits;
+    if (pending) --node.in_flight;
+  }
+}
+
+int SearchTree::select_child_puct(int n, bool at_root, int8_t chooser) const {
+  const Node& parent = nodes_[n];
+  const int parent_n = parent.visits - 1 + parent.in_flight;
+  const float c = settings_.c_puct * std::sqrt(static_cast<float>(std::max(parent_n, 1)));
+  const float vl = settings_.virtual_loss;
+  float best_score = -std::numeric_limits<float>::infinity();
+  int best = -1;
+  float visited_prior = 0.0f, unvisited_prior = -1.0f;
+  int best_unvisited = -1;
+  const Node* child = &nodes_[parent.first_child];
+  for (int i = 0; i < parent.num_children; ++i, ++child) {
+    const int ne = child->visits + child->in_flight;
+    if (ne == 0) {
+      if (child->prior > unvisited_prior) {
+        unvisited_prior = child->prior;
+        best_unvisited = i;
+      }
+      continue;
+    }
+    if (child->visits > 0) visited_prior += child->prior;
+    const float q = static_cast<float>((child->value_sum - vl * child->in_flight) / ne);
+    const float score = q + c * child->prior / (1 + ne);
+    if (score > best_score) {
+      best_score = score;
+      best = i;
+    }
+  }
+  if (best_unvisited >= 0) {
+    // The parent's mean value for its own mover: value_sum is kept from its chooser's
+    // view (a root's chooser is its own mover).
+    const double mean = parent.value_sum / parent.visits;
+    const float parent_q = static_cast<float>(chooser == parent.to_move ? mean : -mean);
+    const float reduction = at_root ? settings_.root_fpu_reduction : settings_.fpu_reduction;
+    const float fpu = parent_q - reduction * std::sqrt(visited_prior);
+    const float score = fpu + c * unvisited_prior;
+    if (score > best_score) best = best_unvisited;
+  }
+  return parent.first_child + best;
+}
+
+float SearchTree::completed_q(int n, std::vector<float>* sigma) const {
+  const Node& node = nodes_[n];
+  const int k = node.num_children;
+  sigma->resize(k);
+  int sum_n = 0, max_n = 0;
+  double sum_p = 0.0, weighted = 0.0;
+  for (int i = 0; i < k; ++i) {
+    const Node& c = nodes_[node.first_child + i];
+    if (c.visits == 0) continue;
+    const double q = c.value_sum / c.visits;
+    sum_n += c.visits;
+    max_n = std::max(max_n, c.visits);
+    const double p = std::max(c.prior, kTinyPrior);
+    sum_p += p;
+    weighted += p * q;
+  }
+  const double mixed = sum_n == 0 ? node.raw_value : (node.raw_value + sum_n * (weighted / sum_p)) / (sum_n + 1.0);
+  float lo = std::numeric_limits<float>::infinity(), hi = -lo;
+  for (int i = 0; i < k; ++i) {
+    const Node& c = nodes_[node.first_child + i];
+    const float q = c.visits > 0 ? static_cast<float>(c.value_sum / c.visits) : static_cast<float>(mixed);
+    (*sigma)[i] = q;
+    lo = std::min(lo, q);
+    hi = std::max(hi, q);
+  }
+  const float scale = (settings_.gumbel_c_visit + max_n) * settings_.gumbel_c_scale / std::max(hi - lo, 1e-8f);
+  for (int i = 0; i < k; ++i) (*sigma)[i] = ((*sigma)[i] - lo) * scale;
+  return static_cast<float>(mixed);
+}
+
+int SearchTree::select_child_gumbel_root() const {
+  const Node& root = nodes_[0];
+  const int index = std::min<int>(root.visits - 1 + in_flight_, static_cast<int>(considered_visits_.size()) - 1);
+  const int considered = considered_visits_[std::max(index, 0)];
+  completed_q(0, &sigma_);
+  int best = -1, fallback = -1;
+  float best_score = -std::numeric_limits<float>::infinity(), fallback_score = best_score;
+  for (int i = 0; i < root.num_children; ++i) {
+    const Node& c = nodes_[root.first_child + i];
+    const float score = std::max(-1e9f, gumbel_[i] + root_logits_[i] + sigma_[i]);
+    if (c.visits + c.in_flight == considered && score > best_score) {
+      best_score = score;
+      best = i;
+    }
+    if (score > fallback_score) {
+      fallback_score = score;
+      fallback = i;
+    }
+  }
+  return root.first_child + (best >= 0 ? best : fallback);
+}
+
+int SearchTree::select_child_gumbel_interior(int n) const {
+  const Node& node = nodes_[n];
+  const int k = node.num_children;
+  completed_q(n, &sigma_);
+  // pi' = softmax(log prior + sigma); pick argmax pi'(a) - N(a) / (1 + sum N).
+  scratch_.resize(k);
+  float mx = -std::numeric_limits<float>::infinity();
+  int sum_n = 0;
+  for (int i = 0; i < k; ++i) {
+    const Node& c = nodes_[node.first_child + i];
+    scratch_[i] = std::log(std::max(c.prior, kTinyPrior)) + sigma_[i];
+    mx = std::max(mx, scratch_[i]);
+    sum_n += c.visits + c.in_flight;
+  }
+  float z = 0.0f;
+  for (int i = 0; i < k; ++i) z += scratch_[i] = std::exp(scratch_[i] - mx);
+  int best = 0;
+  float best_score = -std::numeric_limits<float>::infinity();
+  for (int i = 0; i < k; ++i) {
+    const Node& c = nodes_[node.first_child + i];
+    const float score = scratch_[i] / z - static_cast<float>(c.visits + c.in_flight) / (1 + sum_n);
+    if (score > best_score) {
+      best_score = score;
+      best = i;
+    }
+  }
+  return node.first_child + best;
+}
+
+bool SearchTree::done() const {
+  const Node& root = nodes_[0];
+  return root.status == kExpanded && root_prepared_ && in_flight_ == 0 && root.visits - 1 >= budget_;
+}
+
+float SearchTree::root_value() const {
+  if (settings_.root_rule == RootRule::kGumbel) return completed_q(0, &sigma_);
+  const Node& root = nodes_[0];
+  return root.visits > 0 ? static_cast<float>(root.value_sum / root.visits) : 0.0f;
+}
+
+void SearchTree::policy_target(std::vector<std::pair<int, float>>* out) const {
+  out->clear();
+  const Node& root = nodes_[0];
+  if (root.status != kExpanded) return;
+  if (settings_.root_rule == RootRule::kGumbel) {
+    completed_q(0, &sigma_);
+    float mx = -std::numeric_limits<float>::infinity();
+    for (int i = 0; i < root.num_children; ++i) mx = std::max(mx, root_logits_[i] + sigma_[i]);
+    double z = 0.0;
+    for (int i = 0; i < root.num_children; ++i) z += std::exp(root_logits_[i] + sigma_[i] - mx);
+    for (int i = 0; i < root.num_children; ++i) {
+      const float p = static_cast<float>(std::exp(root_logits_[i] + sigma_[i] - mx) / z);
+      if (p > 0.0f) out->emplace_back(root_state_->to_net_action(nodes_[root.first_child + i].action), p);
+    }
+  } else {
+    double total = 0.0;
+    for (int i = 0; i < root.num_children; ++i) total += nodes_[root.first_child + i].visits;
+    if (total <= 0.0) return;
+    for (int i = 0; i < root.num_children; ++i) {
+      const Node& c = nodes_[root.first_child + i];
+      if (c.visits > 0) out->emplace_back(root_state_->to_net_action(c.action), static_cast<float>(c.visits / total));
+    }
+  }
+  std::sort(out->begin(), out->end());
+}
+
+int SearchTree::choose_action(float temperature, Rng& rng) const {
+  const Node& root = nodes_[0];
+  assert(root.status == kExpanded && root.num_children > 0);
+  const int k = root.num_children;
+  const bool gumbel = settings_.root_rule == RootRule::kGumbel;
+  if (temperature <= 0.0f) {
+    int best = 0;
+    if (gumbel) {
+      completed_q(0, &sigma_);
+      int max_n = 0;
+      for (int i = 0; i < k; ++i) max_n = std::max(max_n, nodes_[root.first_child + i].visits);
+      float best_score = -std::numeric_limits<float>::infinity();
+      for (int i = 0; i < k; ++i) {
+        if (nodes_[root.first_child + i].visits != max_n) continue;
+        const float score = std::max(-1e9f, gumbel_[i] + root_logits_[i] + sigma_[i]);
+        if (score > best_score) {
+          best_score = score;
+          best = i;
+        }
+      }
+    } else {
+      for (int i = 1; i < k; ++i) {
+        const Node& c = nodes_[root.first_child + i];
+        const Node& b = nodes_[root.first_child + best];
+        if (c.visits > b.visits ||
+            (c.visits == b.visits && c.visits > 0 && c.value_sum / c.visits > b.value_sum / b.visits))
+          best = i;
+      }
+    }
+    return nodes_[root.first_child + best].action;
+  }
+  // Sampling: weights w_i^(1/T), computed in log space.
+  scratch_.resize(k);
+  float mx = -std::numeric_limits<float>::infinity();
+  if (gumbel) {
+    completed_q(0, &sigma_);
+    for (int i = 0; i < k; ++i) scratch_[i] = (root_logits_[i] + sigma_[i]) / temperature;
+  } else {
+    for (int i = 0; i < k; ++i) {
+      const int v = nodes_[root.first_child + i].visits;
+      scratch_[i] = v > 0 ? std::log(static_cast<float>(v)) / temperature : -std::numeric_limits<float>::infinity();
+    }
+  }
+  for (int i = 0; i < k; ++i) mx = std::max(mx, scratch_[i]);
+  double z = 0.0;
+  for (int i = 0; i < k; ++i) z += scratch_[i] = std::exp(scratch_[i] - mx);
+  double u = rng.uniform() * z;
+  for (int i = 0; i < k; ++i) {
+    u -= scratch_[i];
+    if (u < 0.0) return nodes_[root.first_child + i].action;
+  }
+  for (int i = k - 1; i >= 0; --i)
+    if (scratch_[i] > 0.0f) return nodes_[root.first_child + i].action;
+  return nodes_[root.first_child].action;
+}
+
+}  // namespace quax

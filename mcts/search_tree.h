@@ -1,0 +1,131 @@
+// One search tree over a GameState: PUCT or Gumbel root, virtual loss for several leaves per
+// evaluator batch, exact terminal values, tree reuse. It never calls an evaluator itself:
+// collect() hands out leaf positions, deliver() takes their evaluations. The driver
+// (selfplay_driver.h) and the agents run this loop.
+//
+// Values: every node keeps the sum of the values backed up through it from the point of
+// view of the player who chose it (the player to move at its parent; for the root, the
+// player to move there). Backup converts a value by comparing players, not by flipping
+// sign each ply, so a player moving twice in a row is handled.
+//
+// Memory: nodes live in one vector; an expansion appends its children as one contiguous
+// block, so no allocation happens once the vector has grown to the search's size. Tree
+// reuse copies the kept subtree into a second vector and swaps the two.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <utility>
+#include <vector>
+
+#include "env/game_state.h"
+#include "env/rng.h"
+#include "mcts/search_settings.h"
+
+namespace quax {
+
+class SearchTree {
+ public:
+  struct Node {
+    double value_sum = 0.0;  // from the point of view of the player who chose this node
+    float prior = 0.0f;
+    float raw_value = 0.0f;   // expanded: evaluator value (own mover's view); terminal: exact value (chooser's view)
+    int32_t visits = 0;
+    int32_t first_child = -1;
+    int16_t num_children = 0;
+    int16_t action = -1;      // board frame, from the parent
+    int16_t in_flight = 0;    // pending leaves below (virtual loss)
+    int8_t to_move = -1;      // Player at this node, once expanded
+    uint8_t status = 0;       // Status
+  };
+  enum Status : uint8_t { kFresh = 0, kPending = 1, kExpanded = 2, kTerminal = 3 };
+
+  // The spec fixes the sizes of the scratch states.
+  explicit SearchTree(const GameSpec& spec);
+
+  // A new root; the tree is discarded. Precondition: !state.is_over().
+  void set_root(const GameState& state);
+  // The game moved on by `action` (board frame) from the root to `state_after`. Keeps the
+  // action's subtree when `keep` and it was expanded; else starts afresh at state_after.
+  void advance(int action, const GameState& state_after, bool keep);
+
+  // Starts a search of settings.simulations (already-present root visits count, see
+  // SearchSettings). `noise`: add Dirichlet noise (PUCT) or Gumbel samples (Gumbel, when
+  // settings.gumbel_noise) at the root. `rng` is used for noise and must outlive the search.
+  void start_search(const SearchSettings& settings, int simulations, bool noise, Rng* rng);
+
+  // Selects leaves until leaves_per_batch are pending, the budget is reached or a
+  // selection meets a pending leaf. Terminal leaves are backed up at once. Returns the
+  // number of pending leaves; the first search of a fresh root hands out the root alone.
+  int collect();
+  int num_pending() const { return num_pending_; }
+  const GameState& pending_state(int i) const { return *leaves_[i].state; }
+  // The legal actions of pending leaf i in the network frame (what the evaluator's mask holds).
+  const std::vector<int16_t>& pending_net_actions(int i) const { return leaves_[i].net_actions; }
+  // Expands pending leaf i with the evaluator's output (logits over the network-frame
+  // layout, value for the leaf's player to move) and backs the value up. Every pending
+  // leaf must be delivered before the next collect().
+  void deliver(int i, const float* net_logits, float value);
+
+  // The budget is spent (and nothing is pending).
+  bool done() const;
+  int simulations_done() const { return sims_done_; }
+  int terminal_hits() const { return terminal_hits_; }
+  int collisions() const { return collisions_; }
+
+  // --- Results (after done()) ---------------------------------------------------------
+  const GameState& root_state() const { return *root_state_; }
+  const Node& root() const { return nodes_[0]; }
+  const Node& node(int i) const { return nodes_[i]; }
+  // The root's value for its player to move: the mean backed-up value (PUCT) or the
+  // mixed value estimate (Gumbel).
+  float root_value() const;
+  // The policy target as (network-frame action, probability), sorted by action: visit
+  // shares (PUCT) or the completed-Q improved policy (Gumbel).
+  void policy_target(std::vector<std::pair<int, float>>* out) const;
+  // The move to play (board frame). temperature 0: PUCT's most visited child (ties: higher
+  // Q, then lower action) / Gumbel's sequential-halving winner; > 0: sampled from
+  // visits^(1/T) (PUCT) or improved-policy^(1/T) (Gumbel).
+  int choose_action(float temperature, Rng& rng) const;
+  int tree_size() const { return static_cast<int>(nodes_.size()); }
+
+ private:
+  struct Leaf {
+    std::unique_ptr<GameState> state;
+    std::vector<int32_t> path;
+    std::vector<int16_t> board_actions, net_actions;
+  };
+
+  // chooser: the player who chose `node` (for a root, its own mover).
+  int select_child_puct(int node, bool at_root, int8_t chooser) const;
+  int select_child_gumbel_root() const;
+  int select_child_gumbel_interior(int node) const;
+  void expand(int node, const Leaf& leaf, const float* net_logits, float value);
+  void backup(const std::vector<int32_t>& path, Player player, float value, bool pending);
+  void prepare_root();
+  // Completed-Q transform of mctx (qtransform_completed_by_mix_value) at a node, written
+  // into sigma_ (one entry per child); returns the mixed value.
+  float completed_q(int node, std::vector<float>* sigma) const;
+  void gumbel_schedule(int num_considered, int simulations);
+
+  GameSpec spec_;
+  std::unique_ptr<GameState> root_state_;
+  std::vector<Node> nodes_, spare_;
+  std::vector<Leaf> leaves_;
+  int num_pending_ = 0;
+  std::vector<uint8_t> mask_;
+
+  SearchSettings settings_;
+  Rng* rng_ = nullptr;
+  bool noise_ = false;
+  bool root_prepared_ = false;
+  int budget_ = 0;          // total root-child visits to reach
+  int sims_done_ = 0, terminal_hits_ = 0, collisions_ = 0;
+  int in_flight_ = 0;
+  // Gumbel root data, one entry per root child.
+  std::vector<float> gumbel_, root_logits_;
+  std::vector<int> considered_visits_;  // mctx's get_sequence_of_considered_visits
+  mutable std::vector<float> sigma_, scratch_;
+};
+
+}  // namespace quax
