@@ -82,6 +82,13 @@ class GameState {
   // Map an action between the board frame and the network frame of the player to move.
   virtual int to_net_action(int board_action) const = 0;
   virtual int from_net_action(int net_action) const = 0;
+  // legal_mask() in the network frame: mask[to_net_action(a)] = 1 for each legal a; what the
+  // network's policy is masked with. Variants override it with a direct, faster version.
+  virtual void net_legal_mask(uint8_t* mask) const {
+    std::vector<uint8_t> board(static_cast<size_t>(num_actions()));
+    legal_mask(board.data());
+    for (int a = 0; a < num_actions(); ++a) mask[to_net_action(a)] = board[a];
+  }
 
   // A 64-bit key of the position (stones, links, player to move, phase), equal for
   // equal positions; used by tests and transposition tables.

@@ -44,6 +44,9 @@ struct SquareGame::Geometry {
   std::vector<uint8_t> diag_count;
   // Zobrist keys: stone[cell * 2 + player], link[(block * 2 + d) * 2 + player].
   std::vector<uint64_t> stone_key, link_key;
+  // cell r*N + c -> c*N + r: White's network frame (also maps blocks, as a transpose keeps
+  // each diagonal's orientation).
+  std::vector<int16_t> transposed;
 
   explicit Geometry(int size) : n(size) {
     const int nn = n * n;
@@ -80,6 +83,8 @@ struct SquareGame::Geometry {
           if (inside(c + o[0], r + o[1])) diag[x][diag_count[x]++] = at(c + o[0], r + o[1]);
       }
     }
+    transposed.resize(nn);
+    for (int x = 0; x < nn; ++x) transposed[x] = static_cast<int16_t>((x % n) * n + x / n);
     stone_key.resize(nn * 2);
     link_key.resize(nn * 4);
     uint64_t seed = 0x51A7E5EEDULL + static_cast<uint64_t>(n);
@@ -397,6 +402,25 @@ void SquareGame::legal_mask(uint8_t* mask) const {
     if (placement_legal(cell, to_move_)) mask[cell] = 1;
   if (has_link_moves(spec_.variant))
     for (int16_t id : candidates_[index_of(to_move_)]) mask[(1 + (id & 1)) * nn_ + (id >> 1)] = 1;
+  if (swap_available()) mask[swap_action()] = 1;
+}
+
+void SquareGame::net_legal_mask(uint8_t* mask) const {
+  // legal_mask() written straight into White's transposed frame (see to_net_action()).
+  if (to_move_ != Player::kWhite || outcome_ != Outcome::kOngoing) {
+    legal_mask(mask);
+    return;
+  }
+  std::fill(mask, mask + num_actions(), 0);
+  if (must_pass_) {
+    mask[pass_action()] = 1;
+    return;
+  }
+  const int16_t* t = geo_->transposed.data();
+  for (int16_t cell : empties_)
+    if (placement_legal(cell, to_move_)) mask[t[cell]] = 1;
+  if (has_link_moves(spec_.variant))
+    for (int16_t id : candidates_[index_of(to_move_)]) mask[(1 + (id & 1)) * nn_ + t[id >> 1]] = 1;
   if (swap_available()) mask[swap_action()] = 1;
 }
 

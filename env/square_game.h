@@ -56,6 +56,7 @@ class SquareGame final : public GameState {
   void encode(float* planes) const override;
   int to_net_action(int board_action) const override;
   int from_net_action(int net_action) const override;
+  void net_legal_mask(uint8_t* mask) const override;
   uint64_t position_key() const override { return key_ ^ turn_key(); }
 
   // --- Direct access for tests, symmetry and fast encoders ----------------------------
