@@ -1,0 +1,148 @@
+// `quax play`: a human against the engine in the terminal.
+#include <fmt/core.h>
+
+#include <filesystem>
+#include <iostream>
+#include <sstream>
+
+#include "command/command.h"
+#include "command/players.h"
+#include "env/notation.h"
+
+namespace quax {
+namespace {
+
+const char* kHelp =
+    "Moves: a cell (c5), a link (e2-f3), swap, pass. Commands: undo (takes back your last move and the reply),\n"
+    "hint (the engine's choice for you), moves (your legal moves), board, help, quit.";
+
+// The shipped model for this game, if any: checkpoints/<variant>-<size>.pt next to the
+// current directory or next to the program's source tree.
+std::string shipped_model(const GameSpec& spec, const char* argv0) {
+  const std::string name = fmt::format("checkpoints/{}-{}.pt", variant_info(spec.variant).name, spec.size);
+  namespace fs = std::filesystem;
+  for (const fs::path& base : {fs::current_path(), fs::path(argv0).parent_path().parent_path()})
+    if (fs::exists(base / name)) return (base / name).string();
+  return "";
+}
+
+void setup_play(CLI::App& app) {
+  struct Options {
+    std::string variant = "quax";
+    int size = 0;
+    std::string swap = "default";
+    std::string model;
+    std::string player;
+    std::string color = "black";
+    uint64_t seed = 1;
+  };
+  auto opt = std::make_shared<Options>();
+  auto* cmd = app.add_subcommand("play", "Play against the engine in the terminal");
+  cmd->add_option("--variant", opt->variant, "Variant name");
+  cmd->add_option("--size", opt->size, "Board size (0: the variant's default)");
+  cmd->add_option("--swap", opt->swap, "Pie rule: on, off or default")->check(CLI::IsMember({"on", "off", "default"}));
+  cmd->add_option("--model", opt->model, "Exported model file (default: the shipped one for this game, if any)");
+  cmd->add_option("--player", opt->player, "Engine without a model: random, uct:<playouts>, mcts:<sims>");
+  cmd->add_option("--color", opt->color, "Your colour: black (moves first) or white");
+  cmd->add_option("--seed", opt->seed, "Random seed of the engine");
+  cmd->callback([opt] {
+    const auto variant = parse_variant(opt->variant);
+    if (!variant) throw CommandError("unknown variant '" + opt->variant + "' (known: " + variant_list() + ")");
+    GameSpec spec = default_spec(*variant);
+    if (opt->size) spec.size = opt->size;
+    if (opt->swap != "default") spec.swap = opt->swap == "on";
+    if (auto err = check_spec(spec); !err.empty()) throw CommandError(err);
+    const auto human = parse_player(opt->color);
+    if (!human) throw CommandError("--color must be black or white, not '" + opt->color + "'");
+    std::string engine_desc = !opt->model.empty() ? opt->model : opt->player;
+    if (engine_desc.empty()) engine_desc = shipped_model(spec, "/proc/self/exe");
+    if (engine_desc.empty()) engine_desc = "uct:2000";
+    std::string error;
+    auto engine = make_player(engine_desc, spec, opt->seed, &error);
+    if (!engine) throw CommandError(error);
+
+    fmt::print("{}: you play {}, the engine ({}) plays {}.\n{}\n", describe(spec), player_name(*human), engine->name(),
+               player_name(opponent(*human)), kHelp);
+    auto state = new_game(spec);
+    std::vector<int> actions;
+    std::vector<Player> movers;  // who played each action
+    auto replay = [&] {
+      state = new_game(spec);
+      for (int a : actions) state->apply(a);
+      engine->reset();
+    };
+    bool show = true;
+    while (!state->is_over()) {
+      if (show && state->to_move() == *human) fmt::print("\n{}\n", state->board_text());
+      show = true;
+      if (state->to_move() != *human) {
+        const int a = engine->choose_action(*state);
+        fmt::print("engine plays {}\n", state->action_to_string(a));
+        movers.push_back(state->to_move());
+        state->apply(a);
+        actions.push_back(a);
+        continue;
+      }
+      fmt::print("{}> ", player_name(*human));
+      std::fflush(stdout);
+      std::string line;
+      if (!std::getline(std::cin, line)) {
+        fmt::print("\n");
+        return;
+      }
+      std::istringstream words(line);
+      std::string word;
+      words >> word;
+      if (word.empty()) { show = false; continue; }
+      if (word == "quit" || word == "exit") return;
+      if (word == "help") { fmt::print("{}\n", kHelp); show = false; continue; }
+      if (word == "board") continue;
+      if (word == "moves") {
+        std::vector<int> legal;
+        state->legal_actions(&legal);
+        std::string list;
+        for (int a : legal) list += state->action_to_string(a) + " ";
+        fmt::print("{}\n", list);
+        show = false;
+        continue;
+      }
+      if (word == "hint") {
+        fmt::print("hint: {}\n", state->action_to_string(engine->choose_action(*state)));
+        show = false;
+        continue;
+      }
+      if (word == "undo") {
+        // Back to the human's previous turn: the engine's replies and the human's last move.
+        if (std::find(movers.begin(), movers.end(), *human) == movers.end()) {
+          fmt::print("nothing to undo\n");
+          show = false;
+          continue;
+        }
+        while (movers.back() != *human) movers.pop_back(), actions.pop_back();
+        movers.pop_back();
+        actions.pop_back();
+        replay();
+        continue;
+      }
+      const int a = state->parse_action(line, &error);
+      if (a < 0) { fmt::print("not a move: {}\n", error); show = false; continue; }
+      if (const std::string why = state->why_illegal(a); !why.empty()) {
+        fmt::print("illegal: {}\n", why);
+        show = false;
+        continue;
+      }
+      movers.push_back(state->to_move());
+      state->apply(a);
+      actions.push_back(a);
+    }
+    fmt::print("\n{}\n{}\nrecord: {}\n", state->board_text(),
+               state->outcome() == Outcome::kDraw ? std::string("draw")
+               : winner_of(state->outcome()) == *human ? std::string("you win") : std::string("the engine wins"),
+               record_text(spec, actions));
+  });
+}
+
+REGISTER_COMMAND("play", setup_play);
+
+}  // namespace
+}  // namespace quax
