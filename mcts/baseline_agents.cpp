@@ -1,8 +1,13 @@
 #include "mcts/baseline_agents.h"
 
+#include <cerrno>
+#include <cstdlib>
 #include <vector>
 
 #include "env/rng.h"
+#include "mcts/search_agent.h"
+#include "mcts/simple_evaluators.h"
+#include "mcts/uct_agent.h"
 
 namespace quax {
 
@@ -26,9 +31,30 @@ class RandomAgent final : public Agent {
 
 std::unique_ptr<Agent> make_random_agent(uint64_t seed) { return std::make_unique<RandomAgent>(seed); }
 
+// The count after "name:", or -1 when it is missing, not a number or out of range.
+static long parse_count(const std::string& description, size_t prefix) {
+  const std::string digits = description.substr(prefix);
+  if (digits.empty() || digits.find_first_not_of("0123456789") != std::string::npos || digits.size() > 9) return -1;
+  const long n = std::strtol(digits.c_str(), nullptr, 10);
+  return n >= 1 && n <= 100000000 ? n : -1;
+}
+
 std::unique_ptr<Agent> make_baseline_agent(const std::string& description, uint64_t seed, std::string* error) {
   if (description == "random") return make_random_agent(seed);
-  if (error) *error = "unknown player '" + description + "' (known: random)";
+  const bool uct = description.rfind("uct:", 0) == 0, mcts = description.rfind("mcts:", 0) == 0;
+  if (uct || mcts) {
+    const long n = parse_count(description, uct ? 4 : 5);
+    if (n < 0) {
+      if (error) *error = "bad player '" + description + "': expected a count from 1 to 100000000 after ':'";
+      return nullptr;
+    }
+    if (uct) return std::make_unique<UctAgent>(static_cast<int>(n), seed);
+    SearchSettings settings;
+    settings.simulations = static_cast<int>(n);
+    return std::make_unique<SearchAgent>(description, std::make_shared<RolloutEvaluator>(1, seed ^ 0x5EEDULL), settings,
+                                         seed);
+  }
+  if (error) *error = "unknown player '" + description + "' (known: random, uct:<playouts>, mcts:<simulations>)";
   return nullptr;
 }
 

@@ -103,31 +103,32 @@ void SearchTree::prepare_root() {
       root_logits_[i] = std::log(std::max(nodes_[root.first_child + i].prior, kTinyPrior));
       if (noise_ && settings_.gumbel_noise) gumbel_[i] = static_cast<float>(sample_gumbel(*rng_));
     }
-    gumbel_schedule(std::min(settings_.gumbel_m, k), budget_);
+    considered_visits_ = considered_visits(std::min(settings_.gumbel_m, k), budget_);
   }
   root_prepared_ = true;
 }
 
 // mctx seq_halving.get_sequence_of_considered_visits: the visit count an action must have
 // to be eligible at each simulation index.
-void SearchTree::gumbel_schedule(int m, int n) {
-  considered_visits_.clear();
+std::vector<int> SearchTree::considered_visits(int m, int n) {
+  std::vector<int> seq;
   if (m <= 1) {
-    for (int i = 0; i < n; ++i) considered_visits_.push_back(i);
-    return;
+    for (int i = 0; i < n; ++i) seq.push_back(i);
+    return seq;
   }
   const int log2max = static_cast<int>(std::ceil(std::log2(static_cast<double>(m))));
   std::vector<int> visits(m, 0);
   int considered = m;
-  while (static_cast<int>(considered_visits_.size()) < n) {
+  while (static_cast<int>(seq.size()) < n) {
     const int extra = std::max(1, n / (log2max * considered));
     for (int e = 0; e < extra; ++e) {
-      for (int i = 0; i < considered; ++i) considered_visits_.push_back(visits[i]);
+      for (int i = 0; i < considered; ++i) seq.push_back(visits[i]);
       for (int i = 0; i < considered; ++i) ++visits[i];
     }
     considered = std::max(2, considered / 2);
   }
-  considered_visits_.resize(n);
+  seq.resize(n);
+  return seq;
 }
 
 int SearchTree::collect() {
@@ -437,6 +438,12 @@ int SearchTree::choose_action(float temperature, Rng& rng) const {
         }
       }
     } else {
+      // A child that ends the game in the mover's favour is exact: play it even if an
+      // estimated sibling drew as many visits.
+      for (int i = 0; i < k; ++i) {
+        const Node& c = nodes_[root.first_child + i];
+        if (c.status == kTerminal && c.raw_value >= 1.0f) return c.action;
+      }
       for (int i = 1; i < k; ++i) {
         const Node& c = nodes_[root.first_child + i];
         const Node& b = nodes_[root.first_child + best];

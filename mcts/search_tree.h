@@ -83,11 +83,16 @@ class SearchTree {
   // The policy target as (network-frame action, probability), sorted by action: visit
   // shares (PUCT) or the completed-Q improved policy (Gumbel).
   void policy_target(std::vector<std::pair<int, float>>* out) const;
-  // The move to play (board frame). temperature 0: PUCT's most visited child (ties: higher
-  // Q, then lower action) / Gumbel's sequential-halving winner; > 0: sampled from
+  // The move to play (board frame). temperature 0: PUCT's immediate win if a child is one,
+  // else the most visited child (ties: higher Q, then lower action) / Gumbel's sequential-halving winner; > 0: sampled from
   // visits^(1/T) (PUCT) or improved-policy^(1/T) (Gumbel).
   int choose_action(float temperature, Rng& rng) const;
   int tree_size() const { return static_cast<int>(nodes_.size()); }
+
+  // Sequential halving as in mctx (seq_halving.get_sequence_of_considered_visits): the
+  // visit count a root action must have to be eligible at each of the n simulations,
+  // m = number of actions considered.
+  static std::vector<int> considered_visits(int m, int n);
 
  private:
   struct Leaf {
@@ -106,7 +111,6 @@ class SearchTree {
   // Completed-Q transform of mctx (qtransform_completed_by_mix_value) at a node, written
   // into sigma_ (one entry per child); returns the mixed value.
   float completed_q(int node, std::vector<float>* sigma) const;
-  void gumbel_schedule(int num_considered, int simulations);
 
   GameSpec spec_;
   std::unique_ptr<GameState> root_state_;

@@ -1,0 +1,221 @@
+// The multi-game driver: records replay to their outcomes, policy targets are
+// distributions over legal network-frame actions, options (playout cap, resignation,
+// per-colour players) do what they say, and runs repeat exactly for a seed.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "mcts/selfplay_driver.h"
+#include "mcts/simple_evaluators.h"
+
+namespace quax {
+namespace {
+
+// Counts positions and which player was to move in them.
+class CountingEvaluator final : public Evaluator {
+ public:
+  explicit CountingEvaluator(bool planes) : planes_(planes) {}
+  void evaluate(const std::vector<const GameState*>& states, const float* planes, const uint8_t* masks,
+                float* logits, float* values) override {
+    if (planes_) {
+      EXPECT_NE(planes, nullptr);
+    }
+    const int a = states[0]->num_actions();
+    std::vector<uint8_t> legal(a);
+    for (size_t b = 0; b < states.size(); ++b) {
+      EXPECT_FALSE(states[b]->is_over());
+      movers.insert(states[b]->to_move());
+      // The mask is the legal set in the network frame.
+      states[b]->legal_mask(legal.data());
+      for (int x = 0; x < a; ++x) EXPECT_EQ(masks[b * a + x], legal[states[b]->from_net_action(x)]);
+    }
+    max_batch = std::max(max_batch, static_cast<int>(states.size()));
+    positions += static_cast<int>(states.size());
+    inner.evaluate(states, planes, masks, logits, values);
+  }
+  bool needs_planes() const override { return planes_; }
+  RolloutEvaluator inner{1, 3};
+  std::set<Player> movers;
+  int max_batch = 0;
+  int positions = 0;
+
+ private:
+  bool planes_;
+};
+
+DriverOptions small_options(RootRule rule) {
+  DriverOptions o;
+  o.spec = {Variant::kQuax, 5, true};
+  o.parallel_games = 6;
+  o.games_to_play = 10;
+  o.players[0].search.root_rule = rule;
+  o.players[0].search.simulations = 24;
+  o.players[0].search.leaves_per_batch = 4;
+  o.players[0].search.dirichlet_fraction = 0.25f;
+  o.players[0].search.gumbel_m = 8;
+  o.players[0].temperature_moves = 4;
+  o.players[0].record_policy = true;
+  o.seed = 17;
+  return o;
+}
+
+void check_record(const GameRecord& g) {
+  auto state = new_game(g.spec);
+  std::vector<uint8_t> legal(state->num_actions());
+  for (const MoveRecord& m : g.moves) {
+    ASSERT_FALSE(state->is_over());
+    EXPECT_EQ(m.mover, state->to_move());
+    if (m.full_search) {
+      ASSERT_FALSE(m.policy.empty());
+      double total = 0.0;
+      state->legal_mask(legal.data());
+      for (const auto& [net, p] : m.policy) {
+        EXPECT_TRUE(legal[state->from_net_action(net)]) << "policy on an illegal action";
+        total += p;
+      }
+      EXPECT_NEAR(total, 1.0, 1e-4);
+    } else {
+      EXPECT_TRUE(m.policy.empty());
+    }
+    EXPECT_GE(m.root_value, -1.0f);
+    EXPECT_LE(m.root_value, 1.0f);
+    ASSERT_TRUE(state->is_legal(m.action));
+    state->apply(m.action);
+  }
+  if (g.resigned) {
+    EXPECT_EQ(g.outcome, win_for(opponent(g.resigner)));
+  } else if (!g.truncated) {
+    EXPECT_EQ(state->outcome(), g.outcome);
+  }
+}
+
+class DriverRules : public ::testing::TestWithParam<RootRule> {};
+
+TEST_P(DriverRules, RecordsReplayAndRepeatForASeed) {
+  const DriverOptions o = small_options(GetParam());
+  std::vector<GameRecord> first, second;
+  for (auto* out : {&first, &second}) {
+    CountingEvaluator ev(true);
+    GameDriver driver(o, {&ev});
+    while (driver.step()) {
+      for (auto& g : driver.take_finished()) out->push_back(std::move(g));
+    }
+    for (auto& g : driver.take_finished()) out->push_back(std::move(g));
+    EXPECT_LE(ev.max_batch, o.parallel_games * o.players[0].search.leaves_per_batch);
+    EXPECT_GT(ev.max_batch, o.parallel_games);  // virtual loss put several leaves per tree
+    EXPECT_EQ(driver.stats().games_finished, o.games_to_play);
+  }
+  ASSERT_EQ(first.size(), 10u);
+  std::set<int64_t> indices;
+  for (size_t i = 0; i < first.size(); ++i) {
+    check_record(first[i]);
+    indices.insert(first[i].game_index);
+    ASSERT_EQ(first[i].moves.size(), second[i].moves.size());
+    for (size_t m = 0; m < first[i].moves.size(); ++m) {
+      EXPECT_EQ(first[i].moves[m].action, second[i].moves[m].action);
+      EXPECT_EQ(first[i].moves[m].policy, second[i].moves[m].policy);
+    }
+    for (const auto& m : first[i].moves) EXPECT_LE(m.simulations, o.players[0].search.simulations);
+  }
+  EXPECT_EQ(indices.size(), 10u);
+}
+
+INSTANTIATE_TEST_SUITE_P(Rules, DriverRules, ::testing::Values(RootRule::kPuct, RootRule::kGumbel));
+
+TEST(Driver, PlayoutCapRandomizationMixesFullAndFastSearches) {
+  DriverOptions o = small_options(RootRule::kPuct);
+  o.players[0].full_search_fraction = 0.25f;
+  o.players[0].fast_simulations = 5;
+  UniformEvaluator ev;
+  GameDriver driver(o, {&ev});
+  int full = 0, fast = 0;
+  driver.run(10, [&](GameRecord&& g) {
+    check_record(g);
+    for (const auto& m : g.moves) {
+      if (m.full_search) {
+        ++full;
+      } else {
+        ++fast;
+        EXPECT_LE(m.simulations, 5);  // new simulations; a reused subtree may bring more visits
+      }
+    }
+  });
+  EXPECT_GT(fast, full);  // about 3 fast moves for each full one
+  EXPECT_GT(full, 0);
+}
+
+TEST(Driver, ResignationEndsGamesAndPlayoutsRecordWouldBeResigns) {
+  DriverOptions o = small_options(RootRule::kPuct);
+  o.games_to_play = 40;
+  o.resign.enabled = true;
+  o.resign.threshold = -0.5f;
+  o.resign.consecutive = 1;
+  o.resign.playout_fraction = 0.3f;
+  RolloutEvaluator ev(4, 5);
+  GameDriver driver(o, {&ev});
+  int resigned = 0, played_out = 0, would = 0;
+  driver.run(40, [&](GameRecord&& g) {
+    check_record(g);
+    if (g.resigned) {
+      ++resigned;
+      EXPECT_FALSE(g.resign_disabled);
+    }
+    if (g.resign_disabled) {
+      ++played_out;
+      EXPECT_FALSE(g.resigned);
+      if (g.would_have_resigned) {
+        ++would;
+        EXPECT_LT(g.moves[g.would_resign_move].root_value, -0.5f);
+        EXPECT_EQ(g.moves[g.would_resign_move].mover, g.would_resign_player);
+      }
+    }
+  });
+  EXPECT_GT(resigned, 0);
+  EXPECT_GT(played_out, 0);
+  EXPECT_GT(would, 0);
+}
+
+TEST(Driver, EachColourUsesItsOwnPlayerAndEvaluator) {
+  DriverOptions o = small_options(RootRule::kPuct);
+  o.players.resize(2);
+  o.players[1] = o.players[0];
+  o.players[1].evaluator = 1;
+  o.players[1].search.simulations = 8;
+  o.players[0].search.reuse_tree = o.players[1].search.reuse_tree = false;  // exact budgets per move
+  // Player 0 (24 simulations, evaluator 0) is always black, player 1 (8, evaluator 1) white.
+  o.seats_for_game = [](int64_t) { return std::make_pair(0, 1); };
+  CountingEvaluator black(false), white(false);
+  GameDriver driver(o, {&black, &white});
+  int black_moves = 0, white_moves = 0;
+  driver.run(10, [&](GameRecord&& g) {
+    check_record(g);
+    EXPECT_EQ(g.seats, std::make_pair(0, 1));
+    for (const auto& m : g.moves) {
+      EXPECT_EQ(m.simulations, m.mover == Player::kBlack ? 24 : 8);
+      ++(m.mover == Player::kBlack ? black_moves : white_moves);
+    }
+  });
+  // Each search asks its own evaluator: at most one root evaluation plus one per simulation.
+  EXPECT_LE(black.positions, black_moves * 25);
+  EXPECT_LE(white.positions, white_moves * 9);
+  EXPECT_GT(black.positions, black_moves * 9);
+  EXPECT_GT(white.positions, 0);
+}
+
+TEST(Driver, BadOptionsAreRefusedWithTheFieldNamed) {
+  DriverOptions o = small_options(RootRule::kPuct);
+  UniformEvaluator ev;
+  o.players[0].evaluator = 2;
+  try {
+    GameDriver d(o, {&ev});
+    FAIL() << "accepted an evaluator index out of range";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("evaluator index 2"), std::string::npos) << e.what();
+  }
+  o.players[0].evaluator = 0;
+  o.players[0].search.simulations = 0;
+  EXPECT_THROW(GameDriver(o, {&ev}), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace quax
