@@ -1,0 +1,133 @@
+// `quax bench`: speed measurements, one subcommand per layer. This file registers the parent
+// (other files add `bench search`, `bench net`, ... as "bench.<name>") and `bench env`:
+// random playouts per second on one thread, and the vectorized environment's step+encode
+// throughput, the figures BENCHMARKS.md records.
+#include <chrono>
+#include <cstdio>
+#include <memory>
+#include <vector>
+
+#include "command/command.h"
+#include "env/game_state.h"
+#include "env/vector_env.h"
+
+namespace quax {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// A uniformly random index with mask[i] == 1 (the caller guarantees one exists).
+int pick_legal(const uint8_t* mask, int count, Rng& rng) {
+  int legal = 0;
+  for (int a = 0; a < count; ++a) legal += mask[a];
+  int k = static_cast<int>(rng.below(static_cast<uint32_t>(legal)));
+  for (int a = 0; a < count; ++a)
+    if (mask[a] && k-- == 0) return a;
+  return -1;
+}
+
+struct PlayoutFigures {
+  double games_per_second = 0, plies_per_second = 0, average_length = 0;
+};
+
+// Copy the start position, play uniformly random moves to the end; repeat for `seconds`.
+PlayoutFigures measure_playouts(const GameSpec& spec, double seconds, Rng& rng) {
+  const auto start = new_game(spec);
+  auto state = new_game(spec);
+  long games = 0, plies = 0;
+  const auto t0 = Clock::now();
+  double elapsed = 0;
+  do {
+    for (int i = 0; i < 256; ++i) {
+      state->copy_from(*start);
+      state->play_random_to_end(rng);
+      plies += state->move_number();
+    }
+    games += 256;
+    elapsed = seconds_since(t0);
+  } while (elapsed < seconds);
+  return {games / elapsed, plies / elapsed, static_cast<double>(plies) / games};
+}
+
+struct VectorFigures {
+  double boards_per_second = 0, step_share = 0;
+  long finished_games = 0;
+};
+
+// One iteration: a random legal network-frame action per game (drawn from the last mask),
+// step, then encode and mask the whole batch, as self-play does around each network call.
+VectorFigures measure_vector_env(const GameSpec& spec, int batch, double seconds, Rng& rng) {
+  VectorEnv env(spec, batch);
+  const int A = env.num_actions();
+  std::vector<float> planes(static_cast<size_t>(batch) * env.planes_per_game());
+  std::vector<uint8_t> masks(static_cast<size_t>(batch) * A);
+  std::vector<int> actions(batch);
+  std::vector<VectorEnv::StepResult> results(batch);
+  env.encode(planes.data());
+  env.legal_masks(masks.data());
+  long boards = 0, finished = 0;
+  double step_time = 0, elapsed = 0;
+  const auto t0 = Clock::now();
+  do {
+    const auto s0 = Clock::now();
+    for (int i = 0; i < batch; ++i) actions[i] = pick_legal(masks.data() + static_cast<size_t>(i) * A, A, rng);
+    env.step(actions.data(), results.data());
+    step_time += seconds_since(s0);
+    env.encode(planes.data());
+    env.legal_masks(masks.data());
+    for (const auto& r : results) finished += r.finished;
+    boards += batch;
+    elapsed = seconds_since(t0);
+  } while (elapsed < seconds);
+  return {boards / elapsed, step_time / elapsed, finished};
+}
+
+void setup_bench(CLI::App& app) {
+  auto* cmd = app.add_subcommand("bench", "Measure the speed of the engine's layers");
+  cmd->require_subcommand(1);
+}
+
+void setup_bench_env(CLI::App& app) {
+  struct Options {
+    std::string variant = "quax";
+    int size = 0;
+    double seconds = 2.0;
+    int batch = 256;
+    uint64_t seed = 1;
+  };
+  auto opt = std::make_shared<Options>();
+  auto* cmd = app.get_subcommand("bench")->add_subcommand(
+      "env", "Random playouts per second and vectorized step+encode boards per second, one thread");
+  cmd->add_option("--variant", opt->variant, "Variant name");
+  cmd->add_option("--size", opt->size, "Board size (0: the variant's default)");
+  cmd->add_option("--seconds", opt->seconds, "Time per measurement")->check(CLI::Range(0.01, 3600.0));
+  cmd->add_option("--batch", opt->batch, "Games in the vectorized environment")->check(CLI::Range(1, 65536));
+  cmd->add_option("--seed", opt->seed, "Random seed");
+  cmd->callback([opt] {
+    const auto variant = parse_variant(opt->variant);
+    if (!variant) throw CommandError("unknown variant '" + opt->variant + "' (known: " + variant_list() + ")");
+    GameSpec spec = default_spec(*variant);
+    if (opt->size) spec.size = opt->size;
+    if (auto err = check_spec(spec); !err.empty()) throw CommandError(err);
+    Rng rng(opt->seed);
+    std::printf("%s, one thread, %.1f s per measurement\n", describe(spec).c_str(), opt->seconds);
+    const PlayoutFigures p = measure_playouts(spec, opt->seconds, rng);
+    std::printf("random playouts: %.0f games/s, average length %.1f plies, %.2f M plies/s\n", p.games_per_second,
+                p.average_length, p.plies_per_second / 1e6);
+    const VectorFigures v = measure_vector_env(spec, opt->batch, opt->seconds, rng);
+    std::printf("step+encode, B=%d: %.0f boards/s (%.0f%% of the time in action choice and step, the rest in "
+                "encode and mask; %ld games finished)\n",
+                opt->batch, v.boards_per_second, 100.0 * v.step_share, v.finished_games);
+    std::fflush(stdout);
+  });
+}
+
+REGISTER_COMMAND("bench", setup_bench);
+REGISTER_COMMAND("bench.env", setup_bench_env);
+
+}  // namespace
+}  // namespace quax
