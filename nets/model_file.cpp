@@ -1,0 +1,84 @@
+#include "nets/model_file.h"
+
+#include <fmt/format.h>
+
+#include <filesystem>
+
+#include "env/game_state.h"
+#include "nets/model.h"
+
+namespace quax {
+
+nlohmann::json model_description(const ModelShape& shape, const NetConfig& net, int64_t step) {
+  nlohmann::json j;
+  j["format_version"] = kModelFormatVersion;
+  j["variant"] = variant_info(shape.spec.variant).name;
+  j["size"] = shape.size;
+  j["swap"] = shape.spec.swap;
+  j["planes"] = new_game(shape.spec)->plane_names();
+  j["spatial_planes"] = shape.spatial_planes;
+  j["extra_actions"] = shape.extra_actions;
+  j["num_actions"] = shape.num_actions();
+  j["net"] = {{"blocks", net.blocks},
+              {"filters", net.filters},
+              {"global_pooling", net.global_pooling},
+              {"pool_every", net.pool_every},
+              {"policy_channels", net.policy_channels},
+              {"value_channels", net.value_channels},
+              {"value_hidden", net.value_hidden}};
+  j["step"] = step;
+  return j;
+}
+
+void save_model_file(const torch::jit::Module& model, const nlohmann::json& description, const std::string& path) {
+  namespace fs = std::filesystem;
+  const fs::path target(path);
+  if (target.has_parent_path()) fs::create_directories(target.parent_path());
+  const std::string tmp = path + ".tmp";
+  try {
+    torch::jit::ExtraFilesMap extra{{"quax.json", description.dump(2)}};
+    model.save(tmp, extra);
+    fs::rename(tmp, target);
+  } catch (const std::exception& e) {
+    std::error_code ignored;
+    fs::remove(tmp, ignored);
+    throw std::runtime_error("cannot write model '" + path + "': " + e.what());
+  }
+}
+
+LoadedModel load_model_file(const std::string& path) {
+  LoadedModel out;
+  torch::jit::ExtraFilesMap extra{{"quax.json", ""}};
+  try {
+    out.module = torch::jit::load(path, torch::kCPU, extra);
+  } catch (const std::exception& e) {
+    throw std::runtime_error("cannot load model '" + path + "': not a TorchScript model file");
+  }
+  try {
+    out.description = nlohmann::json::parse(extra["quax.json"]);
+    const auto& d = out.description;
+    const auto variant = parse_variant(d.at("variant").get<std::string>());
+    if (!variant) throw std::runtime_error("unknown variant");
+    out.shape = model_shape_for(GameSpec{*variant, d.at("size").get<int>(), d.at("swap").get<bool>()});
+    const auto& n = d.at("net");
+    out.net.blocks = n.at("blocks");
+    out.net.filters = n.at("filters");
+    out.net.global_pooling = n.at("global_pooling");
+    out.net.pool_every = n.at("pool_every");
+    out.net.policy_channels = n.at("policy_channels");
+    out.net.value_channels = n.at("value_channels");
+    out.net.value_hidden = n.at("value_hidden");
+    out.step = d.at("step");
+  } catch (const std::exception& e) {
+    throw std::runtime_error("model '" + path + "' has no valid quax.json description (" + e.what() + ")");
+  }
+  return out;
+}
+
+std::string check_model_matches(const ModelShape& have, const GameSpec& want) {
+  if (have.spec.variant == want.variant && have.size == want.size) return "";
+  return fmt::format("the model is for {} {}x{}, not {} {}x{}", variant_info(have.spec.variant).name, have.size,
+                     have.size, variant_info(want.variant).name, want.size, want.size);
+}
+
+}  // namespace quax

@@ -1,0 +1,49 @@
+// The network behind the search's Evaluator interface: batched, no autograd (inference
+// mode), on a frozen TorchScript copy passed through optimize_for_inference (the fastest
+// path measured here). Torch-free header.
+//
+// Threading: an InferenceModel may be shared by several NetEvaluators in several threads
+// (one driver per thread); each NetEvaluator belongs to one thread. set_model() may be
+// called from any thread: the next evaluate() uses the new model.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+
+#include "mcts/evaluator.h"
+#include "nets/net_config.h"
+
+namespace quax {
+
+struct InferenceModel;  // defined in nets/net_evaluator.cpp (holds the torch module)
+
+// Loads a model file (nets/model_file.h) and prepares it for inference. Throws
+// std::runtime_error naming the file when it cannot be read or is for another spec.
+std::shared_ptr<const InferenceModel> load_inference_model(const std::string& path, const GameSpec& spec);
+// The training step recorded in the model.
+int64_t inference_model_step(const InferenceModel& model);
+// Sets LibTorch intra-op threads for the calling thread (OpenMP threads are per thread).
+void set_torch_threads(int threads);
+
+class NetEvaluator final : public Evaluator {
+ public:
+  explicit NetEvaluator(std::shared_ptr<const InferenceModel> model);
+  void set_model(std::shared_ptr<const InferenceModel> model);
+  std::shared_ptr<const InferenceModel> model() const;
+
+  void evaluate(const std::vector<const GameState*>& states, const float* planes, const uint8_t* masks,
+                float* policy_logits, float* values) override;
+
+  int64_t positions_evaluated() const { return positions_; }
+  double seconds_in_network() const { return seconds_; }
+
+ private:
+  mutable std::mutex mu_;
+  std::shared_ptr<const InferenceModel> model_;
+  int64_t positions_ = 0;
+  double seconds_ = 0;
+};
+
+}  // namespace quax

@@ -1,0 +1,303 @@
+#include "train/config.h"
+
+#include <fmt/format.h>
+#include <yaml-cpp/yaml.h>
+
+#include <fstream>
+#include <functional>
+#include <limits>
+#include <map>
+#include <sstream>
+
+namespace quax {
+
+namespace {
+
+// One key of the schema: how to read it from a YAML scalar and how to print it.
+struct Field {
+  std::string key;
+  // Throws ConfigError(what is wrong with the value) without the location; the caller adds it.
+  std::function<void(TrainConfig&, const YAML::Node&)> set;
+  std::function<std::string(const TrainConfig&)> get;
+};
+
+[[noreturn]] void bad(const std::string& expected) { throw ConfigError(expected); }
+
+template <typename T>
+T scalar_as(const YAML::Node& node, const char* expected) {
+  if (!node.IsScalar()) bad(std::string("expected ") + expected);
+  try {
+    return node.as<T>();
+  } catch (const YAML::Exception&) {
+    bad(std::string("expected ") + expected);
+  }
+}
+
+template <typename T, typename Ref>
+Field number(const std::string& key, Ref ref, T lo, T hi) {
+  return Field{key,
+               [ref, lo, hi](TrainConfig& c, const YAML::Node& n) {
+                 const char* kind = std::is_integral<T>::value ? "an integer" : "a number";
+                 const T v = scalar_as<T>(n, kind);
+                 if (!(v >= lo && v <= hi)) bad(fmt::format("expected {} in [{}, {}]", kind, lo, hi));
+                 ref(c) = v;
+               },
+               [ref](const TrainConfig& c) { return fmt::format("{}", ref(const_cast<TrainConfig&>(c))); }};
+}
+
+template <typename Ref>
+Field boolean(const std::string& key, Ref ref) {
+  return Field{key, [ref](TrainConfig& c, const YAML::Node& n) { ref(c) = scalar_as<bool>(n, "true or false"); },
+               [ref](const TrainConfig& c) { return std::string(ref(const_cast<TrainConfig&>(c)) ? "true" : "false"); }};
+}
+
+#define REF(expr) [](TrainConfig & c) -> auto& { return c.expr; }
+
+constexpr int kIntMax = std::numeric_limits<int>::max();
+constexpr int64_t kI64Max = std::numeric_limits<int64_t>::max();
+
+const std::vector<Field>& schema() {
+  static const std::vector<Field> fields = [] {
+    std::vector<Field> f;
+    // game
+    f.push_back(Field{"game.variant",
+                      [](TrainConfig& c, const YAML::Node& n) {
+                        const auto name = scalar_as<std::string>(n, "a variant name");
+                        const auto v = parse_variant(name);
+                        if (!v) bad("unknown variant '" + name + "' (known: " + variant_list() + ")");
+                        c.game.variant = *v;
+                      },
+                      [](const TrainConfig& c) { return std::string(variant_info(c.game.variant).name); }});
+    f.push_back(number<int>("game.size", REF(game.size), 3, 26));
+    f.push_back(boolean("game.swap", REF(game.swap)));
+    // net
+    f.push_back(number<int>("net.blocks", REF(net.blocks), 0, 64));
+    f.push_back(number<int>("net.filters", REF(net.filters), 1, 1024));
+    f.push_back(boolean("net.global_pooling", REF(net.global_pooling)));
+    f.push_back(number<int>("net.pool_every", REF(net.pool_every), 1, 64));
+    f.push_back(number<int>("net.policy_channels", REF(net.policy_channels), 1, 1024));
+    f.push_back(number<int>("net.value_channels", REF(net.value_channels), 1, 1024));
+    f.push_back(number<int>("net.value_hidden", REF(net.value_hidden), 1, 4096));
+    // search
+    f.push_back(Field{"search.rule",
+                      [](TrainConfig& c, const YAML::Node& n) {
+                        const auto s = scalar_as<std::string>(n, "puct or gumbel");
+                        if (s == "puct") c.search.root_rule = RootRule::kPuct;
+                        else if (s == "gumbel") c.search.root_rule = RootRule::kGumbel;
+                        else bad("expected puct or gumbel, got '" + s + "'");
+                      },
+                      [](const TrainConfig& c) {
+                        return std::string(c.search.root_rule == RootRule::kGumbel ? "gumbel" : "puct");
+                      }});
+    f.push_back(number<int>("search.simulations", REF(search.simulations), 1, 1000000));
+    f.push_back(number<float>("search.c_puct", REF(search.c_puct), 0.0f, 100.0f));
+    f.push_back(number<float>("search.fpu_reduction", REF(search.fpu_reduction), -10.0f, 10.0f));
+    f.push_back(number<float>("search.root_fpu_reduction", REF(search.root_fpu_reduction), -10.0f, 10.0f));
+    f.push_back(number<float>("search.dirichlet_alpha_total", REF(search.dirichlet_alpha_total), 0.0f, 1000.0f));
+    f.push_back(number<float>("search.dirichlet_fraction", REF(search.dirichlet_fraction), 0.0f, 1.0f));
+    f.push_back(boolean("search.reuse_tree", REF(search.reuse_tree)));
+    f.push_back(number<int>("search.leaves_per_batch", REF(search.leaves_per_batch), 1, 256));
+    f.push_back(number<float>("search.virtual_loss", REF(search.virtual_loss), 0.0f, 100.0f));
+    f.push_back(number<int>("search.gumbel_m", REF(search.gumbel_m), 1, 4096));
+    f.push_back(number<float>("search.gumbel_c_visit", REF(search.gumbel_c_visit), 0.0f, 1e6f));
+    f.push_back(number<float>("search.gumbel_c_scale", REF(search.gumbel_c_scale), 0.0f, 1e6f));
+    f.push_back(boolean("search.gumbel_noise", REF(search.gumbel_noise)));
+    // selfplay
+    f.push_back(number<int>("selfplay.parallel_games", REF(selfplay.parallel_games), 1, 65536));
+    f.push_back(number<int>("selfplay.threads", REF(selfplay.threads), 1, 64));
+    f.push_back(number<int>("selfplay.inference_threads", REF(selfplay.inference_threads), 1, 64));
+    f.push_back(number<int>("selfplay.temperature_moves", REF(selfplay.temperature_moves), 0, 100000));
+    f.push_back(number<float>("selfplay.temperature_early", REF(selfplay.temperature_early), 0.0f, 100.0f));
+    f.push_back(number<float>("selfplay.temperature_final", REF(selfplay.temperature_final), 0.0f, 100.0f));
+    f.push_back(number<float>("selfplay.full_search_fraction", REF(selfplay.full_search_fraction), 0.0f, 1.0f));
+    f.push_back(number<int>("selfplay.fast_simulations", REF(selfplay.fast_simulations), 0, 1000000));
+    f.push_back(boolean("selfplay.resign", REF(selfplay.resign.enabled)));
+    f.push_back(number<float>("selfplay.resign_threshold", REF(selfplay.resign.threshold), -1.0f, 1.0f));
+    f.push_back(number<int>("selfplay.resign_consecutive", REF(selfplay.resign.consecutive), 1, 10000));
+    f.push_back(number<float>("selfplay.resign_playout_fraction", REF(selfplay.resign.playout_fraction), 0.0f, 1.0f));
+    f.push_back(number<int>("selfplay.resign_min_moves", REF(selfplay.resign.min_moves), 0, 100000));
+    f.push_back(number<int>("selfplay.max_moves", REF(selfplay.max_moves), 0, 1000000));
+    f.push_back(number<int>("selfplay.games_per_shard", REF(selfplay.games_per_shard), 1, 1000000));
+    // replay
+    f.push_back(number<int64_t>("replay.min_positions", REF(replay.min_positions), 1, kI64Max));
+    f.push_back(number<int64_t>("replay.window_min", REF(replay.window_min), 1, kI64Max));
+    f.push_back(number<int64_t>("replay.window_max", REF(replay.window_max), 1, kI64Max));
+    f.push_back(number<double>("replay.window_scale", REF(replay.window_scale), 0.0, 1e12));
+    f.push_back(number<double>("replay.window_exponent", REF(replay.window_exponent), 0.0, 1.0));
+    f.push_back(number<double>("replay.train_ratio", REF(replay.train_ratio), 0.01, 1e6));
+    f.push_back(boolean("replay.symmetries", REF(replay.symmetries)));
+    // learn
+    f.push_back(number<int>("learn.batch_size", REF(learn.batch_size), 1, 65536));
+    f.push_back(number<double>("learn.lr", REF(learn.lr), 1e-9, 10.0));
+    f.push_back(number<int>("learn.lr_warmup_steps", REF(learn.lr_warmup_steps), 0, kIntMax));
+    f.push_back(Field{"learn.lr_drops",
+                      [](TrainConfig& c, const YAML::Node& n) {
+                        if (!n.IsSequence()) bad("expected a list of steps, e.g. [2000, 4000]");
+                        std::vector<int64_t> steps;
+                        for (const auto& e : n) {
+                          const auto s = scalar_as<int64_t>(e, "a list of positive integers");
+                          if (s <= 0 || (!steps.empty() && s <= steps.back()))
+                            bad("expected a list of increasing positive steps");
+                          steps.push_back(s);
+                        }
+                        c.learn.lr_drops = steps;
+                      },
+                      [](const TrainConfig& c) { return fmt::format("[{}]", fmt::join(c.learn.lr_drops, ", ")); }});
+    f.push_back(number<double>("learn.lr_drop_factor", REF(learn.lr_drop_factor), 0.0, 1.0));
+    f.push_back(number<double>("learn.momentum", REF(learn.momentum), 0.0, 0.999));
+    f.push_back(number<double>("learn.weight_decay", REF(learn.weight_decay), 0.0, 1.0));
+    f.push_back(number<double>("learn.value_loss_weight", REF(learn.value_loss_weight), 0.0, 100.0));
+    f.push_back(number<int>("learn.publish_every", REF(learn.publish_every), 1, kIntMax));
+    f.push_back(number<int>("learn.checkpoint_every", REF(learn.checkpoint_every), 1, kIntMax));
+    f.push_back(number<int>("learn.keep_checkpoints", REF(learn.keep_checkpoints), 1, 1000000));
+    f.push_back(number<int>("learn.threads", REF(learn.threads), 1, 64));
+    // run
+    f.push_back(Field{"run.dir",
+                      [](TrainConfig& c, const YAML::Node& n) {
+                        c.run.dir = scalar_as<std::string>(n, "a directory path");
+                        if (c.run.dir.empty()) bad("expected a non-empty directory path");
+                      },
+                      [](const TrainConfig& c) { return c.run.dir; }});
+    f.push_back(number<int64_t>("run.max_steps", REF(run.max_steps), 0, kI64Max));
+    f.push_back(number<double>("run.max_minutes", REF(run.max_minutes), 0.0, 1e9));
+    f.push_back(number<int64_t>("run.max_games", REF(run.max_games), 0, kI64Max));
+    f.push_back(number<uint64_t>("run.seed", REF(run.seed), 0, std::numeric_limits<uint64_t>::max()));
+    f.push_back(number<double>("run.progress_seconds", REF(run.progress_seconds), 0.1, 1e9));
+    f.push_back(number<int>("run.metrics_every", REF(run.metrics_every), 1, kIntMax));
+    return f;
+  }();
+  return fields;
+}
+
+const Field* find_field(const std::string& key) {
+  for (const auto& f : schema())
+    if (f.key == key) return &f;
+  return nullptr;
+}
+
+std::string where(const std::string& source, const YAML::Node& node) {
+  const auto mark = node.Mark();
+  if (mark.line < 0) return source;
+  return fmt::format("{}:{}", source, mark.line + 1);
+}
+
+void set_field(TrainConfig& c, const std::string& key, const YAML::Node& value, const std::string& loc) {
+  const Field* f = find_field(key);
+  if (!f) throw ConfigError(fmt::format("{}: unknown key '{}'", loc, key));
+  try {
+    f->set(c, value);
+  } catch (const ConfigError& e) {
+    throw ConfigError(fmt::format("{}: bad value for '{}': {}", loc, key, e.what()));
+  }
+}
+
+void check_consistency(const TrainConfig& c, const std::string& source) {
+  if (auto err = check_spec(c.game); !err.empty()) throw ConfigError(fmt::format("{}: game: {}", source, err));
+  if (auto err = check_settings(c.search); !err.empty()) throw ConfigError(fmt::format("{}: search: {}", source, err));
+  if (c.replay.window_min > c.replay.window_max)
+    throw ConfigError(fmt::format("{}: bad value for 'replay.window_min': {} is above replay.window_max ({})", source,
+                                  c.replay.window_min, c.replay.window_max));
+  if (c.selfplay.full_search_fraction < 1.0f && c.selfplay.fast_simulations < 1)
+    throw ConfigError(fmt::format(
+        "{}: bad value for 'selfplay.fast_simulations': must be >= 1 when selfplay.full_search_fraction < 1", source));
+}
+
+}  // namespace
+
+DriverOptions TrainConfig::driver_options(uint64_t seed) const {
+  DriverOptions opt;
+  opt.spec = game;
+  opt.parallel_games = selfplay.parallel_games;
+  opt.games_to_play = -1;
+  PlayerSettings p;
+  p.search = search;
+  p.temperature_moves = selfplay.temperature_moves;
+  p.temperature_early = selfplay.temperature_early;
+  p.temperature_final = selfplay.temperature_final;
+  p.full_search_fraction = selfplay.full_search_fraction;
+  p.fast_simulations = selfplay.fast_simulations;
+  p.record_policy = true;
+  opt.players = {p};
+  opt.resign = selfplay.resign;
+  opt.max_moves = selfplay.max_moves;
+  opt.seed = seed;
+  return opt;
+}
+
+TrainConfig parse_config(const std::string& yaml_text, const std::string& source) {
+  YAML::Node root;
+  try {
+    root = YAML::Load(yaml_text);
+  } catch (const YAML::ParserException& e) {
+    throw ConfigError(fmt::format("{}:{}: YAML syntax error: {}", source, e.mark.line + 1, e.msg));
+  }
+  TrainConfig c;
+  if (root.IsNull()) {
+    check_consistency(c, source);
+    return c;
+  }
+  if (!root.IsMap()) throw ConfigError(source + ": expected a mapping of sections (game, net, search, ...)");
+  for (const auto& section : root) {
+    const auto name = section.first.as<std::string>();
+    if (!section.second.IsMap()) {
+      // A known section must be a mapping; anything else at the top level is unknown.
+      bool known = false;
+      for (const auto& f : schema()) known = known || f.key.rfind(name + ".", 0) == 0;
+      if (!known) throw ConfigError(fmt::format("{}: unknown key '{}'", where(source, section.first), name));
+      throw ConfigError(fmt::format("{}: section '{}' must be a mapping of keys", where(source, section.first), name));
+    }
+    for (const auto& kv : section.second) {
+      const auto key = name + "." + kv.first.as<std::string>();
+      set_field(c, key, kv.second, where(source, kv.first));
+    }
+  }
+  check_consistency(c, source);
+  return c;
+}
+
+TrainConfig load_config(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw ConfigError("cannot read config file '" + path + "'");
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return parse_config(ss.str(), path);
+}
+
+void apply_override(TrainConfig* config, const std::string& assignment) {
+  const auto eq = assignment.find('=');
+  if (eq == std::string::npos || eq == 0)
+    throw ConfigError("override '" + assignment + "' is not of the form section.key=value");
+  const std::string key = assignment.substr(0, eq);
+  YAML::Node value;
+  try {
+    value = YAML::Load(assignment.substr(eq + 1));
+  } catch (const YAML::Exception& e) {
+    throw ConfigError("override '" + assignment + "': cannot parse the value");
+  }
+  set_field(*config, key, value, "override");
+  check_consistency(*config, "override");
+}
+
+std::string dump_config(const TrainConfig& config) {
+  // Nested sections, so that the dump parses back to the same configuration.
+  std::string out, section;
+  for (const auto& f : schema()) {
+    const auto dot = f.key.find('.');
+    if (f.key.substr(0, dot) != section) {
+      section = f.key.substr(0, dot);
+      out += section + ":\n";
+    }
+    std::string value = f.get(config);
+    if (f.key == "run.dir") value = YAML::Dump(YAML::Node(value));  // quoted where needed
+    out += "  " + f.key.substr(dot + 1) + ": " + value + "\n";
+  }
+  return out;
+}
+
+std::vector<std::string> config_keys() {
+  std::vector<std::string> keys;
+  for (const auto& f : schema()) keys.push_back(f.key);
+  return keys;
+}
+
+}  // namespace quax

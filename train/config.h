@@ -1,0 +1,101 @@
+// A training run's configuration: what configs/*.yaml hold. Every knob has a default (the
+// values below); a YAML file overrides any subset. Unknown keys and bad values are errors
+// that name the key and the file and line.
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "env/types.h"
+#include "mcts/search_settings.h"
+#include "mcts/selfplay_driver.h"
+#include "nets/net_config.h"
+
+namespace quax {
+
+struct SelfplayConfig {
+  int parallel_games = 64;  // games in flight per self-play thread (the evaluator batch)
+  int threads = 1;          // self-play threads, each with its own driver
+  int inference_threads = 1;  // LibTorch intra-op threads for inference
+  // Move choice and playout cap randomization: see PlayerSettings in mcts/selfplay_driver.h.
+  int temperature_moves = 4;
+  float temperature_early = 1.0f;
+  float temperature_final = 0.0f;
+  float full_search_fraction = 1.0f;
+  int fast_simulations = 0;
+  ResignSettings resign;
+  int max_moves = 0;
+  int games_per_shard = 32;  // finished games written together into one shard file
+};
+
+struct ReplayConfig {
+  // Training starts once this many positions (with policy targets) exist.
+  int64_t min_positions = 2000;
+  // The window holds the newest positions: clamp(scale * total^exponent, window_min, window_max)
+  // (a window that grows with the data, as KataGo's).
+  int64_t window_min = 20000;
+  int64_t window_max = 500000;
+  double window_scale = 8.0;
+  double window_exponent = 0.75;
+  // Samples trained per self-play position: the learner waits for data above this ratio,
+  // and in one process self-play waits for the learner below it (keeps the two in step).
+  double train_ratio = 4.0;
+  bool symmetries = true;  // random goal-keeping symmetry per sample
+};
+
+struct LearnConfig {
+  int batch_size = 256;
+  double lr = 0.02;
+  int lr_warmup_steps = 100;     // linear ramp from lr/10
+  std::vector<int64_t> lr_drops;  // steps at which lr is multiplied by lr_drop_factor
+  double lr_drop_factor = 0.3;
+  double momentum = 0.9;
+  double weight_decay = 1e-4;
+  double value_loss_weight = 1.0;
+  int publish_every = 50;     // steps between models published to self-play
+  int checkpoint_every = 200;  // steps between checkpoints
+  int keep_checkpoints = 3;    // older checkpoints are deleted
+  int threads = 1;             // LibTorch intra-op threads for training
+};
+
+struct RunConfig {
+  std::string dir = "runs/default";  // relative paths are relative to the working directory
+  int64_t max_steps = 0;       // learner steps; 0 = no limit
+  double max_minutes = 0;      // wall-clock limit of this invocation; 0 = no limit
+  int64_t max_games = 0;       // self-play games; 0 = no limit
+  uint64_t seed = 1;
+  double progress_seconds = 10;  // between progress lines
+  int metrics_every = 20;        // learner steps between metrics lines
+};
+
+struct TrainConfig {
+  GameSpec game{Variant::kQuax, 5, true};
+  NetConfig net;
+  SearchSettings search;
+  SelfplayConfig selfplay;
+  ReplayConfig replay;
+  LearnConfig learn;
+  RunConfig run;
+
+  // The driver options self-play uses (record_policy on).
+  DriverOptions driver_options(uint64_t seed) const;
+};
+
+struct ConfigError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// Defaults overridden by the YAML text; `source` names it in messages (a path, or
+// "<string>"). Throws ConfigError with one line naming the key, the file and the line.
+TrainConfig parse_config(const std::string& yaml_text, const std::string& source);
+TrainConfig load_config(const std::string& path);
+// Applies "key=value" overrides (e.g. "search.simulations=50") after a file.
+void apply_override(TrainConfig* config, const std::string& assignment);
+// Every key with its value, one "section.key: value" per line, sorted as the schema.
+std::string dump_config(const TrainConfig& config);
+// The keys the schema knows, "section.key", for documentation and tests.
+std::vector<std::string> config_keys();
+
+}  // namespace quax

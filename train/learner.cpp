@@ -1,0 +1,245 @@
+#include "train/learner.h"
+
+#include <fmt/format.h>
+#include <torch/torch.h>
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+#include "nets/model.h"
+#include "nets/model_file.h"
+#include "nets/net_evaluator_internal.h"
+
+namespace quax {
+
+namespace fs = std::filesystem;
+
+struct Learner::Impl {
+  TrainConfig config;
+  ModelShape shape;
+  torch::jit::Module model;
+  std::unique_ptr<torch::optim::SGD> optimizer;
+  int64_t step = 0;
+};
+
+Learner::Learner(const TrainConfig& config) : impl_(std::make_unique<Impl>()) {
+  impl_->config = config;
+  impl_->shape = model_shape_for(config.game);
+  impl_->model = build_model(config.net, impl_->shape, config.run.seed);
+  impl_->model.train(true);
+  const auto& l = config.learn;
+  impl_->optimizer = std::make_unique<torch::optim::SGD>(
+      model_parameters(impl_->model),
+      torch::optim::SGDOptions(l.lr).momentum(l.momentum).weight_decay(l.weight_decay).nesterov(l.momentum > 0));
+}
+
+Learner::~Learner() = default;
+
+int64_t Learner::step() const { return impl_->step; }
+
+double Learner::lr_at(int64_t step) const {
+  const auto& l = impl_->config.learn;
+  double lr = l.lr;
+  for (int64_t drop : l.lr_drops)
+    if (step >= drop) lr *= l.lr_drop_factor;
+  if (step < l.lr_warmup_steps) lr *= 0.1 + 0.9 * static_cast<double>(step) / l.lr_warmup_steps;
+  return lr;
+}
+
+StepMetrics Learner::train_step(const TrainingBatch& batch) {
+  auto& m = *impl_;
+  const int64_t b = batch.size;
+  auto x = torch::from_blob(const_cast<float*>(batch.inputs.data()), {b, batch.planes, batch.n, batch.n});
+  auto target = torch::from_blob(const_cast<float*>(batch.policy.data()), {b, batch.actions});
+  auto legal = torch::from_blob(const_cast<uint8_t*>(batch.mask.data()), {b, batch.actions}, torch::kUInt8)
+                   .to(torch::kBool);
+  auto z = torch::from_blob(const_cast<float*>(batch.value.data()), {b});
+
+  const double lr = lr_at(m.step);
+  for (auto& group : m.optimizer->param_groups())
+    static_cast<torch::optim::SGDOptions&>(group.options()).lr(lr);
+
+  m.optimizer->zero_grad();
+  auto [logits, value] = run_model(m.model, x);
+  // Illegal actions are masked as in the search's softmax, so the net spends nothing on them.
+  auto logp = torch::log_softmax(logits.masked_fill(~legal, -1e9), 1);
+  auto policy_loss = -(target * logp).sum(1).mean();
+  auto value_loss = (value - z).pow(2).mean();
+  auto loss = policy_loss + m.config.learn.value_loss_weight * value_loss;
+  loss.backward();
+  m.optimizer->step();
+  ++m.step;
+
+  StepMetrics out;
+  torch::NoGradGuard no_grad;
+  out.loss = loss.item<double>();
+  out.policy_loss = policy_loss.item<double>();
+  out.value_loss = value_loss.item<double>();
+  auto p = logp.exp();
+  out.policy_entropy = -(p * logp.masked_fill(~legal, 0.0)).sum(1).mean().item<double>();
+  auto decisive = z != 0;
+  const auto n_decisive = decisive.sum().item<int64_t>();
+  out.value_accuracy =
+      n_decisive ? ((value * z > 0) & decisive).sum().item<double>() / static_cast<double>(n_decisive) : 0.0;
+  out.lr = lr;
+  return out;
+}
+
+namespace {
+
+nlohmann::json net_json(const NetConfig& n) {
+  return {{"blocks", n.blocks},           {"filters", n.filters},
+          {"global_pooling", n.global_pooling}, {"pool_every", n.pool_every},
+          {"policy_channels", n.policy_channels}, {"value_channels", n.value_channels},
+          {"value_hidden", n.value_hidden}};
+}
+
+std::string spec_and_net(const std::string& variant, int size, const nlohmann::json& net) {
+  return fmt::format("{} {}x{} with a {}-block {}-filter net", variant, size, size, net.at("blocks").get<int>(),
+                     net.at("filters").get<int>());
+}
+
+}  // namespace
+
+void Learner::save_checkpoint(const std::string& path, const RunState& state) const {
+  const auto& m = *impl_;
+  nlohmann::json meta;
+  meta["format_version"] = 1;
+  meta["model_format_version"] = kModelFormatVersion;
+  meta["variant"] = variant_info(m.config.game.variant).name;
+  meta["size"] = m.config.game.size;
+  meta["swap"] = m.config.game.swap;
+  meta["net"] = net_json(m.config.net);
+  meta["step"] = m.step;
+  meta["config"] = dump_config(m.config);
+  meta["ingested_shards"] = state.ingested_shards;
+  meta["total_positions"] = state.total_positions;
+  meta["rng"] = {std::to_string(state.rng[0]), std::to_string(state.rng[1]), std::to_string(state.rng[2]),
+                 std::to_string(state.rng[3])};
+  meta["samples_trained"] = state.samples_trained;
+  meta["train_seconds"] = state.train_seconds;
+
+  torch::serialize::OutputArchive archive;
+  archive.write("meta", c10::IValue(meta.dump()));
+  torch::serialize::OutputArchive model_archive;
+  for (const auto& [name, t] : model_state(m.model)) model_archive.write(name, t.detach(), /*is_buffer=*/true);
+  archive.write("model", model_archive);
+  torch::serialize::OutputArchive optim_archive;
+  m.optimizer->save(optim_archive);
+  archive.write("optimizer", optim_archive);
+
+  fs::create_directories(fs::path(path).parent_path());
+  const std::string tmp = path + ".tmp";
+  try {
+    archive.save_to(tmp);
+    fs::rename(tmp, path);
+  } catch (const std::exception& e) {
+    std::error_code ignored;
+    fs::remove(tmp, ignored);
+    throw std::runtime_error("cannot write checkpoint '" + path + "': " + e.what());
+  }
+}
+
+RunState Learner::load_checkpoint(const std::string& path) {
+  auto& m = *impl_;
+  torch::serialize::InputArchive archive;
+  try {
+    archive.load_from(path);
+  } catch (const std::exception& e) {
+    throw std::runtime_error("cannot read checkpoint '" + path + "'");
+  }
+  c10::IValue meta_value;
+  if (!archive.try_read("meta", meta_value) || !meta_value.isString())
+    throw std::runtime_error("'" + path + "' is not a quax checkpoint (no metadata)");
+  const auto meta = nlohmann::json::parse(meta_value.toStringRef());
+  const std::string variant = meta.at("variant");
+  const int size = meta.at("size");
+  const auto net = meta.at("net");
+  const std::string mine_variant = variant_info(m.config.game.variant).name;
+  if (variant != mine_variant || size != m.config.game.size || net != net_json(m.config.net))
+    throw std::runtime_error(fmt::format("checkpoint '{}' is for {}; this run is {}", path,
+                                         spec_and_net(variant, size, net),
+                                         spec_and_net(mine_variant, m.config.game.size, net_json(m.config.net))));
+  if (meta.at("model_format_version").get<int>() != kModelFormatVersion)
+    throw std::runtime_error(fmt::format("checkpoint '{}' has model format {}, this program uses {}", path,
+                                         meta.at("model_format_version").get<int>(), kModelFormatVersion));
+
+  torch::serialize::InputArchive model_archive;
+  archive.read("model", model_archive);
+  std::vector<std::pair<std::string, torch::Tensor>> saved;
+  for (const auto& [name, t] : model_state(m.model)) {
+    torch::Tensor v;
+    if (!model_archive.try_read(name, v, /*is_buffer=*/true))
+      throw std::runtime_error("checkpoint '" + path + "' lacks model tensor '" + name + "'");
+    saved.emplace_back(name, v);
+  }
+  load_model_state(m.model, saved);
+  torch::serialize::InputArchive optim_archive;
+  archive.read("optimizer", optim_archive);
+  m.optimizer->load(optim_archive);
+  m.step = meta.at("step");
+
+  RunState state;
+  state.ingested_shards = meta.at("ingested_shards").get<std::vector<std::string>>();
+  state.total_positions = meta.at("total_positions");
+  for (int i = 0; i < 4; ++i) state.rng[i] = std::stoull(meta.at("rng")[i].get<std::string>());
+  state.samples_trained = meta.at("samples_trained");
+  state.train_seconds = meta.at("train_seconds");
+  return state;
+}
+
+void Learner::publish_model(const std::string& path) const {
+  save_model_file(impl_->model, model_description(impl_->shape, impl_->config.net, impl_->step), path);
+}
+
+std::shared_ptr<const InferenceModel> Learner::inference_model() const {
+  return make_inference_model(impl_->model, impl_->shape, impl_->step);
+}
+
+std::vector<float> Learner::flat_state() const {
+  std::vector<float> out;
+  auto append = [&](const torch::Tensor& t) {
+    auto c = t.detach().to(torch::kFloat32).contiguous().view(-1);
+    out.insert(out.end(), c.data_ptr<float>(), c.data_ptr<float>() + c.numel());
+  };
+  for (const auto& [name, t] : model_state(impl_->model)) append(t);
+  for (const auto& p : impl_->optimizer->parameters()) {
+    auto* state = impl_->optimizer->state()[c10::guts::to_string(p.unsafeGetTensorImpl())].get();
+    if (state) append(static_cast<torch::optim::SGDParamState*>(state)->momentum_buffer());
+  }
+  return out;
+}
+
+std::string checkpoint_path(const std::string& run_dir, int64_t step) {
+  return fmt::format("{}/checkpoints/ckpt-{:010d}.pt", run_dir, step);
+}
+
+namespace {
+std::vector<std::string> list_checkpoints(const std::string& run_dir) {
+  std::vector<std::string> out;
+  std::error_code ec;
+  const fs::path dir = fs::path(run_dir) / "checkpoints";
+  if (!fs::is_directory(dir, ec)) return out;
+  for (const auto& e : fs::directory_iterator(dir)) {
+    const auto name = e.path().filename().string();
+    if (name.rfind("ckpt-", 0) == 0 && e.path().extension() == ".pt") out.push_back(e.path().string());
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+}  // namespace
+
+std::string latest_checkpoint(const std::string& run_dir) {
+  const auto all = list_checkpoints(run_dir);
+  return all.empty() ? "" : all.back();
+}
+
+void prune_checkpoints(const std::string& run_dir, int keep) {
+  auto all = list_checkpoints(run_dir);
+  for (size_t i = 0; i + keep < all.size(); ++i) {
+    std::error_code ignored;
+    fs::remove(all[i], ignored);
+  }
+}
+
+}  // namespace quax

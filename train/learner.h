@@ -1,0 +1,72 @@
+// The learner: the trainable network, its optimizer (SGD with momentum and weight decay)
+// and learning-rate schedule, one step per batch, checkpoints and published models.
+// Torch-free header (the LibTorch state lives in learner.cpp).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "train/config.h"
+#include "train/replay_window.h"
+
+namespace quax {
+
+struct InferenceModel;
+
+struct StepMetrics {
+  double loss = 0, policy_loss = 0, value_loss = 0;
+  double policy_entropy = 0;  // of the network's policy over the legal actions, nats
+  double value_accuracy = 0;  // share of decisive positions whose value has the right sign
+  double lr = 0;
+};
+
+// What a checkpoint saves beside the network and optimizer: enough to continue exactly.
+struct RunState {
+  std::vector<std::string> ingested_shards;  // the replay window's shards, in order read
+  int64_t total_positions = 0;
+  uint64_t rng[4] = {0, 0, 0, 0};            // the learner's sampling generator
+  int64_t samples_trained = 0;
+  double train_seconds = 0;                  // learner wall time over all invocations
+};
+
+class Learner {
+ public:
+  // A fresh network initialised from config.run.seed.
+  explicit Learner(const TrainConfig& config);
+  ~Learner();
+  Learner(const Learner&) = delete;
+  Learner& operator=(const Learner&) = delete;
+
+  StepMetrics train_step(const TrainingBatch& batch);
+  int64_t step() const;
+  double lr_at(int64_t step) const;
+
+  // Atomic. The file holds the model, optimizer, step, config text, spec, net shape and `state`.
+  void save_checkpoint(const std::string& path, const RunState& state) const;
+  // Restores model, optimizer and step; returns the saved RunState. Throws std::runtime_error
+  // with a message naming both sides when the checkpoint is for another variant, size or net.
+  RunState load_checkpoint(const std::string& path);
+
+  // Writes the model file self-play loads (nets/model_file.h), atomically.
+  void publish_model(const std::string& path) const;
+  // An inference copy of the current weights (for in-process evaluation and benchmarks).
+  std::shared_ptr<const InferenceModel> inference_model() const;
+
+  // All parameters, buffers and optimizer state flattened, for bit-exactness tests.
+  std::vector<float> flat_state() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+// Checkpoint files of a run directory: <run>/checkpoints/ckpt-<step, 10 digits>.pt.
+std::string checkpoint_path(const std::string& run_dir, int64_t step);
+// The newest checkpoint of the run, or "" when there is none.
+std::string latest_checkpoint(const std::string& run_dir);
+// Deletes all but the newest `keep` checkpoints.
+void prune_checkpoints(const std::string& run_dir, int keep);
+
+}  // namespace quax

@@ -1,0 +1,144 @@
+#include "train/replay_window.h"
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+#include <stdexcept>
+
+#include "env/symmetry.h"
+#include "train/shard.h"
+
+namespace quax {
+
+ReplayWindow::ReplayWindow(const GameSpec& spec, const ReplayConfig& config) : spec_(spec), config_(config) {}
+
+int64_t ReplayWindow::window_target(int64_t total) const {
+  const double grown = config_.window_scale * std::pow(static_cast<double>(std::max<int64_t>(total, 1)),
+                                                       config_.window_exponent);
+  return std::clamp<int64_t>(static_cast<int64_t>(grown), config_.window_min, config_.window_max);
+}
+
+int64_t ReplayWindow::ingest_new(const std::string& dir) {
+  const std::set<std::string> seen(ingested_.begin(), ingested_.end());
+  const int64_t before = total_positions_;
+  for (const auto& path : list_shards(dir)) {
+    if (seen.count(path)) continue;
+    auto games = read_shard(path);
+    for (const auto& g : games)
+      if (g.spec != spec_)
+        throw std::runtime_error("shard '" + path + "' holds games of " + describe(g.spec) + ", this run is " +
+                                 describe(spec_));
+    for (const auto& g : games) total_positions_ += trainable_positions(g);
+    add_games(std::move(games), true);
+    ingested_.push_back(path);
+  }
+  if (total_positions_ != before) evict_and_index();
+  return total_positions_ - before;
+}
+
+void ReplayWindow::restore(const std::vector<std::string>& ingested, int64_t total_positions) {
+  games_.clear();
+  game_positions_.clear();
+  held_positions_ = 0;
+  ingested_ = ingested;
+  total_positions_ = total_positions;
+  const int64_t target = window_target(total_positions_);
+  // Newest shards first until the window is full, then add them oldest first.
+  size_t first = ingested.size();
+  int64_t covered = 0;
+  std::vector<std::vector<GameRecord>> loaded;
+  while (first > 0 && covered < target) {
+    --first;
+    auto games = read_shard(ingested[first]);
+    for (const auto& g : games) covered += trainable_positions(g);
+    loaded.push_back(std::move(games));
+  }
+  for (auto it = loaded.rbegin(); it != loaded.rend(); ++it) add_games(std::move(*it), false);
+  evict_and_index();
+}
+
+void ReplayWindow::add_games(std::vector<GameRecord>&& games, bool count_stats) {
+  for (auto& g : games) {
+    if (count_stats) {
+      ++stats_.games;
+      stats_.plies += static_cast<int64_t>(g.moves.size());
+      if (g.outcome == Outcome::kBlackWins) ++stats_.black_wins;
+      else if (g.outcome == Outcome::kWhiteWins) ++stats_.white_wins;
+      else ++stats_.draws;
+      if (g.resigned) ++stats_.resigned;
+      if (g.resign_disabled && g.would_have_resigned) {
+        ++stats_.played_out_would_resign;
+        if (winner_of(g.outcome) == g.would_resign_player) ++stats_.false_resignations;
+      }
+    }
+    const int64_t n = trainable_positions(g);
+    held_positions_ += n;
+    game_positions_.push_back(n);
+    games_.push_back(std::move(g));
+  }
+}
+
+void ReplayWindow::evict_and_index() {
+  const int64_t target = window_target(total_positions_);
+  while (!games_.empty() && held_positions_ - game_positions_.front() >= target) {
+    held_positions_ -= game_positions_.front();
+    game_positions_.pop_front();
+    games_.pop_front();
+  }
+  index_.clear();
+  index_.reserve(static_cast<size_t>(held_positions_));
+  for (size_t gi = 0; gi < games_.size(); ++gi) {
+    const auto& moves = games_[gi].moves;
+    for (size_t ply = 0; ply < moves.size(); ++ply)
+      if (moves[ply].full_search && !moves[ply].policy.empty())
+        index_.emplace_back(static_cast<uint32_t>(gi), static_cast<uint16_t>(ply));
+  }
+}
+
+void ReplayWindow::sample(int batch, Rng& rng, TrainingBatch* out) const {
+  auto state = new_game(spec_);
+  const int n = spec_.size, planes = state->num_planes(), actions = state->num_actions();
+  const int plane_floats = planes * n * n;
+  out->size = batch;
+  out->planes = planes;
+  out->n = n;
+  out->actions = actions;
+  out->inputs.assign(static_cast<size_t>(batch) * plane_floats, 0.0f);
+  out->policy.assign(static_cast<size_t>(batch) * actions, 0.0f);
+  out->mask.assign(static_cast<size_t>(batch) * actions, 0);
+  out->value.assign(batch, 0.0f);
+  std::vector<float> enc(plane_floats), pol(actions);
+  std::vector<uint8_t> board_mask(actions), net_mask(actions);
+  for (int b = 0; b < batch; ++b) {
+    const auto [gi, ply] = index_[rng.below(static_cast<uint32_t>(index_.size()))];
+    const Symmetry sym =
+        Symmetry::from_index(config_.symmetries ? kGoalKeepingSymmetries[rng.below(4)] : 0);
+    const GameRecord& g = games_[gi];
+    auto s = new_game(spec_);
+    for (int i = 0; i < ply; ++i) s->apply(g.moves[i].action);
+    s->encode(enc.data());
+    s->legal_mask(board_mask.data());
+    std::fill(net_mask.begin(), net_mask.end(), 0);
+    for (int a = 0; a < actions; ++a)
+      if (board_mask[a]) net_mask[s->to_net_action(a)] = 1;
+    std::fill(pol.begin(), pol.end(), 0.0f);
+    for (const auto& [a, p] : g.moves[ply].policy) pol[a] = p;
+    const Player mover = g.moves[ply].mover;
+    const Player winner = winner_of(g.outcome);
+    out->value[b] = winner == Player::kNone ? 0.0f : (winner == mover ? 1.0f : -1.0f);
+    const auto& in_planes = square_input_planes();
+    const auto& act_planes = square_action_planes();
+    const int extra = s->extra_actions();
+    transform_planes(sym, n, in_planes, enc.data(), out->inputs.data() + static_cast<size_t>(b) * plane_floats);
+    transform_policy(sym, n, act_planes, extra, pol.data(), out->policy.data() + static_cast<size_t>(b) * actions);
+    transform_policy(sym, n, act_planes, extra, net_mask.data(), out->mask.data() + static_cast<size_t>(b) * actions);
+  }
+}
+
+GameStats ReplayWindow::take_game_stats() {
+  GameStats s = stats_;
+  stats_ = GameStats{};
+  return s;
+}
+
+}  // namespace quax

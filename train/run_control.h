@@ -1,0 +1,54 @@
+// What the threads of one training process share: the stop flag, the current model, and
+// counters that keep self-play and the learner in step and feed the progress line.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+
+namespace quax {
+
+struct InferenceModel;
+
+// The newest model for self-play. The learner (or a watcher of the models directory) sets
+// it; self-play threads poll version() and take the model when it changed.
+class ModelSlot {
+ public:
+  void set(std::shared_ptr<const InferenceModel> model) {
+    std::lock_guard<std::mutex> lock(mu_);
+    model_ = std::move(model);
+    version_.fetch_add(1);
+  }
+  std::shared_ptr<const InferenceModel> get() const {
+    std::lock_guard<std::mutex> lock(mu_);
+    return model_;
+  }
+  int64_t version() const { return version_.load(); }
+
+ private:
+  mutable std::mutex mu_;
+  std::shared_ptr<const InferenceModel> model_;
+  std::atomic<int64_t> version_{0};
+};
+
+struct RunControl {
+  std::atomic<bool> stop{false};
+  std::atomic<bool> selfplay_done{false};  // self-play reached run.max_games
+  ModelSlot model;
+
+  // Self-play side (this process).
+  std::atomic<int64_t> games{0};
+  std::atomic<int64_t> moves{0};
+  std::atomic<int64_t> positions_written{0};  // trainable positions in shards written
+  std::atomic<int64_t> evaluations{0};
+  std::atomic<int64_t> network_micros{0};     // time inside the network's forward
+  // Learner side.
+  std::atomic<int64_t> step{0};
+  std::atomic<int64_t> samples_trained{0};
+  std::atomic<int64_t> positions_ingested{0};
+  std::atomic<double> last_loss{0};
+  std::atomic<bool> learner_running{false};  // in this process: self-play throttles to it
+};
+
+}  // namespace quax

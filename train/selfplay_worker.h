@@ -1,0 +1,23 @@
+// A self-play thread: one multi-game driver with its own network evaluator, writing
+// finished games to shards under <run>/selfplay/ and picking up each new model.
+#pragma once
+
+#include <string>
+
+#include "train/config.h"
+#include "train/run_control.h"
+
+namespace quax {
+
+// Runs until control.stop, or until run.max_games games were finished by all threads
+// together. `writer` makes this thread's shard names unique (e.g. "p1234t0"); `seed`
+// seeds its games. In one process with the learner (control.learner_running), waits while
+// it is more than a window's worth of positions ahead of the train ratio. Waits for a first
+// model in control.model. Errors are reported on stderr and stop the run.
+void run_selfplay_worker(const TrainConfig& config, const std::string& run_dir, const std::string& writer,
+                         uint64_t seed, RunControl& control);
+
+// Positions self-play may be ahead of the learner's consumption (in one process).
+int64_t selfplay_lead_allowed(const TrainConfig& config);
+
+}  // namespace quax

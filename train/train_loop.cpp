@@ -1,0 +1,377 @@
+#include "train/train_loop.h"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <thread>
+
+#include "nets/net_evaluator.h"
+#include "train/atomic_file.h"
+#include "train/learner.h"
+#include "train/replay_window.h"
+#include "train/run_control.h"
+#include "train/selfplay_worker.h"
+#include "train/shard.h"
+
+namespace quax {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::atomic<bool> g_signalled{false};
+void on_signal(int) { g_signalled = true; }
+
+using Clock = std::chrono::steady_clock;
+double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+std::string model_path(const std::string& run_dir, int64_t step) {
+  return fmt::format("{}/models/model-{:010d}.pt", run_dir, step);
+}
+
+std::string newest_model(const std::string& run_dir) {
+  std::string best;
+  std::error_code ec;
+  const fs::path dir = fs::path(run_dir) / "models";
+  if (!fs::is_directory(dir, ec)) return best;
+  for (const auto& e : fs::directory_iterator(dir)) {
+    const auto name = e.path().filename().string();
+    if (name.rfind("model-", 0) == 0 && e.path().extension() == ".pt" && e.path().string() > best)
+      best = e.path().string();
+  }
+  return best;
+}
+
+// Keeps the models at checkpoint steps (for ladders) and the newest two.
+void prune_models(const std::string& run_dir, int checkpoint_every) {
+  std::vector<std::pair<int64_t, std::string>> models;
+  std::error_code ec;
+  const fs::path dir = fs::path(run_dir) / "models";
+  if (!fs::is_directory(dir, ec)) return;
+  for (const auto& e : fs::directory_iterator(dir)) {
+    const auto name = e.path().filename().string();
+    if (name.rfind("model-", 0) == 0 && e.path().extension() == ".pt")
+      models.emplace_back(std::stoll(name.substr(6, 10)), e.path().string());
+  }
+  std::sort(models.begin(), models.end());
+  for (size_t i = 0; i + 2 < models.size(); ++i)
+    if (models[i].first % checkpoint_every != 0) fs::remove(models[i].second, ec);
+}
+
+std::string short_count(double v) {
+  if (v >= 1e6) return fmt::format("{:.2f}M", v / 1e6);
+  if (v >= 1e4) return fmt::format("{:.1f}k", v / 1e3);
+  return fmt::format("{:.0f}", v);
+}
+
+std::string duration_text(double s) {
+  if (s < 0) return "?";
+  const int64_t t = static_cast<int64_t>(s);
+  if (t >= 3600) return fmt::format("{}h{:02d}m", t / 3600, (t / 60) % 60);
+  return fmt::format("{}m{:02d}s", t / 60, t % 60);
+}
+
+class MetricsFile {
+ public:
+  explicit MetricsFile(const std::string& path) : out_(path, std::ios::app) {}
+  void write(const nlohmann::json& j) {
+    std::lock_guard<std::mutex> lock(mu_);
+    out_ << j.dump() << "\n";
+    out_.flush();
+  }
+
+ private:
+  std::mutex mu_;
+  std::ofstream out_;
+};
+
+struct LearnerThread {
+  const TrainConfig& config;
+  const std::string& run_dir;
+  Learner& learner;
+  ReplayWindow& window;
+  Rng& rng;
+  RunState& state;
+  RunControl& control;
+  MetricsFile& metrics;
+  Clock::time_point start;
+
+  void publish() {
+    const auto path = model_path(run_dir, learner.step());
+    learner.publish_model(path);
+    control.model.set(learner.inference_model());
+    prune_models(run_dir, config.learn.checkpoint_every);
+  }
+
+  void checkpoint(double seconds_base) {
+    state.ingested_shards = window.ingested();
+    state.total_positions = window.total_positions();
+    rng.get_state(state.rng);
+    state.samples_trained = control.samples_trained.load();
+    state.train_seconds = seconds_base + seconds_since(start);
+    learner.save_checkpoint(checkpoint_path(run_dir, learner.step()), state);
+    prune_checkpoints(run_dir, config.learn.keep_checkpoints);
+  }
+
+  void run() {
+    const double seconds_base = state.train_seconds;
+    const auto& l = config.learn;
+    const std::string shard_dir = run_dir + "/selfplay";
+    TrainingBatch batch;
+    StepMetrics sum;
+    int in_sum = 0;
+    auto last_ingest = Clock::now() - std::chrono::seconds(10);
+    auto last_metrics = Clock::now();
+    int64_t games_at_metrics = control.games.load(), evals_at_metrics = control.evaluations.load();
+    int64_t positions_at_metrics = control.positions_written.load();
+    int64_t last_checkpoint_step = learner.step();
+    while (!control.stop) {
+      if (config.run.max_steps > 0 && learner.step() >= config.run.max_steps) break;
+      const double ratio = config.replay.train_ratio;
+      bool starved = window.total_positions() < config.replay.min_positions ||
+                     control.samples_trained.load() + l.batch_size > ratio * window.total_positions();
+      if (starved || seconds_since(last_ingest) > 2.0) {
+        window.ingest_new(shard_dir);
+        control.positions_ingested = window.total_positions();
+        last_ingest = Clock::now();
+        starved = window.total_positions() < config.replay.min_positions ||
+                  control.samples_trained.load() + l.batch_size > ratio * window.total_positions();
+      }
+      if (starved) {
+        // Self-play has finished for good and everything was used: the run is over.
+        if (control.selfplay_done && !control.learner_running.load()) break;
+        if (control.selfplay_done) break;
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        continue;
+      }
+      window.sample(l.batch_size, rng, &batch);
+      const StepMetrics m = learner.train_step(batch);
+      control.samples_trained += l.batch_size;
+      control.step = learner.step();
+      control.last_loss = m.loss;
+      sum.loss += m.loss;
+      sum.policy_loss += m.policy_loss;
+      sum.value_loss += m.value_loss;
+      sum.policy_entropy += m.policy_entropy;
+      sum.value_accuracy += m.value_accuracy;
+      sum.lr = m.lr;
+      ++in_sum;
+      const int64_t step = learner.step();
+      if (step % l.publish_every == 0) publish();
+      if (step % l.checkpoint_every == 0) {
+        checkpoint(seconds_base);
+        last_checkpoint_step = step;
+      }
+      if (step % config.run.metrics_every == 0) {
+        const double dt = std::max(1e-9, seconds_since(last_metrics));
+        const GameStats gs = window.take_game_stats();
+        nlohmann::json j;
+        j["kind"] = "learn";
+        j["step"] = step;
+        j["time_s"] = seconds_base + seconds_since(start);
+        j["loss"] = sum.loss / in_sum;
+        j["policy_loss"] = sum.policy_loss / in_sum;
+        j["value_loss"] = sum.value_loss / in_sum;
+        j["policy_entropy"] = sum.policy_entropy / in_sum;
+        j["value_accuracy"] = sum.value_accuracy / in_sum;
+        j["lr"] = sum.lr;
+        j["samples_per_s"] = in_sum * l.batch_size / dt;
+        j["positions_total"] = window.total_positions();
+        j["window"] = window.window_positions();
+        j["games_read"] = gs.games;
+        if (gs.games > 0) {
+          j["mean_game_length"] = static_cast<double>(gs.plies) / gs.games;
+          j["black_win_rate"] = static_cast<double>(gs.black_wins) / gs.games;
+          j["draw_rate"] = static_cast<double>(gs.draws) / gs.games;
+          j["resign_rate"] = static_cast<double>(gs.resigned) / gs.games;
+          if (gs.played_out_would_resign > 0)
+            j["false_resign_rate"] = static_cast<double>(gs.false_resignations) / gs.played_out_would_resign;
+        }
+        // This process's self-play since the last line (absent when learning alone).
+        if (control.games.load() > 0) {
+          j["selfplay_games_per_s"] = (control.games.load() - games_at_metrics) / dt;
+          j["selfplay_positions_per_s"] = (control.positions_written.load() - positions_at_metrics) / dt;
+          j["evals_per_s"] = (control.evaluations.load() - evals_at_metrics) / dt;
+        }
+        games_at_metrics = control.games.load();
+        evals_at_metrics = control.evaluations.load();
+        positions_at_metrics = control.positions_written.load();
+        metrics.write(j);
+        sum = StepMetrics{};
+        in_sum = 0;
+        last_metrics = Clock::now();
+      }
+    }
+    if (learner.step() != last_checkpoint_step || learner.step() == 0) {
+      publish();
+      checkpoint(seconds_base);
+    }
+    control.learner_running = false;
+  }
+};
+
+bool run_dir_in_use(const std::string& run_dir) {
+  return !latest_checkpoint(run_dir).empty() || !list_shards(run_dir + "/selfplay").empty();
+}
+
+// Self-play alone: picks up newer models from <run>/models every couple of seconds.
+void watch_models(const std::string& run_dir, const GameSpec& spec, RunControl& control) {
+  std::string loaded;
+  bool told = false;
+  while (!control.stop) {
+    const auto newest = newest_model(run_dir);
+    if (newest.empty() && !told) {
+      std::printf("waiting for a first model in %s/models (start `quax learn --run %s`)\n", run_dir.c_str(),
+                  run_dir.c_str());
+      std::fflush(stdout);
+      told = true;
+    }
+    if (!newest.empty() && newest != loaded) {
+      try {
+        control.model.set(load_inference_model(newest, spec));
+        loaded = newest;
+      } catch (const std::exception& e) {
+        std::fprintf(stderr, "model watcher: %s\n", e.what());
+      }
+    }
+    for (int i = 0; i < 20 && !control.stop; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+}
+
+}  // namespace
+
+TrainConfig load_run_config(const std::string& run_dir) {
+  const std::string path = run_dir + "/config.yaml";
+  if (!fs::exists(path)) throw std::runtime_error("'" + run_dir + "' is not a run directory (no config.yaml)");
+  TrainConfig c = load_config(path);
+  c.run.dir = run_dir;
+  return c;
+}
+
+void run_training(const TrainConfig& config, const TrainOptions& options) {
+  const std::string run_dir = config.run.dir;
+  const std::string ckpt = latest_checkpoint(run_dir);
+  const bool resume = options.resume || (!options.selfplay && !ckpt.empty());
+  if (options.learn) {
+    if (options.resume && ckpt.empty())
+      throw std::runtime_error("no checkpoint in '" + run_dir + "/checkpoints' to resume");
+    if (!resume && run_dir_in_use(run_dir))
+      throw std::runtime_error("run directory '" + run_dir +
+                               "' already holds a run; pass --resume to continue it, or choose another run.dir");
+  }
+  fs::create_directories(run_dir + "/selfplay");
+  if (options.learn && !resume) write_file_atomically(run_dir + "/config.yaml", dump_config(config));
+
+  RunControl control;
+  MetricsFile metrics(run_dir + "/metrics.jsonl");
+  std::unique_ptr<Learner> learner;
+  std::unique_ptr<ReplayWindow> window;
+  Rng learn_rng(config.run.seed ^ 0x5EED1EA4ULL);
+  RunState state;
+  if (options.learn) {
+    set_torch_threads(config.learn.threads);
+    learner = std::make_unique<Learner>(config);
+    window = std::make_unique<ReplayWindow>(config.game, config.replay);
+    if (resume) {
+      state = learner->load_checkpoint(ckpt);
+      window->restore(state.ingested_shards, state.total_positions);
+      learn_rng.set_state(state.rng);
+      control.samples_trained = state.samples_trained;
+      control.step = learner->step();
+      control.positions_ingested = window->total_positions();
+      if (!options.quiet) std::printf("resumed from %s at step %lld\n", ckpt.c_str(), (long long)learner->step());
+    }
+    const auto path = model_path(run_dir, learner->step());
+    learner->publish_model(path);
+    control.model.set(learner->inference_model());
+    control.learner_running = options.selfplay;
+  }
+
+  g_signalled = false;
+  auto old_int = std::signal(SIGINT, on_signal);
+  auto old_term = std::signal(SIGTERM, on_signal);
+  const auto start = Clock::now();
+
+  std::vector<std::thread> threads;
+  if (options.selfplay) {
+    if (!options.learn) threads.emplace_back(watch_models, run_dir, config.game, std::ref(control));
+    // A fresh seed per invocation (from the shards already there), so a resumed run does not
+    // replay the games it played before.
+    const uint64_t invocation = list_shards(run_dir + "/selfplay").size();
+    for (int t = 0; t < config.selfplay.threads; ++t) {
+      const std::string writer = fmt::format("p{}t{}", ::getpid(), t);
+      const uint64_t seed = config.run.seed * 1000003ULL + invocation * 7919ULL + static_cast<uint64_t>(t);
+      threads.emplace_back(run_selfplay_worker, std::cref(config), run_dir, writer, seed, std::ref(control));
+    }
+  }
+  std::thread learn_thread;
+  if (options.learn) {
+    learn_thread = std::thread([&] {
+      set_torch_threads(config.learn.threads);
+      LearnerThread lt{config, run_dir, *learner, *window, learn_rng, state, control, metrics, start};
+      try {
+        lt.run();
+      } catch (const std::exception& e) {
+        std::fprintf(stderr, "learner: %s\n", e.what());
+      }
+      control.stop = true;
+    });
+  }
+
+  // The main thread watches limits and prints progress.
+  auto last_progress = Clock::now();
+  int64_t games0 = control.games, pos0 = control.positions_written, evals0 = control.evaluations;
+  int64_t step0 = control.step;
+  auto progress_start = Clock::now();
+  int64_t last_games = games0, last_pos = pos0, last_evals = evals0;
+  while (!control.stop) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    const double elapsed = seconds_since(start);
+    if (g_signalled) control.stop = true;
+    if (config.run.max_minutes > 0 && elapsed >= config.run.max_minutes * 60) control.stop = true;
+    if (!options.learn && control.selfplay_done) control.stop = true;
+    if (!options.quiet && (seconds_since(last_progress) >= config.run.progress_seconds || control.stop)) {
+      const double dt = std::max(1e-9, seconds_since(last_progress));
+      const int64_t games = control.games, pos = control.positions_written, evals = control.evaluations;
+      const int64_t step = control.step;
+      double left = -1;
+      if (config.run.max_minutes > 0) left = config.run.max_minutes * 60 - elapsed;
+      if (config.run.max_steps > 0 && step > step0) {
+        const double rate = (step - step0) / std::max(1e-9, seconds_since(progress_start));
+        const double by_steps = (config.run.max_steps - step) / rate;
+        left = left < 0 ? by_steps : std::min(left, by_steps);
+      }
+      std::string line = fmt::format("[{}] games {} | positions {} ({}/s) | evals {}/s", duration_text(elapsed),
+                                     games, short_count(pos), short_count((pos - last_pos) / dt),
+                                     short_count((evals - last_evals) / dt));
+      if (options.learn)
+        line += fmt::format(" | step {} loss {:.3f} | window {}", step, control.last_loss.load(),
+                            short_count(static_cast<double>(control.positions_ingested)));
+      line += " | left " + (left < 0 ? std::string("-") : duration_text(left));
+      std::printf("%s\n", line.c_str());
+      std::fflush(stdout);
+      last_games = games;
+      last_pos = pos;
+      last_evals = evals;
+      last_progress = Clock::now();
+    }
+  }
+  (void)last_games;
+  control.stop = true;
+  for (auto& t : threads) t.join();
+  if (learn_thread.joinable()) learn_thread.join();
+  std::signal(SIGINT, old_int);
+  std::signal(SIGTERM, old_term);
+  if (!options.quiet && learner)
+    std::printf("stopped at step %lld; checkpoint %s\n", (long long)learner->step(),
+                latest_checkpoint(run_dir).c_str());
+}
+
+}  // namespace quax

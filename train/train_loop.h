@@ -1,0 +1,36 @@
+// The training process: self-play threads and the learner in one process (the default), or
+// either alone on a shared run directory (`quax selfplay`, `quax learn`).
+//
+// Run directory:
+//   config.yaml          the full configuration (every key), written when the run starts
+//   selfplay/*.qxs       shards of finished games (train/shard.h)
+//   models/model-*.pt    models published for self-play (nets/model_file.h)
+//   checkpoints/ckpt-*.pt  learner checkpoints (train/learner.h)
+//   metrics.jsonl        one JSON object per line: learner losses, window, self-play speed
+#pragma once
+
+#include <string>
+
+#include "train/config.h"
+
+namespace quax {
+
+struct TrainOptions {
+  bool selfplay = true;
+  bool learn = true;
+  // Continue from the newest checkpoint of the run directory. Without it a run directory
+  // that already holds checkpoints or shards is refused (for `learn` alone, resuming is
+  // automatic when a checkpoint exists).
+  bool resume = false;
+  bool quiet = false;  // no progress lines
+};
+
+// Runs until a limit of config.run is reached or SIGINT/SIGTERM; the learner checkpoints
+// before returning. Throws std::runtime_error with one line for user errors (existing run
+// directory, no checkpoint to resume, checkpoint of another variant/size/net).
+void run_training(const TrainConfig& config, const TrainOptions& options);
+
+// The configuration a run directory was started with (its config.yaml).
+TrainConfig load_run_config(const std::string& run_dir);
+
+}  // namespace quax
