@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <chrono>
 #include <cmath>
 #include <limits>
 
@@ -11,6 +12,10 @@ namespace quax {
 
 namespace {
 constexpr float kTinyPrior = 1e-30f;  // log() of a prior that underflowed to 0
+
+double now_s() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
 }
 
 SearchTree::SearchTree(const GameSpec& spec) : spec_(spec) {
@@ -156,6 +161,8 @@ int SearchTree::collect() {
     Leaf& leaf = leaves_[num_pending_];
     leaf.path.assign(1, 0);
     int n = 0;
+    const double t_start = profiling_ ? now_s() : 0.0;
+    double t_env = 0.0;
     for (;;) {
       const int8_t chooser_of_n = leaf.path.size() >= 2 ? nodes_[leaf.path[leaf.path.size() - 2]].to_move
                                                         : nodes_[0].to_move;
@@ -169,6 +176,7 @@ int SearchTree::collect() {
         continue;
       }
       if (child.status == kTerminal) {
+        if (profiling_) profile_.select_s += now_s() - t_start;
         backup(leaf.path, chooser, child.raw_value, false);
         ++sims_done_;
         ++terminal_hits_;
@@ -179,10 +187,16 @@ int SearchTree::collect() {
         return num_pending_;
       }
       // A fresh node: only now build its position (root copy + the path's actions).
+      if (profiling_) t_env = now_s();
       GameState& s = *leaf.state;
       s.copy_from(*root_state_);
       for (size_t i = 1; i < leaf.path.size(); ++i) s.apply(nodes_[leaf.path[i]].action);
       if (s.is_over()) {
+        if (profiling_) {
+          const double t = now_s();
+          profile_.env_s += t - t_env;
+          profile_.select_s += t_env - t_start;
+        }
         const Player w = winner_of(s.outcome());
         child.status = kTerminal;
         child.raw_value = w == Player::kNone ? 0.0f : (w == chooser ? 1.0f : -1.0f);
@@ -199,6 +213,11 @@ int SearchTree::collect() {
           leaf.board_actions.push_back(static_cast<int16_t>(a));
           leaf.net_actions.push_back(static_cast<int16_t>(s.to_net_action(a)));
         }
+      if (profiling_) {
+        const double t = now_s();
+        profile_.env_s += t - t_env;
+        profile_.select_s += t_env - t_start;
+      }
       child.status = kPending;
       for (int32_t i : leaf.path) ++nodes_[i].in_flight;
       ++in_flight_;
@@ -212,7 +231,10 @@ int SearchTree::collect() {
 void SearchTree::deliver(int i, const float* net_logits, float value) {
   const Leaf& leaf = leaves_[i];
   const int n = leaf.path.back();
+  const double t0 = profiling_ ? now_s() : 0.0;
   expand(n, leaf, net_logits, value);
+  const double t1 = profiling_ ? now_s() : 0.0;
+  if (profiling_) profile_.expand_s += t1 - t0;
   const Player mover = leaf.state->to_move();
   if (n == 0) {  // the root's own evaluation: not a simulation
     backup(leaf.path, mover, value, false);
@@ -220,6 +242,7 @@ void SearchTree::deliver(int i, const float* net_logits, float value) {
     return;
   }
   backup(leaf.path, mover, value, true);
+  if (profiling_) profile_.backup_s += now_s() - t1;
   --in_flight_;
   ++sims_done_;
 }
