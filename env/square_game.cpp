@@ -47,6 +47,8 @@ struct SquareGame::Geometry {
   // cell r*N + c -> c*N + r: White's network frame (also maps blocks, as a transpose keeps
   // each diagonal's orientation).
   std::vector<int16_t> transposed;
+  // Which edges a cell lies on: bit kSouth, kNorth, kWest, kEast (a corner has two).
+  std::vector<uint8_t> edge_bits;
 
   explicit Geometry(int size) : n(size) {
     const int nn = n * n;
@@ -84,6 +86,12 @@ struct SquareGame::Geometry {
       }
     }
     transposed.resize(nn);
+    edge_bits.assign(nn, 0);
+    for (int x = 0; x < nn; ++x) {
+      const int c = x % n, r = x / n;
+      edge_bits[x] = static_cast<uint8_t>((r == 0 ? 1 << kSouth : 0) | (r == n - 1 ? 1 << kNorth : 0) |
+                                          (c == 0 ? 1 << kWest : 0) | (c == n - 1 ? 1 << kEast : 0));
+    }
     for (int x = 0; x < nn; ++x) transposed[x] = static_cast<int16_t>((x % n) * n + x / n);
     stone_key.resize(nn * 2);
     link_key.resize(nn * 4);
@@ -142,9 +150,12 @@ void SquareGame::copy_from(const GameState& other) {
 // --- Union-find ---------------------------------------------------------------------
 
 int SquareGame::find(int x) const {
-  while (parent_[x] != x) {
-    parent_[x] = parent_[parent_[x]];
-    x = parent_[x];
+  // A raw pointer: the byte stores around every call may alias the vector's own fields, so
+  // going through parent_[] would reload its data pointer at each step.
+  int16_t* const parent = parent_.data();
+  while (parent[x] != x) {
+    parent[x] = parent[parent[x]];
+    x = parent[x];
   }
   return x;
 }
@@ -155,7 +166,7 @@ void SquareGame::unite(int a, int b) {
   if (a == b) return;
   // Keep edge nodes (the highest indices) as roots: shorter paths for the win test.
   if (a > b) std::swap(a, b);
-  parent_[a] = static_cast<int16_t>(b);
+  parent_.data()[a] = static_cast<int16_t>(b);
 }
 
 // --- Rules ----------------------------------------------------------------------------
@@ -209,43 +220,50 @@ void SquareGame::remove_candidate(int link_id) {
 }
 
 void SquareGame::put_stone(int cell, Player p) {
+  // Hot path of every playout: tables are read through local pointers (see find()), and
+  // edges come from a table rather than a division by the size.
+  const Geometry& geo = *geo_;
+  uint8_t* const cells = cells_.data();
   const int pi = index_of(p);
-  cells_[cell] = static_cast<uint8_t>(pi + 1);
-  key_ ^= geo_->stone_key[cell * 2 + pi];
-  const int pos = empty_pos_[cell];
+  const uint8_t own = static_cast<uint8_t>(pi + 1);
+  cells[cell] = own;
+  key_ ^= geo.stone_key[cell * 2 + pi];
+  int16_t* const empty_pos = empty_pos_.data();
+  const int pos = empty_pos[cell];
   const int16_t last = empties_.back();
   empties_[pos] = last;
-  empty_pos_[last] = static_cast<int16_t>(pos);
+  empty_pos[last] = static_cast<int16_t>(pos);
   empties_.pop_back();
-  empty_pos_[cell] = -1;
+  empty_pos[cell] = -1;
 
-  const uint8_t own = cells_[cell];
-  const auto& orth = geo_->ortho[cell];
-  for (int i = 0; i < geo_->ortho_count[cell]; ++i)
-    if (cells_[orth[i]] == own) unite(cell, orth[i]);
+  const int16_t* const orth = geo.ortho[cell].data();
+  const int orth_count = geo.ortho_count[cell];
+  for (int i = 0; i < orth_count; ++i)
+    if (cells[orth[i]] == own) unite(cell, orth[i]);
   if (spec_.variant == Variant::kCrossway) {
-    const auto& dg = geo_->diag[cell];
-    for (int i = 0; i < geo_->diag_count[cell]; ++i)
-      if (cells_[dg[i]] == own) unite(cell, dg[i]);
+    const auto& dg = geo.diag[cell];
+    for (int i = 0; i < geo.diag_count[cell]; ++i)
+      if (cells[dg[i]] == own) unite(cell, dg[i]);
   }
-  const int r = cell / n_, c = cell % n_;
+  const int edges = geo.edge_bits[cell];
+  if (edges == 0) return;
   if (p == Player::kBlack) {
-    if (r == 0) unite(cell, nn_ + kSouth);
-    if (r == n_ - 1) unite(cell, nn_ + kNorth);
+    if (edges & (1 << kSouth)) unite(cell, nn_ + kSouth);
+    if (edges & (1 << kNorth)) unite(cell, nn_ + kNorth);
   } else {
-    if (c == 0) unite(cell, nn_ + kWest);
-    if (c == n_ - 1) unite(cell, nn_ + kEast);
+    if (edges & (1 << kWest)) unite(cell, nn_ + kWest);
+    if (edges & (1 << kEast)) unite(cell, nn_ + kEast);
   }
 }
 
 void SquareGame::add_link(int block, int d, Player p) {
   links_[block] = static_cast<uint8_t>(1 + 2 * d + index_of(p));
   key_ ^= geo_->link_key[(block * 2 + d) * 2 + index_of(p)];
-  const int r = block / n_, c = block % n_;
+  // `/` joins the block's south-west and north-east cells, `\` its south-east and north-west.
   if (d == 0)
-    unite(block, (r + 1) * n_ + c + 1);
+    unite(block, block + n_ + 1);
   else
-    unite(r * n_ + c + 1, (r + 1) * n_ + c);
+    unite(block + 1, block + n_);
   if (has_link_moves(spec_.variant)) {
     remove_candidate(block * 2);
     remove_candidate(block * 2 + 1);
@@ -259,11 +277,13 @@ void SquareGame::place(int cell, Player p) {
   const int count = geo_->block_count[cell];
   switch (spec_.variant) {
     case Variant::kQuax:
-    case Variant::kLink:
+    case Variant::kLink: {
+      const uint8_t* const cells = cells_.data();
+      const uint8_t* const links = links_.data();
       for (int i = 0; i < count; ++i)
-        if (links_[bl[i].block] == 0 && cells_[bl[i].partner] == own)
-          add_candidate(bl[i].block * 2 + bl[i].d, p);
+        if (links[bl[i].block] == 0 && cells[bl[i].partner] == own) add_candidate(bl[i].block * 2 + bl[i].d, p);
       break;
+    }
     case Variant::kQuickway:
       // First come, first linked: only the new stone can form a new pair.
       for (int i = 0; i < count; ++i)
@@ -326,12 +346,14 @@ void SquareGame::do_swap() {
 
 void SquareGame::after_move() {
   ++ply_;
-  if (find(nn_ + kSouth) == find(nn_ + kNorth)) {
+  // unite() keeps the higher index as the root, and a black set never holds a west or east
+  // node, so the north node is always a root and the test is one find (likewise east).
+  if (find(nn_ + kSouth) == nn_ + kNorth) {
     outcome_ = Outcome::kBlackWins;
-  } else if (find(nn_ + kWest) == find(nn_ + kEast)) {
+  } else if (find(nn_ + kWest) == nn_ + kEast) {
     outcome_ = Outcome::kWhiteWins;
   }
-  to_move_ = opponent(to_move_);
+  to_move_ = to_move_ == Player::kBlack ? Player::kWhite : Player::kBlack;
   must_pass_ = false;
   if (outcome_ != Outcome::kOngoing) return;
   if (spec_.variant == Variant::kCrossway && !has_placement(to_move_)) {
@@ -398,8 +420,13 @@ void SquareGame::legal_mask(uint8_t* mask) const {
     mask[pass_action()] = 1;
     return;
   }
-  for (int16_t cell : empties_)
-    if (placement_legal(cell, to_move_)) mask[cell] = 1;
+  // Only crossway forbids some empty cells; elsewhere every empty cell is a placement.
+  if (spec_.variant == Variant::kCrossway) {
+    for (int16_t cell : empties_)
+      if (placement_legal(cell, to_move_)) mask[cell] = 1;
+  } else {
+    for (int16_t cell : empties_) mask[cell] = 1;
+  }
   if (has_link_moves(spec_.variant))
     for (int16_t id : candidates_[index_of(to_move_)]) mask[(1 + (id & 1)) * nn_ + (id >> 1)] = 1;
   if (swap_available()) mask[swap_action()] = 1;
@@ -417,8 +444,12 @@ void SquareGame::net_legal_mask(uint8_t* mask) const {
     return;
   }
   const int16_t* t = geo_->transposed.data();
-  for (int16_t cell : empties_)
-    if (placement_legal(cell, to_move_)) mask[t[cell]] = 1;
+  if (spec_.variant == Variant::kCrossway) {
+    for (int16_t cell : empties_)
+      if (placement_legal(cell, to_move_)) mask[t[cell]] = 1;
+  } else {
+    for (int16_t cell : empties_) mask[t[cell]] = 1;
+  }
   if (has_link_moves(spec_.variant))
     for (int16_t id : candidates_[index_of(to_move_)]) mask[(1 + (id & 1)) * nn_ + t[id >> 1]] = 1;
   if (swap_available()) mask[swap_action()] = 1;
@@ -611,23 +642,36 @@ std::vector<std::string> SquareGame::plane_names() const {
 }
 
 void SquareGame::encode(float* planes) const {
-  std::fill(planes, planes + kNumPlanes * nn_, 0.0f);
-  // White moves in the transposed frame; a transpose keeps each diagonal's orientation.
-  const bool flip = to_move_ == Player::kWhite;
-  const uint8_t own = static_cast<uint8_t>(index_of(to_move_ == Player::kNone ? Player::kBlack : to_move_) + 1);
-  for (int r = 0; r < n_; ++r) {
-    for (int c = 0; c < n_; ++c) {
-      const int cell = r * n_ + c;
-      const int net = flip ? c * n_ + r : cell;
-      if (const uint8_t s = cells_[cell]) planes[(s == own ? 0 : 1) * nn_ + net] = 1.0f;
-      if (const uint8_t l = links_[cell]) {
-        const int d = (l - 1) / 2;
-        const bool mine = static_cast<uint8_t>((l - 1) % 2 + 1) == own;
-        planes[(2 + (mine ? 0 : 2) + d) * nn_ + net] = 1.0f;
-      }
+  // This feeds every network call, so it avoids data-dependent branches: clear the six
+  // board planes, then each cell stores one 1.0f per plane lookup, where an empty cell (or a
+  // block without a link) stores into plane 6 instead, which is written last.
+  // White moves in the transposed frame, so its pass reads the board through the transpose
+  // table; a transpose keeps each diagonal's orientation.
+  const int mover = index_of(to_move_ == Player::kNone ? Player::kBlack : to_move_);
+  std::fill(planes, planes + 6 * nn_, 0.0f);
+  // By cells_ value (0 empty, 1 black, 2 white) and by links_ value (0 none, 1 + 2d + player).
+  int stone_plane[3] = {6 * nn_, 0, 0};
+  int link_plane[5] = {6 * nn_, 0, 0, 0, 0};
+  for (int pl = 0; pl < 2; ++pl) {
+    const bool mine = pl == mover;
+    stone_plane[1 + pl] = (mine ? 0 : 1) * nn_;
+    for (int d = 0; d < 2; ++d) link_plane[1 + 2 * d + pl] = (2 + (mine ? 0 : 2) + d) * nn_;
+  }
+  const uint8_t* const cells = cells_.data();
+  const uint8_t* const links = links_.data();
+  if (to_move_ == Player::kWhite) {
+    const int16_t* const t = geo_->transposed.data();
+    for (int i = 0; i < nn_; ++i) {
+      planes[stone_plane[cells[t[i]]] + i] = 1.0f;
+      planes[link_plane[links[t[i]]] + i] = 1.0f;
+    }
+  } else {
+    for (int i = 0; i < nn_; ++i) {
+      planes[stone_plane[cells[i]] + i] = 1.0f;
+      planes[link_plane[links[i]] + i] = 1.0f;
     }
   }
-  if (swap_available()) std::fill(planes + 6 * nn_, planes + 7 * nn_, 1.0f);
+  std::fill(planes + 6 * nn_, planes + 7 * nn_, swap_available() ? 1.0f : 0.0f);
   std::fill(planes + 7 * nn_, planes + 8 * nn_, 1.0f);
 }
 
