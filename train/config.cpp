@@ -239,11 +239,10 @@ TrainConfig parse_config(const std::string& yaml_text, const std::string& source
   if (!root.IsMap()) throw ConfigError(source + ": expected a mapping of sections (game, net, search, ...)");
   for (const auto& section : root) {
     const auto name = section.first.as<std::string>();
+    bool known = false;
+    for (const auto& f : schema()) known = known || f.key.rfind(name + ".", 0) == 0;
+    if (!known) throw ConfigError(fmt::format("{}: unknown key '{}'", where(source, section.first), name));
     if (!section.second.IsMap()) {
-      // A known section must be a mapping; anything else at the top level is unknown.
-      bool known = false;
-      for (const auto& f : schema()) known = known || f.key.rfind(name + ".", 0) == 0;
-      if (!known) throw ConfigError(fmt::format("{}: unknown key '{}'", where(source, section.first), name));
       throw ConfigError(fmt::format("{}: section '{}' must be a mapping of keys", where(source, section.first), name));
     }
     for (const auto& kv : section.second) {

@@ -1,0 +1,143 @@
+// Checkpoints: a learner restored from a checkpoint continues bit for bit like the one that
+// kept going (same weights, optimizer state and next samples); a checkpoint of another
+// variant, size or net is refused with both named.
+#include <gtest/gtest.h>
+#include <torch/torch.h>
+
+#include <filesystem>
+
+#include "mcts/simple_evaluators.h"
+#include "train/learner.h"
+#include "train/shard.h"
+
+namespace quax {
+namespace {
+
+TrainConfig tiny_config() {
+  TrainConfig c;
+  c.game = GameSpec{Variant::kQuax, 4, true};
+  c.net.blocks = 1;
+  c.net.filters = 8;
+  c.net.policy_channels = 4;
+  c.net.value_channels = 4;
+  c.net.value_hidden = 8;
+  c.learn.batch_size = 16;
+  c.learn.lr_warmup_steps = 3;
+  c.replay.window_min = 50;
+  c.replay.window_max = 100000;
+  return c;
+}
+
+std::string make_run_with_shards(const TrainConfig& c, const std::string& name) {
+  const auto dir = (std::filesystem::temp_directory_path() / ("quax_ml_" + name + std::to_string(::getpid()))).string();
+  std::filesystem::remove_all(dir);
+  DriverOptions opt;
+  opt.spec = c.game;
+  opt.parallel_games = 4;
+  opt.games_to_play = 24;
+  opt.players[0].search.simulations = 12;
+  opt.players[0].record_policy = true;
+  opt.players[0].temperature_moves = 100;
+  UniformEvaluator uniform;
+  GameDriver driver(opt, {&uniform});
+  std::vector<GameRecord> games;
+  int shard = 0;
+  driver.run(24, [&](GameRecord&& g) {
+    games.push_back(std::move(g));
+    if (games.size() == 8) {
+      write_shard(new_shard_path(dir + "/selfplay", "t", shard++), games);
+      games.clear();
+    }
+  });
+  return dir;
+}
+
+struct Trace {
+  std::vector<std::vector<float>> batches;
+  std::vector<double> losses;
+};
+
+Trace train(Learner& learner, ReplayWindow& window, Rng& rng, int steps) {
+  Trace t;
+  TrainingBatch b;
+  for (int i = 0; i < steps; ++i) {
+    window.sample(16, rng, &b);
+    t.batches.push_back(b.inputs);
+    t.losses.push_back(learner.train_step(b).loss);
+  }
+  return t;
+}
+
+TEST(Checkpoint, ResumeIsBitExact) {
+  torch::set_num_threads(1);
+  const TrainConfig c = tiny_config();
+  const auto dir = make_run_with_shards(c, "resume");
+  // The original: 6 steps, a checkpoint, 6 more.
+  Learner a(c);
+  ReplayWindow wa(c.game, c.replay);
+  ASSERT_GT(wa.ingest_new(dir + "/selfplay"), 0);
+  Rng ra(99);
+  train(a, wa, ra, 6);
+  RunState st;
+  st.ingested_shards = wa.ingested();
+  st.total_positions = wa.total_positions();
+  ra.get_state(st.rng);
+  st.samples_trained = 6 * 16;
+  const auto path = checkpoint_path(dir, a.step());
+  a.save_checkpoint(path, st);
+  EXPECT_EQ(latest_checkpoint(dir), path);
+  const Trace rest_a = train(a, wa, ra, 6);
+
+  // The resumed one: fresh objects with another seed, then the checkpoint.
+  TrainConfig other_seed = c;
+  other_seed.run.seed = 12345;
+  Learner b(other_seed);
+  EXPECT_NE(b.flat_state(), a.flat_state());
+  const RunState back = b.load_checkpoint(path);
+  EXPECT_EQ(b.step(), 6);
+  EXPECT_EQ(back.ingested_shards, st.ingested_shards);
+  EXPECT_EQ(back.total_positions, st.total_positions);
+  EXPECT_EQ(back.samples_trained, st.samples_trained);
+  ReplayWindow wb(c.game, c.replay);
+  wb.restore(back.ingested_shards, back.total_positions);
+  EXPECT_EQ(wb.window_positions(), wa.window_positions());
+  Rng rb;
+  rb.set_state(back.rng);
+  const Trace rest_b = train(b, wb, rb, 6);
+
+  EXPECT_EQ(rest_b.batches, rest_a.batches);  // same next samples
+  EXPECT_EQ(rest_b.losses, rest_a.losses);    // same forward results
+  EXPECT_EQ(b.step(), a.step());
+  EXPECT_EQ(b.flat_state(), a.flat_state());  // same weights, BN statistics, momentum
+  std::filesystem::remove_all(dir);
+}
+
+TEST(Checkpoint, OtherVariantSizeOrNetIsRefusedNamingBoth) {
+  const TrainConfig c = tiny_config();
+  const auto dir = (std::filesystem::temp_directory_path() / ("quax_ml_refuse" + std::to_string(::getpid()))).string();
+  Learner a(c);
+  const auto path = checkpoint_path(dir, 0);
+  a.save_checkpoint(path, RunState{});
+  TrainConfig bigger = c;
+  bigger.game.size = 5;
+  TrainConfig wider = c;
+  wider.net.filters = 16;
+  TrainConfig link = c;
+  link.game.variant = Variant::kLink;
+  for (const auto& other : {bigger, wider, link}) {
+    Learner b(other);
+    try {
+      b.load_checkpoint(path);
+      FAIL() << "accepted a checkpoint of another shape";
+    } catch (const std::runtime_error& e) {
+      const std::string msg = e.what();
+      EXPECT_NE(msg.find("is for quax 4x4 with a 1-block 8-filter net"), std::string::npos) << msg;
+      EXPECT_NE(msg.find("this run is " + std::string(variant_info(other.game.variant).name)), std::string::npos)
+          << msg;
+    }
+  }
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace quax
