@@ -25,6 +25,16 @@ class Reference {
  public:
   Reference(Variant v, int n, bool pie) : v_(v), n_(n), pie_(pie), cells_(n * n, 0), links_(n * n, -1), owner_(n * n, 0) {}
 
+  // A position of stones only (no links) with `mover` to play, judged as after a move.
+  void set_position(const std::vector<int>& cells, int mover, int ply) {
+    cells_ = cells;
+    mover_ = 3 - mover;
+    ply_ = ply - 1;
+    play(RefMove{RefMove::kPass});
+  }
+
+  bool placement_ok(int c, int r, int colour) const { return can_place(c, r, colour); }
+
   // 0 ongoing, 1 black won, 2 white won, 3 draw.
   int result() const { return result_; }
   int mover() const { return result_ ? 0 : mover_; }
@@ -234,6 +244,7 @@ int result_of(Outcome o) {
 
 struct Totals {
   int games = 0, black = 0, white = 0, draws = 0;
+  int passes = 0, swaps = 0, fills = 0;  // how much of the rules the games exercised
 };
 
 // Plays `games` random games, comparing the engine with the reference after every move.
@@ -282,9 +293,15 @@ Totals check_against_reference(Variant v, int n, int games, int full_checks, uin
       const int a = s->parse_action(ref.name(m), &error);
       EXPECT_GE(a, 0) << error;
       if (a < 0) return t;
+      const size_t stones_before = s->stones_of(Player::kBlack).size() + s->stones_of(Player::kWhite).size();
       s->apply(a);
       ref.play(m);
       ++plies;
+      if (m.kind == RefMove::kPass) ++t.passes;
+      if (m.kind == RefMove::kSwap) ++t.swaps;
+      if (m.kind == RefMove::kPlace)
+        t.fills += static_cast<int>(s->stones_of(Player::kBlack).size() + s->stones_of(Player::kWhite).size() -
+                                    stones_before - 1);
     }
     // The end: exactly one winner (a draw only in crossway), nothing legal, mask all zero.
     s->legal_mask(mask.data());
@@ -308,14 +325,22 @@ void run_variant(Variant v) {
   // (size, games, games with the full why_illegal scan)
   const int plan[][3] = {{3, 1500, 300}, {4, 1500, 200}, {5, 1000, 100}, {8, 300, 20}, {11, 150, 10}};
   int total = 0;
+  Totals all;
   for (const auto& p : plan) {
     const Totals t = check_against_reference(v, p[0], p[1], p[2], 1000 + p[0] * 7 + static_cast<int>(v));
     EXPECT_EQ(t.games, p[1]);
     total += t.games;
+    all.passes += t.passes;
+    all.swaps += t.swaps;
+    all.fills += t.fills;
     std::cout << "  " << variant_info(v).name << " " << p[0] << "x" << p[0] << ": " << t.games << " games, black "
-              << t.black << ", white " << t.white << ", draws " << t.draws << "\n";
+              << t.black << ", white " << t.white << ", draws " << t.draws << ", passes " << t.passes
+              << ", swaps " << t.swaps << ", quadrex fills " << t.fills << "\n";
   }
   EXPECT_GE(total, 4000);
+  // The random games reach the special rules (else this test would prove little about them).
+  if (variant_info(v).swap_by_default) EXPECT_GT(all.swaps, 100);
+  if (v == Variant::kQuadrex) EXPECT_GT(all.fills, 1000);
 }
 
 TEST(RandomGames, QuaxMatchesReference) { run_variant(Variant::kQuax); }
@@ -323,6 +348,63 @@ TEST(RandomGames, LinkMatchesReference) { run_variant(Variant::kLink); }
 TEST(RandomGames, QuickwayMatchesReference) { run_variant(Variant::kQuickway); }
 TEST(RandomGames, CrosswayMatchesReference) { run_variant(Variant::kCrossway); }
 TEST(RandomGames, QuadrexMatchesReference) { run_variant(Variant::kQuadrex); }
+
+// Random games of crossway end long before anyone runs out of placements, so the forced
+// pass and the draw are checked on crowded positions without a winner: stones of random
+// colours are dropped on random cells, never completing a checkerboard or a connection,
+// until no such drop is left.
+std::vector<int> crowded_crossway_position(int n, Rng& rng) {
+  Reference probe(Variant::kCrossway, n, true);
+  std::vector<int> cells(n * n, 0);
+  std::vector<std::pair<int, int>> options;
+  while (true) {
+    options.clear();
+    for (int k = 0; k < n * n; ++k)
+      for (int colour = 1; colour <= 2; ++colour) {
+        if (cells[k] != 0) continue;
+        probe.set_position(cells, colour, 10);
+        if (!probe.placement_ok(k % n, k / n, colour)) continue;
+        cells[k] = colour;
+        probe.set_position(cells, colour, 10);
+        if (probe.result() != 1 && probe.result() != 2) options.push_back({k, colour});
+        cells[k] = 0;
+      }
+    if (options.empty()) return cells;
+    const auto [k, colour] = options[rng.below(static_cast<uint32_t>(options.size()))];
+    cells[k] = colour;
+  }
+}
+
+TEST(RandomPositions, CrosswayPassAndNoPlacementMatchReference) {
+  Rng rng(5);
+  int passes = 0, positions = 0, draws = 0;
+  for (int n : {3, 4, 5, 6}) {
+    const GameSpec spec{Variant::kCrossway, n, true};
+    for (int i = 0; i < 1500; ++i) {
+      const std::vector<int> cells = crowded_crossway_position(n, rng);
+      std::vector<Player> stones(n * n);
+      for (int k = 0; k < n * n; ++k) stones[k] = cells[k] == 0 ? Player::kNone : static_cast<Player>(cells[k] - 1);
+      const int mover = 1 + static_cast<int>(rng.below(2));
+      Reference ref(Variant::kCrossway, n, true);
+      ref.set_position(cells, mover, 10);
+      if (ref.both_connected()) continue;  // not a position of a real game
+      auto s = SquareGame::from_position(spec, stones, {}, static_cast<Player>(mover - 1), 10);
+      ++positions;
+      std::set<std::string> ref_names, names;
+      for (const auto& m : ref.legal()) ref_names.insert(ref.name(m));
+      std::vector<int> legal;
+      s->legal_actions(&legal);
+      for (int a : legal) names.insert(s->action_to_string(a));
+      ASSERT_EQ(names, ref_names) << s->board_text();
+      ASSERT_EQ(result_of(s->outcome()), ref.result()) << s->board_text();
+      if (s->must_pass()) ++passes;
+      if (s->outcome() == Outcome::kDraw) ++draws;
+    }
+  }
+  std::cout << "  " << positions << " crowded crossway positions without a winner, " << passes
+            << " with a forced pass, " << draws << " where neither side can place\n";
+  EXPECT_GT(passes, 10);
+}
 
 // The fast playout path (play_random_to_end) must end the same way: one winner, nothing
 // legal after it, and the winner's chain really there (checked by the reference's flood fill
