@@ -149,7 +149,7 @@ void SquareGame::copy_from(const GameState& other) {
 
 // --- Union-find ---------------------------------------------------------------------
 
-int SquareGame::find(int x) const {
+inline int SquareGame::find(int x) const {
   // A raw pointer: the byte stores around every call may alias the vector's own fields, so
   // going through parent_[] would reload its data pointer at each step.
   int16_t* const parent = parent_.data();
@@ -164,8 +164,9 @@ void SquareGame::unite(int a, int b) {
   a = find(a);
   b = find(b);
   if (a == b) return;
-  // Keep edge nodes (the highest indices) as roots: shorter paths for the win test.
-  if (a > b) std::swap(a, b);
+  // An edge node (index >= NN) always stays a root, and of two edge nodes the higher one:
+  // the win test in after_move() relies on it. Cells link in any order.
+  if (a > b && a >= nn_) std::swap(a, b);
   parent_.data()[a] = static_cast<int16_t>(b);
 }
 
@@ -236,23 +237,39 @@ void SquareGame::put_stone(int cell, Player p) {
   empties_.pop_back();
   empty_pos[cell] = -1;
 
+  // unite(cell, x) for each same-colour neighbour x, keeping the new stone's root at hand
+  // instead of finding it again each time (a new stone starts as a set of its own).
+  int16_t* const parent = parent_.data();
+  // The lone new stone goes under its first neighbour's root (keeping trees shallow), later
+  // groups under the joint root; edge nodes stay roots as in unite().
+  int root = cell;
+  auto join = [&](int x) {
+    const int r = find(x);
+    if (r == root) return;
+    if (root == cell || (r >= nn_ && r > root)) {
+      parent[root] = static_cast<int16_t>(r);
+      root = r;
+    } else {
+      parent[r] = static_cast<int16_t>(root);
+    }
+  };
   const int16_t* const orth = geo.ortho[cell].data();
   const int orth_count = geo.ortho_count[cell];
   for (int i = 0; i < orth_count; ++i)
-    if (cells[orth[i]] == own) unite(cell, orth[i]);
+    if (cells[orth[i]] == own) join(orth[i]);
   if (spec_.variant == Variant::kCrossway) {
     const auto& dg = geo.diag[cell];
     for (int i = 0; i < geo.diag_count[cell]; ++i)
-      if (cells[dg[i]] == own) unite(cell, dg[i]);
+      if (cells[dg[i]] == own) join(dg[i]);
   }
   const int edges = geo.edge_bits[cell];
   if (edges == 0) return;
   if (p == Player::kBlack) {
-    if (edges & (1 << kSouth)) unite(cell, nn_ + kSouth);
-    if (edges & (1 << kNorth)) unite(cell, nn_ + kNorth);
+    if (edges & (1 << kSouth)) join(nn_ + kSouth);
+    if (edges & (1 << kNorth)) join(nn_ + kNorth);
   } else {
-    if (edges & (1 << kWest)) unite(cell, nn_ + kWest);
-    if (edges & (1 << kEast)) unite(cell, nn_ + kEast);
+    if (edges & (1 << kWest)) join(nn_ + kWest);
+    if (edges & (1 << kEast)) join(nn_ + kEast);
   }
 }
 
@@ -346,8 +363,9 @@ void SquareGame::do_swap() {
 
 void SquareGame::after_move() {
   ++ply_;
-  // unite() keeps the higher index as the root, and a black set never holds a west or east
-  // node, so the north node is always a root and the test is one find (likewise east).
+  // unite() keeps edge nodes as roots, the higher of two as the root, and a black set never
+  // holds a west or east node: the north node is always a root, so the test is one find
+  // (likewise east).
   if (find(nn_ + kSouth) == nn_ + kNorth) {
     outcome_ = Outcome::kBlackWins;
   } else if (find(nn_ + kWest) == nn_ + kEast) {
