@@ -1,0 +1,168 @@
+#include "train/benchmarks.h"
+
+#include <torch/torch.h>
+
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+
+#include "env/game_state.h"
+#include "mcts/selfplay_driver.h"
+#include "nets/model.h"
+#include "nets/net_evaluator.h"
+#include "nets/net_evaluator_internal.h"
+#include "train/learner.h"
+#include "train/replay_window.h"
+#include "train/shard.h"
+
+namespace quax {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+torch::Tensor random_planes(const ModelShape& shape, int count, uint64_t seed) {
+  Rng rng(seed);
+  auto planes = torch::zeros({count, shape.planes, shape.size, shape.size});
+  std::vector<int> legal;
+  for (int i = 0; i < count; ++i) {
+    auto s = new_game(shape.spec);
+    const int moves = static_cast<int>(rng.below(static_cast<uint32_t>(shape.size * shape.size)));
+    for (int m = 0; m < moves && !s->is_over(); ++m) {
+      s->legal_actions(&legal);
+      s->apply(legal[rng.below(static_cast<uint32_t>(legal.size()))]);
+    }
+    s->encode(planes[i].data_ptr<float>());
+  }
+  return planes;
+}
+
+// Calls f until `seconds` passed (after one warm-up call); returns calls per second.
+template <typename F>
+double rate(double seconds, F f) {
+  f();
+  f();
+  int calls = 0;
+  const auto t0 = Clock::now();
+  do {
+    f();
+    ++calls;
+  } while (since(t0) < seconds);
+  return calls / since(t0);
+}
+
+double frozen_rate(InferenceModel& m, const torch::Tensor& x, double seconds) {
+  c10::InferenceMode guard;
+  return x.size(0) * rate(seconds, [&] { m.module.forward({x}); });
+}
+
+}  // namespace
+
+std::vector<ForwardFigures> bench_forward(const TrainConfig& config, const std::vector<int>& batches, double seconds,
+                                          int threads) {
+  torch::set_num_threads(threads);
+  const ModelShape shape = model_shape_for(config.game);
+  auto model = build_model(config.net, shape, 1);
+  model.eval();
+  auto fast = std::const_pointer_cast<InferenceModel>(make_inference_model(model, shape, 0));
+  std::vector<ForwardFigures> out;
+  for (int b : batches) {
+    const auto x = random_planes(shape, b, 7);
+    ForwardFigures f;
+    f.batch = b;
+    {
+      torch::NoGradGuard no_grad;
+      f.plain_per_s = b * rate(seconds, [&] { run_model(model, x); });
+    }
+    f.frozen_per_s = frozen_rate(*fast, x, seconds);
+    out.push_back(f);
+  }
+  return out;
+}
+
+LearnFigures bench_learner(const TrainConfig& config, int batch, double seconds, int threads) {
+  torch::set_num_threads(threads);
+  // Records of random games with a uniform policy target over the legal moves.
+  std::vector<GameRecord> games;
+  Rng rng(5);
+  std::vector<int> legal;
+  int64_t positions = 0;
+  while (positions < 4 * batch) {
+    GameRecord g;
+    g.spec = config.game;
+    auto s = new_game(config.game);
+    while (!s->is_over()) {
+      s->legal_actions(&legal);
+      MoveRecord m;
+      m.mover = s->to_move();
+      for (int a : legal) m.policy.emplace_back(s->to_net_action(a), 1.0f / legal.size());
+      std::sort(m.policy.begin(), m.policy.end());
+      m.action = legal[rng.below(static_cast<uint32_t>(legal.size()))];
+      s->apply(m.action);
+      g.moves.push_back(std::move(m));
+      ++positions;
+    }
+    g.outcome = s->outcome();
+    games.push_back(std::move(g));
+  }
+  const std::string dir = "/tmp/quax_bench_learner_" + std::to_string(::getpid());
+  write_shard(new_shard_path(dir, "b", 0), games);
+  ReplayWindow window(config.game, config.replay);
+  window.ingest_new(dir);
+  std::filesystem::remove_all(dir);
+
+  TrainConfig c = config;
+  c.learn.batch_size = batch;
+  Learner learner(c);
+  TrainingBatch tb;
+  double sampling = 0;
+  auto step = [&] {
+    const auto t0 = Clock::now();
+    window.sample(batch, rng, &tb);
+    sampling += since(t0);
+    learner.train_step(tb);
+  };
+  step();
+  step();
+  sampling = 0;
+  int steps = 0;
+  const auto t0 = Clock::now();
+  do {
+    step();
+    ++steps;
+  } while (since(t0) < seconds);
+  const double total = since(t0);
+  return LearnFigures{steps * batch / total, sampling / total};
+}
+
+SelfplayFigures bench_selfplay(const TrainConfig& config, double seconds, int threads) {
+  torch::set_num_threads(threads);
+  Learner learner(config);
+  auto model = learner.inference_model();
+  NetEvaluator evaluator(model);
+  GameDriver driver(config.driver_options(3), {&evaluator});
+  for (int i = 0; i < 3; ++i) driver.step();  // warm-up
+  const int64_t evals0 = evaluator.positions_evaluated(), steps0 = driver.stats().steps;
+  const int64_t moves0 = driver.stats().moves;
+  const double net0 = evaluator.seconds_in_network();
+  const auto t0 = Clock::now();
+  do {
+    driver.step();
+    driver.take_finished();
+  } while (since(t0) < seconds);
+  const double wall = since(t0);
+  SelfplayFigures f;
+  const int64_t evals = evaluator.positions_evaluated() - evals0;
+  f.evals_per_s = evals / wall;
+  f.mean_batch = static_cast<double>(evals) / std::max<int64_t>(1, driver.stats().steps - steps0);
+  f.network_share = (evaluator.seconds_in_network() - net0) / wall;
+  f.moves_per_s = (driver.stats().moves - moves0) / wall;
+  const int b = std::max(1, static_cast<int>(f.mean_batch + 0.5));
+  const ModelShape shape = model_shape_for(config.game);
+  f.bare_per_s = frozen_rate(*std::const_pointer_cast<InferenceModel>(model), random_planes(shape, b, 9), seconds);
+  return f;
+}
+
+}  // namespace quax
