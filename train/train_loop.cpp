@@ -49,6 +49,19 @@ std::string newest_model(const std::string& run_dir) {
   return best;
 }
 
+// On resume: models published after the checkpoint belong to a future that is replayed
+// differently; self-play must not prefer them.
+void remove_models_after(const std::string& run_dir, int64_t step) {
+  std::error_code ec;
+  const fs::path dir = fs::path(run_dir) / "models";
+  if (!fs::is_directory(dir, ec)) return;
+  for (const auto& e : fs::directory_iterator(dir)) {
+    const auto name = e.path().filename().string();
+    if (name.rfind("model-", 0) == 0 && e.path().extension() == ".pt" && std::stoll(name.substr(6, 10)) > step)
+      fs::remove(e.path(), ec);
+  }
+}
+
 // Keeps the models at checkpoint steps (for ladders) and the newest two.
 void prune_models(const std::string& run_dir, int checkpoint_every) {
   std::vector<std::pair<int64_t, std::string>> models;
@@ -146,7 +159,6 @@ struct LearnerThread {
       }
       if (starved) {
         // Self-play has finished for good and everything was used: the run is over.
-        if (control.selfplay_done && !control.learner_running.load()) break;
         if (control.selfplay_done) break;
         std::this_thread::sleep_for(std::chrono::milliseconds(100));
         continue;
@@ -286,6 +298,7 @@ void run_training(const TrainConfig& config, const TrainOptions& options) {
       control.samples_trained = state.samples_trained;
       control.step = learner->step();
       control.positions_ingested = window->total_positions();
+      remove_models_after(run_dir, learner->step());
       if (!options.quiet) std::printf("resumed from %s at step %lld\n", ckpt.c_str(), (long long)learner->step());
     }
     const auto path = model_path(run_dir, learner->step());
@@ -330,17 +343,32 @@ void run_training(const TrainConfig& config, const TrainOptions& options) {
   int64_t games0 = control.games, pos0 = control.positions_written, evals0 = control.evaluations;
   int64_t step0 = control.step;
   auto progress_start = Clock::now();
-  int64_t last_games = games0, last_pos = pos0, last_evals = evals0;
+  int64_t last_games = games0, last_pos = pos0, last_evals = evals0, last_moves = 0, last_net_micros = 0;
   while (!control.stop) {
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
     const double elapsed = seconds_since(start);
     if (g_signalled) control.stop = true;
     if (config.run.max_minutes > 0 && elapsed >= config.run.max_minutes * 60) control.stop = true;
     if (!options.learn && control.selfplay_done) control.stop = true;
-    if (!options.quiet && (seconds_since(last_progress) >= config.run.progress_seconds || control.stop)) {
+    if (seconds_since(last_progress) >= config.run.progress_seconds || control.stop) {
       const double dt = std::max(1e-9, seconds_since(last_progress));
       const int64_t games = control.games, pos = control.positions_written, evals = control.evaluations;
-      const int64_t step = control.step;
+      const int64_t step = control.step, moves = control.moves, net_micros = control.network_micros;
+      if (options.selfplay && games > last_games) {
+        nlohmann::json j;
+        j["kind"] = "selfplay";
+        j["time_s"] = elapsed;
+        j["games"] = games;
+        j["positions"] = pos;
+        j["games_per_s"] = (games - last_games) / dt;
+        j["positions_per_s"] = (pos - last_pos) / dt;
+        j["evals_per_s"] = (evals - last_evals) / dt;
+        j["moves_per_s"] = (moves - last_moves) / dt;
+        j["network_share"] = (net_micros - last_net_micros) * 1e-6 / dt / config.selfplay.threads;
+        metrics.write(j);
+      }
+      last_moves = moves;
+      last_net_micros = net_micros;
       double left = -1;
       if (config.run.max_minutes > 0) left = config.run.max_minutes * 60 - elapsed;
       if (config.run.max_steps > 0 && step > step0) {
@@ -355,15 +383,16 @@ void run_training(const TrainConfig& config, const TrainOptions& options) {
         line += fmt::format(" | step {} loss {:.3f} | window {}", step, control.last_loss.load(),
                             short_count(static_cast<double>(control.positions_ingested)));
       line += " | left " + (left < 0 ? std::string("-") : duration_text(left));
-      std::printf("%s\n", line.c_str());
-      std::fflush(stdout);
+      if (!options.quiet) {
+        std::printf("%s\n", line.c_str());
+        std::fflush(stdout);
+      }
       last_games = games;
       last_pos = pos;
       last_evals = evals;
       last_progress = Clock::now();
     }
   }
-  (void)last_games;
   control.stop = true;
   for (auto& t : threads) t.join();
   if (learn_thread.joinable()) learn_thread.join();
