@@ -1,0 +1,29 @@
+#!/bin/bash
+# `quax gtp` options: bad ones give one line naming the problem and exit 1; good ones start
+# the game they name.
+# Usage: gtp_options.sh <quax binary> <source dir>
+set -u
+QUAX=$1
+fail() { echo "FAIL: $*"; exit 1; }
+
+expect_error() {  # expected message, then the arguments
+  local want=$1; shift
+  local err rc
+  err=$(echo name | "$QUAX" gtp "$@" 2>&1 >/dev/null); rc=$?
+  [ $rc -eq 1 ] || fail "gtp $*: exit $rc, expected 1"
+  [ "$err" = "$want" ] || fail "gtp $*: said '$err', expected '$want'"
+}
+expect_error "quax gtp: unknown variant 'hexx' (known: quax, link, quickway, crossway, quadrex)" --variant hexx
+expect_error "quax gtp: size 2 is out of range for quax (3..26)" --size 2
+expect_error "quax gtp: size 27 is out of range for link (3..26)" --variant link --size 27
+err=$(echo name | "$QUAX" gtp --player nobody 2>&1 >/dev/null); rc=$?
+[ $rc -eq 1 ] || fail "--player nobody: exit $rc"
+case "$err" in "quax gtp: unknown player 'nobody'"*) ;; *) fail "--player nobody said '$err'";; esac
+[ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ] || fail "--player nobody: more than one line"
+
+# Defaults: the variant's default size and pie rule.
+out=$(printf 'boardsize\nvariant\npie\n' | "$QUAX" gtp --variant link | tr -s '\n' '|')
+[ "$out" = "= 8|= link|= off|" ] || fail "link defaults: '$out'"
+out=$(printf 'boardsize\npie\n' | "$QUAX" gtp --variant quadrex --size 7 | tr -s '\n' '|')
+[ "$out" = "= 7|= on|" ] || fail "quadrex 7: '$out'"
+echo "ok"

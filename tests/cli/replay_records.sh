@@ -1,0 +1,55 @@
+#!/bin/bash
+# `quax replay`: the seed games from text and from a file, results, and the errors
+# (first illegal move with its ply, malformed record, bad variant or size) with exit 1.
+# Usage: replay_records.sh <quax binary> <source dir>
+set -u
+QUAX=$1
+SRC=$2
+fail() { echo "FAIL: $*"; exit 1; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+game1='d3 f5, f8 h8, g6 f7, g3 f3, f2 e2, e3 e2f3, f4 g4, f4g3 h3, g5 f5g4, h4 g4h3, g7 e8, Black resigns'
+game2='d3 e6, c6 c8, h6 h8, f7 f9, e9 e8, d8 g9, c7 e10, c9 d9, c9d8 c4, d5 Red resigns'
+game3='c3 e5, f3 h3, g5 i6, h4 i4, i9 g7, f8 g9, g8 h8, h7 i7 Black resigns'
+seed="$SRC/../shared/rules/sources/seed-quax-overview.txt"
+if [ -f "$seed" ]; then grep -qF "$game1" "$seed" || fail "game 1 is not the seed page's"; fi
+
+out=$("$QUAX" replay --variant quax --size 11 "$game1") || fail "game 1: exit $?"
+printf '%s\n' "$out" | grep -qx 'result: black resigned' || fail "game 1 result: $out"
+printf '%s\n' "$out" | grep -qx 'quax 11x11 (swap), 22 moves' || fail "game 1 moves: $out"
+out=$("$QUAX" replay --variant quax --size 11 "$game2") || fail "game 2: exit $?"
+printf '%s\n' "$out" | grep -qx 'result: white resigned' || fail "game 2 result: $out"
+
+# From a file, over several lines.
+printf '%s\n' "c3 e5, f3 h3," "g5 i6, h4 i4, i9 g7, f8 g9, g8 h8, h7 i7" "Black resigns" > "$tmp/game3.txt"
+out=$("$QUAX" replay --variant quax "$tmp/game3.txt") || fail "game 3 file: exit $?"
+printf '%s\n' "$out" | grep -qx 'result: black resigned' || fail "game 3 result: $out"
+printf '%s\n' "$out" | grep -qx 'quax 11x11 (swap), 16 moves' || fail "game 3 moves: $out"
+
+# Results: a win, an unfinished game.
+out=$("$QUAX" replay --variant quax --size 3 "a1 b1 a2 b2 a3") || fail "win: exit $?"
+printf '%s\n' "$out" | grep -qx 'result: black wins' || fail "win: $out"
+out=$("$QUAX" replay --variant crossway --size 5 "c3 swap c4") || fail "crossway: exit $?"
+printf '%s\n' "$out" | grep -qx 'result: no winner yet' || fail "unfinished: $out"
+
+# Errors: one line on stderr naming the ply and the move, exit 1, nothing on stdout.
+expect_error() {  # expected message, then the arguments
+  local want=$1; shift
+  local err rc
+  err=$("$QUAX" replay "$@" 2>&1 >"$tmp/stdout"); rc=$?
+  [ $rc -eq 1 ] || fail "replay $*: exit $rc, expected 1"
+  [ "$err" = "$want" ] || fail "replay $*: said '$err', expected '$want'"
+  [ ! -s "$tmp/stdout" ] || fail "replay $*: printed on stdout"
+}
+expect_error "quax replay: ply 5 (move 'd3'): d3 is occupied" --variant quax "d3 f5, f8 h8, d3"
+expect_error "quax replay: ply 2 (move 'swap'): swap: the pie rule is off in this game" --variant link "d3 swap"
+expect_error "quax replay: ply 2 (move 'swap'): swap: the pie rule is off in this game" --no-pie "d3 swap"
+expect_error "quax replay: ply 5 (move 'e2-f3'): e2-f3: quadrex has no link moves" --variant quadrex "e2 a1 f3 a2 e2-f3"
+expect_error "quax replay: ply 2 (move 'k9'): 'k9' is off the 8x8 board" --variant link "a1 k9"
+expect_error "quax replay: ply 6 (move 'b3'): b3: the game is over" --size 3 "a1 b1 a2 b2 a3 b3"
+expect_error "quax replay: 'Blue resigns': 'Blue' is not a player name" "d3 Blue resigns"
+expect_error "quax replay: the record is empty" " , "
+expect_error "quax replay: unknown variant 'hex' (known: quax, link, quickway, crossway, quadrex)" --variant hex "a1"
+expect_error "quax replay: size 30 is out of range for quax (3..26)" --size 30 "a1"
+echo "ok"
