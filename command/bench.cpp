@@ -2,6 +2,8 @@
 // (other files add `bench search`, `bench net`, ... as "bench.<name>") and `bench env`:
 // random playouts per second on one thread, and the vectorized environment's step+encode
 // throughput, the figures BENCHMARKS.md records.
+#include <time.h>
+
 #include <chrono>
 #include <cstdio>
 #include <memory>
@@ -20,6 +22,22 @@ double seconds_since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
+// CPU time of this thread: the rates below are per second of one core's work, so that they
+// mean the same on a machine other jobs are sharing (wall-clock rates are printed too).
+double thread_cpu_seconds() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+}
+
+// Both clocks from one starting point.
+struct Stopwatch {
+  Clock::time_point wall0 = Clock::now();
+  double cpu0 = thread_cpu_seconds();
+  double cpu() const { return thread_cpu_seconds() - cpu0; }
+  double wall() const { return seconds_since(wall0); }
+};
+
 // A uniformly random index with mask[i] == 1 (the caller guarantees one exists).
 int pick_legal(const uint8_t* mask, int count, Rng& rng) {
   int legal = 0;
@@ -32,6 +50,7 @@ int pick_legal(const uint8_t* mask, int count, Rng& rng) {
 
 struct PlayoutFigures {
   double games_per_second = 0, plies_per_second = 0, average_length = 0;
+  double wall_games_per_second = 0;
 };
 
 // Copy the start position, play uniformly random moves to the end; repeat for `seconds`.
@@ -39,7 +58,7 @@ PlayoutFigures measure_playouts(const GameSpec& spec, double seconds, Rng& rng) 
   const auto start = new_game(spec);
   auto state = new_game(spec);
   long games = 0, plies = 0;
-  const auto t0 = Clock::now();
+  const Stopwatch watch;
   double elapsed = 0;
   do {
     for (int i = 0; i < 256; ++i) {
@@ -48,14 +67,15 @@ PlayoutFigures measure_playouts(const GameSpec& spec, double seconds, Rng& rng) 
       plies += state->move_number();
     }
     games += 256;
-    elapsed = seconds_since(t0);
+    elapsed = watch.cpu();
   } while (elapsed < seconds);
-  return {games / elapsed, plies / elapsed, static_cast<double>(plies) / games};
+  return {games / elapsed, plies / elapsed, static_cast<double>(plies) / games, games / watch.wall()};
 }
 
 struct VectorFigures {
   double boards_per_second = 0, step_share = 0;
   long finished_games = 0;
+  double wall_boards_per_second = 0;
 };
 
 // One iteration: a random legal network-frame action per game (drawn from the last mask),
@@ -71,19 +91,19 @@ VectorFigures measure_vector_env(const GameSpec& spec, int batch, double seconds
   env.legal_masks(masks.data());
   long boards = 0, finished = 0;
   double step_time = 0, elapsed = 0;
-  const auto t0 = Clock::now();
+  const Stopwatch watch;
   do {
-    const auto s0 = Clock::now();
+    const double s0 = thread_cpu_seconds();
     for (int i = 0; i < batch; ++i) actions[i] = pick_legal(masks.data() + static_cast<size_t>(i) * A, A, rng);
     env.step(actions.data(), results.data());
-    step_time += seconds_since(s0);
+    step_time += thread_cpu_seconds() - s0;
     env.encode(planes.data());
     env.legal_masks(masks.data());
     for (const auto& r : results) finished += r.finished;
     boards += batch;
-    elapsed = seconds_since(t0);
+    elapsed = watch.cpu();
   } while (elapsed < seconds);
-  return {boards / elapsed, step_time / elapsed, finished};
+  return {boards / elapsed, step_time / elapsed, finished, boards / watch.wall()};
 }
 
 void setup_bench(CLI::App& app) {
@@ -114,14 +134,15 @@ void setup_bench_env(CLI::App& app) {
     if (opt->size) spec.size = opt->size;
     if (auto err = check_spec(spec); !err.empty()) throw CommandError(err);
     Rng rng(opt->seed);
-    std::printf("%s, one thread, %.1f s per measurement\n", describe(spec).c_str(), opt->seconds);
+    std::printf("%s, one thread, %.1f CPU s per measurement; rates per CPU second (wall-clock rate after)\n",
+                describe(spec).c_str(), opt->seconds);
     const PlayoutFigures p = measure_playouts(spec, opt->seconds, rng);
-    std::printf("random playouts: %.0f games/s, average length %.1f plies, %.2f M plies/s\n", p.games_per_second,
-                p.average_length, p.plies_per_second / 1e6);
+    std::printf("random playouts: %.0f games/s, average length %.1f plies, %.2f M plies/s (wall: %.0f games/s)\n",
+                p.games_per_second, p.average_length, p.plies_per_second / 1e6, p.wall_games_per_second);
     const VectorFigures v = measure_vector_env(spec, opt->batch, opt->seconds, rng);
     std::printf("step+encode, B=%d: %.0f boards/s (%.0f%% of the time in action choice and step, the rest in "
-                "encode and mask; %ld games finished)\n",
-                opt->batch, v.boards_per_second, 100.0 * v.step_share, v.finished_games);
+                "encode and mask; %ld games finished) (wall: %.0f boards/s)\n",
+                opt->batch, v.boards_per_second, 100.0 * v.step_share, v.finished_games, v.wall_boards_per_second);
     std::fflush(stdout);
   });
 }
