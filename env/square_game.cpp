@@ -602,8 +602,9 @@ std::vector<std::string> SquareGame::stones_of(Player p) const {
 std::vector<std::string> SquareGame::links_of(Player p) const {
   std::vector<std::string> out;
   for (int block = 0; block < nn_; ++block) {
-    int d;
-    if (link_on(block % n_, block / n_, &d) == p) out.push_back(action_to_string((1 + d) * nn_ + block));
+    int d = 0;  // link_on() leaves d alone on a free block: links_of(kNone) must list nothing
+    if (p != Player::kNone && link_on(block % n_, block / n_, &d) == p)
+      out.push_back(action_to_string((1 + d) * nn_ + block));
   }
   return out;
 }

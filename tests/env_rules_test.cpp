@@ -196,6 +196,7 @@ TEST(Quax, NoLinkAcrossAnExistingLinkOnEitherDiagonal) {
   EXPECT_EQ(std::count(legal.begin(), legal.end(), "b2-c3"), 0);
   EXPECT_EQ(s.links_of(Player::kBlack), std::vector<std::string>{"b2-c3"});
   EXPECT_EQ(s.links_of(Player::kWhite), std::vector<std::string>{});
+  EXPECT_EQ(s.links_of(Player::kNone), std::vector<std::string>{});  // not the free blocks
 }
 
 TEST(Quax, LinkOnlyBetweenDiagonalNeighbours) {
