@@ -14,7 +14,11 @@ namespace {
 // The record itself, or the contents of the file it names when such a file exists.
 std::string record_source(const std::string& arg) {
   struct stat st;
-  if (stat(arg.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return arg;
+  if (stat(arg.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) {
+    // No move contains '/': such an argument was meant as a file.
+    if (arg.find('/') != std::string::npos) throw CommandError("no such file: '" + arg + "'");
+    return arg;
+  }
   std::ifstream in(arg);
   if (!in) throw CommandError("cannot read '" + arg + "'");
   std::ostringstream text;

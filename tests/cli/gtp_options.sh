@@ -26,4 +26,11 @@ out=$(printf 'boardsize\nvariant\npie\n' | "$QUAX" gtp --variant link | tr -s '\
 [ "$out" = "= 8|= link|= off|" ] || fail "link defaults: '$out'"
 out=$(printf 'boardsize\npie\n' | "$QUAX" gtp --variant quadrex --size 7 | tr -s '\n' '|')
 [ "$out" = "= 7|= on|" ] || fail "quadrex 7: '$out'"
+# showboard: a multi-line answer after "=", rows north to south, then the blank line.
+out=$(printf 'boardsize 3\nplay b a1\nplay w c3\nshowboard\nname\n' | "$QUAX" gtp)
+board=$(printf '%s\n' "$out" | sed -n '/^=$/,/^$/p')
+[ "$(printf '%s\n' "$board" | head -1)" = "=" ] || fail "showboard does not start with '=': $out"
+printf '%s\n' "$board" | grep -q '^ 3 .*H.* 3$' || fail "showboard lacks row 3 with H at c3: $out"
+printf '%s\n' "$board" | grep -q '^ 1 .*V.* 1$' || fail "showboard lacks row 1 with V at a1: $out"
+[ "$(printf '%s\n' "$out" | tail -1)" = "= quax" ] || fail "the answer after showboard: $out"
 echo "ok"

@@ -50,6 +50,7 @@ expect_error "quax replay: ply 2 (move 'k9'): 'k9' is off the 8x8 board" --varia
 expect_error "quax replay: ply 6 (move 'b3'): b3: the game is over" --size 3 "a1 b1 a2 b2 a3 b3"
 expect_error "quax replay: 'Blue resigns': 'Blue' is not a player name" "d3 Blue resigns"
 expect_error "quax replay: the record is empty" " , "
+expect_error "quax replay: no such file: '$tmp/missing.txt'" "$tmp/missing.txt"
 expect_error "quax replay: unknown variant 'hex' (known: quax, link, quickway, crossway, quadrex)" --variant hex "a1"
 expect_error "quax replay: size 30 is out of range for quax (3..26)" --size 30 "a1"
 echo "ok"
