@@ -34,14 +34,6 @@ void BM_RandomPlayout(benchmark::State& state) {
   label(state);
 }
 
-int pick_legal(const uint8_t* mask, int count, Rng& rng) {
-  int legal = 0;
-  for (int a = 0; a < count; ++a) legal += mask[a];
-  int k = static_cast<int>(rng.below(static_cast<uint32_t>(legal)));
-  for (int a = 0; a < count; ++a)
-    if (mask[a] && k-- == 0) return a;
-  return -1;
-}
 
 // One iteration: a random legal action per game (from the last mask), step, encode + mask
 // of all B = range(2) games.
@@ -56,7 +48,7 @@ void BM_VectorStepEncode(benchmark::State& state) {
   env.legal_masks(masks.data());
   Rng rng(2);
   for (auto _ : state) {
-    for (int i = 0; i < batch; ++i) actions[i] = pick_legal(masks.data() + static_cast<size_t>(i) * A, A, rng);
+    for (int i = 0; i < batch; ++i) actions[i] = sample_legal(masks.data() + static_cast<size_t>(i) * A, A, rng);
     env.step(actions.data());
     env.encode(planes.data());
     env.legal_masks(masks.data());

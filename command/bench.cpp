@@ -38,15 +38,6 @@ struct Stopwatch {
   double wall() const { return seconds_since(wall0); }
 };
 
-// A uniformly random index with mask[i] == 1 (the caller guarantees one exists).
-int pick_legal(const uint8_t* mask, int count, Rng& rng) {
-  int legal = 0;
-  for (int a = 0; a < count; ++a) legal += mask[a];
-  int k = static_cast<int>(rng.below(static_cast<uint32_t>(legal)));
-  for (int a = 0; a < count; ++a)
-    if (mask[a] && k-- == 0) return a;
-  return -1;
-}
 
 struct PlayoutFigures {
   double games_per_second = 0, plies_per_second = 0, average_length = 0;
@@ -94,7 +85,7 @@ VectorFigures measure_vector_env(const GameSpec& spec, int batch, double seconds
   const Stopwatch watch;
   do {
     const double s0 = thread_cpu_seconds();
-    for (int i = 0; i < batch; ++i) actions[i] = pick_legal(masks.data() + static_cast<size_t>(i) * A, A, rng);
+    for (int i = 0; i < batch; ++i) actions[i] = sample_legal(masks.data() + static_cast<size_t>(i) * A, A, rng);
     env.step(actions.data(), results.data());
     step_time += thread_cpu_seconds() - s0;
     env.encode(planes.data());

@@ -1,8 +1,39 @@
 #include "env/vector_env.h"
 
 #include <cassert>
+#include <cstring>
 
 namespace quax {
+
+namespace {
+// The number of set bytes among 8 bytes that are each 0 or 1.
+inline int ones_in(uint64_t w) { return static_cast<int>((w * 0x0101010101010101ULL) >> 56); }
+}  // namespace
+
+int sample_legal(const uint8_t* mask, int count, Rng& rng) {
+  int total = 0, i = 0;
+  for (; i + 8 <= count; i += 8) {
+    uint64_t w;
+    std::memcpy(&w, mask + i, 8);
+    total += ones_in(w);
+  }
+  for (; i < count; ++i) total += mask[i];
+  if (total == 0) return -1;
+  int k = static_cast<int>(rng.below(static_cast<uint32_t>(total)));
+  for (i = 0; i + 8 <= count; i += 8) {
+    uint64_t w;
+    std::memcpy(&w, mask + i, 8);
+    const int c = ones_in(w);
+    if (k >= c) {
+      k -= c;
+      continue;
+    }
+    break;  // the chosen one is among these 8
+  }
+  for (; i < count; ++i)
+    if (mask[i] && k-- == 0) return i;
+  return -1;  // not reached: k < total
+}
 
 VectorEnv::VectorEnv(const GameSpec& spec, int batch, bool auto_reset)
     : spec_(spec), auto_reset_(auto_reset), start_(new_game(spec)) {

@@ -17,8 +17,14 @@
 #include <vector>
 
 #include "env/game_state.h"
+#include "env/rng.h"
 
 namespace quax {
+
+// A uniformly random index i with mask[i] == 1 among `count` entries of a 0/1 mask (a row of
+// legal_masks()), or -1 when none is set: what a random player does with a mask. Reads the
+// mask 8 bytes at a time, as this sits in the benchmarks' inner loop.
+int sample_legal(const uint8_t* mask, int count, Rng& rng);
 
 class VectorEnv {
  public:

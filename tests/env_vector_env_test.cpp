@@ -177,3 +177,41 @@ TEST(VectorEnv, BoardFrameStepEqualsNetworkFrameStep) {
 
 }  // namespace
 }  // namespace quax
+
+namespace quax {
+namespace {
+
+TEST(SampleLegal, UniformOverSetEntriesOnly) {
+  // 37 entries (not a multiple of 8), 10 set, including the first and the last.
+  std::vector<uint8_t> mask(37, 0);
+  const std::vector<int> set = {0, 3, 8, 9, 15, 16, 23, 30, 31, 36};
+  for (int i : set) mask[i] = 1;
+  std::vector<int> hits(mask.size(), 0);
+  Rng rng(11);
+  const int draws = 100000;
+  for (int d = 0; d < draws; ++d) {
+    const int a = sample_legal(mask.data(), static_cast<int>(mask.size()), rng);
+    ASSERT_GE(a, 0);
+    ASSERT_TRUE(mask[a]) << a;
+    ++hits[a];
+  }
+  for (int i : set) {
+    EXPECT_GT(hits[i], 9400) << i;  // expected 10000, sd about 95
+    EXPECT_LT(hits[i], 10600) << i;
+  }
+}
+
+TEST(SampleLegal, EmptyAndSingleMasks) {
+  Rng rng(1);
+  std::vector<uint8_t> mask(365, 0);
+  EXPECT_EQ(sample_legal(mask.data(), 365, rng), -1);
+  mask[364] = 1;
+  for (int i = 0; i < 20; ++i) EXPECT_EQ(sample_legal(mask.data(), 365, rng), 364);
+  mask[364] = 0;
+  mask[7] = 1;
+  for (int i = 0; i < 20; ++i) EXPECT_EQ(sample_legal(mask.data(), 365, rng), 7);
+  EXPECT_EQ(sample_legal(mask.data(), 5, rng), -1);  // only the first 5 entries count
+}
+
+}  // namespace
+}  // namespace quax
