@@ -7,6 +7,8 @@
 #include <filesystem>
 
 #include "mcts/simple_evaluators.h"
+#include "nets/model_file.h"
+#include "nets/net_evaluator.h"
 #include "train/learner.h"
 #include "train/shard.h"
 
@@ -109,6 +111,48 @@ TEST(Checkpoint, ResumeIsBitExact) {
   EXPECT_EQ(rest_b.losses, rest_a.losses);    // same forward results
   EXPECT_EQ(b.step(), a.step());
   EXPECT_EQ(b.flat_state(), a.flat_state());  // same weights, BN statistics, momentum
+  std::filesystem::remove_all(dir);
+}
+
+// The model file exported from a checkpoint describes itself and computes what the
+// learner's network computes.
+TEST(Checkpoint, ExportedModelMatchesTheLearner) {
+  torch::set_num_threads(1);
+  const TrainConfig c = tiny_config();
+  const auto dir = make_run_with_shards(c, "export");
+  Learner a(c);
+  ReplayWindow w(c.game, c.replay);
+  w.ingest_new(dir + "/selfplay");
+  Rng rng(4);
+  train(a, w, rng, 5);
+  const auto ckpt = checkpoint_path(dir, a.step());
+  a.save_checkpoint(ckpt, RunState{});
+  EXPECT_EQ(dump_config(checkpoint_config(ckpt)), dump_config(c));
+  const auto model_path = dir + "/exported.pt";
+  EXPECT_EQ(export_checkpoint_model(ckpt, model_path), 5);
+  const auto loaded = load_model_file(model_path);
+  EXPECT_EQ(loaded.step, 5);
+  EXPECT_EQ(loaded.shape.spec, c.game);
+  EXPECT_EQ(loaded.net, c.net);
+  EXPECT_EQ(loaded.description.at("num_actions").get<int>(), 3 * 16 + 2);
+
+  TrainingBatch batch;
+  w.sample(8, rng, &batch);
+  std::vector<const GameState*> states(8, nullptr);
+  std::vector<float> l1(8 * batch.actions), v1(8), l2(8 * batch.actions), v2(8);
+  NetEvaluator mine(a.inference_model());
+  NetEvaluator exported(load_inference_model(model_path, c.game));
+  mine.evaluate(states, batch.inputs.data(), batch.mask.data(), l1.data(), v1.data());
+  exported.evaluate(states, batch.inputs.data(), batch.mask.data(), l2.data(), v2.data());
+  for (size_t i = 0; i < l1.size(); ++i) ASSERT_NEAR(l1[i], l2[i], 1e-5);
+  for (size_t i = 0; i < v1.size(); ++i) ASSERT_NEAR(v1[i], v2[i], 1e-5);
+  // A model of another size is refused with both named.
+  try {
+    load_inference_model(model_path, GameSpec{Variant::kQuax, 5, true});
+    FAIL() << "accepted a 4x4 model for 5x5";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("the model is for quax 4x4, not quax 5x5"), std::string::npos) << e.what();
+  }
   std::filesystem::remove_all(dir);
 }
 

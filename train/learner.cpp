@@ -14,6 +14,20 @@ namespace quax {
 
 namespace fs = std::filesystem;
 
+namespace {
+nlohmann::json read_checkpoint_meta(const std::string& path, torch::serialize::InputArchive* archive) {
+  try {
+    archive->load_from(path);
+  } catch (const std::exception& e) {
+    throw std::runtime_error("cannot read checkpoint '" + path + "'");
+  }
+  c10::IValue meta_value;
+  if (!archive->try_read("meta", meta_value) || !meta_value.isString())
+    throw std::runtime_error("'" + path + "' is not a quax checkpoint (no metadata)");
+  return nlohmann::json::parse(meta_value.toStringRef());
+}
+}  // namespace
+
 struct Learner::Impl {
   TrainConfig config;
   ModelShape shape;
@@ -143,15 +157,7 @@ void Learner::save_checkpoint(const std::string& path, const RunState& state) co
 RunState Learner::load_checkpoint(const std::string& path) {
   auto& m = *impl_;
   torch::serialize::InputArchive archive;
-  try {
-    archive.load_from(path);
-  } catch (const std::exception& e) {
-    throw std::runtime_error("cannot read checkpoint '" + path + "'");
-  }
-  c10::IValue meta_value;
-  if (!archive.try_read("meta", meta_value) || !meta_value.isString())
-    throw std::runtime_error("'" + path + "' is not a quax checkpoint (no metadata)");
-  const auto meta = nlohmann::json::parse(meta_value.toStringRef());
+  const auto meta = read_checkpoint_meta(path, &archive);
   const std::string variant = meta.at("variant");
   const int size = meta.at("size");
   const auto net = meta.at("net");
@@ -208,6 +214,20 @@ std::vector<float> Learner::flat_state() const {
     if (state) append(static_cast<torch::optim::SGDParamState*>(state)->momentum_buffer());
   }
   return out;
+}
+
+
+TrainConfig checkpoint_config(const std::string& checkpoint) {
+  torch::serialize::InputArchive archive;
+  const auto meta = read_checkpoint_meta(checkpoint, &archive);
+  return parse_config(meta.at("config").get<std::string>(), checkpoint + " (saved config)");
+}
+
+int64_t export_checkpoint_model(const std::string& checkpoint, const std::string& model_path) {
+  Learner learner(checkpoint_config(checkpoint));
+  learner.load_checkpoint(checkpoint);
+  learner.publish_model(model_path);
+  return learner.step();
 }
 
 std::string checkpoint_path(const std::string& run_dir, int64_t step) {

@@ -62,6 +62,13 @@ class Learner {
   std::unique_ptr<Impl> impl_;
 };
 
+// The training configuration a checkpoint was written with. Throws std::runtime_error
+// naming the file when it is not a quax checkpoint.
+TrainConfig checkpoint_config(const std::string& checkpoint);
+// Writes the checkpoint's network as a model file (nets/model_file.h): what `quax export`
+// ships and self-play loads. Atomic; returns the training step.
+int64_t export_checkpoint_model(const std::string& checkpoint, const std::string& model_path);
+
 // Checkpoint files of a run directory: <run>/checkpoints/ckpt-<step, 10 digits>.pt.
 std::string checkpoint_path(const std::string& run_dir, int64_t step);
 // The newest checkpoint of the run, or "" when there is none.
