@@ -375,9 +375,10 @@ TEST(Crossway, HoleNeitherPlayerMayFill) {
   }
 }
 
-// RULES.md's draw (neither can place, nobody has won): an exhaustive search of all 3x3 and
-// 4x4 positions with Black's stones equal to or one more than White's found none, so there is
-// no real position to test it on; the pass and no-placement paths above are what it uses.
+// RULES.md's draw (neither can place, nobody has won): an exhaustive search of all 3^9 and
+// 3^16 colourings of the 3x3 and 4x4 boards (any stone counts) found no such position, and
+// random crowded 3x3..6x6 positions (env_random_games_test) none either, so there is no
+// position to test it on; the pass and no-placement paths above are the ones it uses.
 
 // --- quadrex --------------------------------------------------------------------------
 
