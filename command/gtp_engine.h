@@ -5,6 +5,22 @@
 // Framing: a line is `[id] command [args...]`; the answer is `=[id] result` or
 // `?[id] message`, followed by a blank line. Empty lines and `#` comments get no answer.
 // A command that fails leaves the game unchanged.
+//
+// Commands (moves in the notation of RULES.md; colours black/white or any alias):
+//   protocol_version, name, version, known_command <c>, list_commands, quit
+//   variant [<name>]     set (and reset the board; the size stays, the pie rule becomes the
+//                        variant's default) or, without argument, tell the variant
+//   boardsize [<n>]      set (and reset the board) or tell the size
+//   pie [on|off]         the pie rule (swap) on or off, resetting the board; or tell it
+//   clear_board          a new game of the same variant, size and pie rule
+//   play <colour> <move> only the player to move; `swap`, `pass` where legal
+//   genmove <colour>     the player set by set_agent() moves; `? game is over` at the end
+//   undo                 takes back the last move (replays the rest from the start)
+//   showboard            the text board (several lines after `=`)
+//   legal_moves          every legal move of the player to move, one line, board order
+//   to_move              black, white, or none once the game is over
+//   winner               black, white, draw or none
+//   list_stones <colour>, list_links <colour>   canonical notation, board order
 #pragma once
 
 #include <iosfwd>

@@ -199,6 +199,15 @@ TEST(Quax, NoLinkAcrossAnExistingLinkOnEitherDiagonal) {
   EXPECT_EQ(s.links_of(Player::kNone), std::vector<std::string>{});  // not the free blocks
 }
 
+TEST(Quax, OneLinkPerBlockEvenWhenAllFourStonesAreOwn) {
+  auto s = game(Variant::kQuax, 5);
+  play(s, "b2 e5 c3 e4 c2 e3 b3 e1");
+  EXPECT_EQ(why(s, "b2-c3"), "");
+  EXPECT_EQ(why(s, "c2-b3"), "");
+  play(s, "c2-b3 a5");
+  EXPECT_TRUE(contains(why(s, "b2-c3"), "already holds a link"));
+}
+
 TEST(Quax, LinkOnlyBetweenDiagonalNeighbours) {
   auto s = game(Variant::kQuax, 5);
   std::string error;
