@@ -204,6 +204,8 @@ void check_consistency(const TrainConfig& c, const std::string& source) {
 
 }  // namespace
 
+void check_config(const TrainConfig& config, const std::string& source) { check_consistency(config, source); }
+
 DriverOptions TrainConfig::driver_options(uint64_t seed) const {
   DriverOptions opt;
   opt.spec = game;
@@ -274,7 +276,6 @@ void apply_override(TrainConfig* config, const std::string& assignment) {
     throw ConfigError("override '" + assignment + "': cannot parse the value");
   }
   set_field(*config, key, value, "override");
-  check_consistency(*config, "override");
 }
 
 std::string dump_config(const TrainConfig& config) {

@@ -91,8 +91,12 @@ struct ConfigError : std::runtime_error {
 // "<string>"). Throws ConfigError with one line naming the key, the file and the line.
 TrainConfig parse_config(const std::string& yaml_text, const std::string& source);
 TrainConfig load_config(const std::string& path);
-// Applies "key=value" overrides (e.g. "search.simulations=50") after a file.
+// Applies "key=value" overrides (e.g. "search.simulations=50") after a file. Checks the
+// value; rules between keys are checked by check_config once all overrides are in.
 void apply_override(TrainConfig* config, const std::string& assignment);
+// Rules between keys (window_min <= window_max, a valid spec, ...); throws ConfigError
+// naming `source` and the key.
+void check_config(const TrainConfig& config, const std::string& source);
 // Every key with its value, one "section.key: value" per line, sorted as the schema.
 std::string dump_config(const TrainConfig& config);
 // The keys the schema knows, "section.key", for documentation and tests.

@@ -268,6 +268,7 @@ TrainConfig load_run_config(const std::string& run_dir) {
 }
 
 void run_training(const TrainConfig& config, const TrainOptions& options) {
+  check_config(config, "configuration");
   const std::string run_dir = config.run.dir;
   const std::string ckpt = latest_checkpoint(run_dir);
   const bool resume = options.resume || (!options.selfplay && !ckpt.empty());
