@@ -427,6 +427,34 @@ TEST(Quadrex, FillCanWinForTheOtherPlayer) {
   EXPECT_EQ(s->outcome(), Outcome::kBlackWins);
 }
 
+// A five-fill cascade from one white stone, four fills black and one white; the position
+// after it was computed by a separate transcription of RULES.md (a Python script), not by
+// this engine.
+TEST(Quadrex, LongCascadeFillsBothColours) {
+  const auto before = parse_diagram(
+      ". H . V V .\n"
+      "V H . . V .\n"
+      ". . V . H H\n"
+      ". V . V . H\n"
+      "V . . H . .\n"
+      "V H . H . .");
+  const auto after = parse_diagram(
+      ". H . V V .\n"
+      "V H . V V .\n"
+      "V V V V H H\n"
+      ". V H V . H\n"
+      "V . H H . .\n"
+      "V H . H . .");
+  auto s = before.position(Variant::kQuadrex, Player::kWhite, 18);
+  ASSERT_EQ(s->outcome(), Outcome::kOngoing);
+  play(*s, "c3");
+  for (int r = 0; r < 6; ++r)
+    for (int c = 0; c < 6; ++c)
+      EXPECT_EQ(s->stone(c, r), after.stones[r * 6 + c]) << static_cast<char>('a' + c) << r + 1;
+  EXPECT_EQ(s->outcome(), Outcome::kOngoing);
+  EXPECT_EQ(s->to_move(), Player::kBlack);
+}
+
 // --- cheap copies -----------------------------------------------------------------------
 
 TEST(Copy, CloneAndCopyFromGiveTheSamePosition) {
