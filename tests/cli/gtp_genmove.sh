@@ -8,6 +8,7 @@ fail() { echo "FAIL: $*"; exit 1; }
 
 for variant in quax link quickway crossway quadrex; do
   coproc ENGINE { "$QUAX" gtp --variant "$variant" --size 5 --player random --seed 7; }
+  engine_pid=$ENGINE_PID  # bash may unset ENGINE_PID once the engine has exited
   # Sends one command and sets REPLY_TEXT to the answer without its `= `, failing on `?`.
   ask() {
     echo "$1" >&"${ENGINE[1]}"
@@ -44,7 +45,7 @@ for variant in quax link quickway crossway quadrex; do
   ask "winner"
   [ "$REPLY_TEXT" = none ] || fail "$variant: winner after undo is '$REPLY_TEXT'"
   ask "quit"
-  wait "$ENGINE_PID" || fail "$variant: gtp exited with $?"
+  wait "$engine_pid" || fail "$variant: gtp exited with $?"
   echo "$variant: $plies plies"
 done
 echo "ok"
