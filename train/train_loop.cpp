@@ -377,9 +377,10 @@ void run_training(const TrainConfig& config, const TrainOptions& options) {
         const double by_steps = (config.run.max_steps - step) / rate;
         left = left < 0 ? by_steps : std::min(left, by_steps);
       }
-      std::string line = fmt::format("[{}] games {} | positions {} ({}/s) | evals {}/s", duration_text(elapsed),
-                                     games, short_count(pos), short_count((pos - last_pos) / dt),
-                                     short_count((evals - last_evals) / dt));
+      std::string line = fmt::format("[{}]", duration_text(elapsed));
+      if (options.selfplay)
+        line += fmt::format(" games {} | positions {} ({}/s) | evals {}/s", games, short_count(pos),
+                            short_count((pos - last_pos) / dt), short_count((evals - last_evals) / dt));
       if (options.learn)
         line += fmt::format(" | step {} loss {:.3f} | window {}", step, control.last_loss.load(),
                             short_count(static_cast<double>(control.positions_ingested)));
