@@ -11,6 +11,9 @@
 #include "arena/results_log.h"
 #include "command/command.h"
 #include "command/players.h"
+#include "arena/batched_games.h"
+#include "mcts/simple_evaluators.h"
+#include "nets/net_evaluator.h"
 
 namespace quax {
 namespace {
@@ -58,6 +61,8 @@ void setup_arena(CLI::App& app) {
     std::string anchor;
     std::string sprt;
     int threads = 2;
+    int parallel = 32;
+    int sampled_plies = 4;
     uint64_t seed = 1;
   };
   auto opt = std::make_shared<Options>();
@@ -66,7 +71,7 @@ void setup_arena(CLI::App& app) {
   cmd->add_option("--size", opt->size, "Board size (0: the variant's default)");
   cmd->add_option("--swap", opt->swap, "Pie rule: on, off or default")->check(CLI::IsMember({"on", "off", "default"}));
   cmd->add_option("--players", opt->players,
-                  "Comma-separated players: random, uct:<playouts>, mcts:<sims>, or a model file")
+                  std::string("Comma-separated players, each: ") + kPlayerSyntax)
       ->required();
   cmd->add_option("--games", opt->games, "Games per pairing (rounded up to even for colour balance)")
       ->check(CLI::Range(1, 1000000));
@@ -74,7 +79,14 @@ void setup_arena(CLI::App& app) {
   cmd->add_option("--results", opt->results, "Results file (JSON lines, appended; default arena-<variant>-<size>.jsonl)");
   cmd->add_option("--anchor", opt->anchor, "Player rated 0 (default: random if playing, else the first player)");
   cmd->add_option("--sprt", opt->sprt, "elo0,elo1,alpha,beta: stop a two-player match when the SPRT decides");
-  cmd->add_option("--threads", opt->threads, "Games played at once")->check(CLI::Range(1, 64));
+  cmd->add_option("--threads", opt->threads,
+                  "Threads: games at once between baselines, LibTorch threads for batched model games")
+      ->check(CLI::Range(1, 64));
+  cmd->add_option("--parallel", opt->parallel, "Model games in flight at once (one evaluator batch per step)")
+      ->check(CLI::Range(1, 4096));
+  cmd->add_option("--sampled-plies", opt->sampled_plies,
+                  "Model games: the first plies are sampled from the visit counts so games differ")
+      ->check(CLI::Range(0, 1000));
   cmd->add_option("--seed", opt->seed, "Random seed");
   cmd->callback([opt] {
     const auto variant = parse_variant(opt->variant);
@@ -91,7 +103,13 @@ void setup_arena(CLI::App& app) {
       if (!make_player(n, spec, 0, &error)) throw CommandError(error);
     }
     std::vector<double> sprt_params;
-    for (const auto& s : split_commas(opt->sprt)) sprt_params.push_back(std::stod(s));
+    for (const auto& s : split_commas(opt->sprt)) {
+      try {
+        sprt_params.push_back(std::stod(s));
+      } catch (const std::exception&) {
+        throw CommandError("--sprt takes four numbers elo0,elo1,alpha,beta, not '" + opt->sprt + "'");
+      }
+    }
     if (!opt->sprt.empty() && (sprt_params.size() != 4 || names.size() != 2))
       throw CommandError("--sprt takes elo0,elo1,alpha,beta and exactly two players");
     const std::string results =
@@ -104,39 +122,81 @@ void setup_arena(CLI::App& app) {
     const auto games = schedule_games(static_cast<int>(names.size()), opt->games, opt->gauntlet);
     fmt::print("arena: {} players, {} games of {}, results appended to {}\n", names.size(), games.size(),
                describe(spec), results);
+
+    // Pairings in which both sides search with an evaluator and one is a model are played
+    // many at once through the multi-game driver; the rest on threads, one game each.
+    std::vector<PlayerDescription> desc(names.size());
+    for (size_t i = 0; i < names.size(); ++i) parse_player_description(names[i], &desc[i], nullptr);
+    auto is_model = [&](int i) { return desc[i].kind == PlayerDescription::Kind::kModel; };
+    auto searches = [&](int i) { return is_model(i) || names[i].rfind("mcts:", 0) == 0; };
+    std::vector<Pairing> batched, threaded;
+    for (const Pairing& g : games)
+      ((is_model(g.black) || is_model(g.white)) && searches(g.black) && searches(g.white) ? batched : threaded)
+          .push_back(g);
+
     const auto start = std::chrono::steady_clock::now();
     size_t done = 0;
     double sprt_w = 0, sprt_l = 0, sprt_d = 0;
+    int first_as_black = 0, first_as_white = 0;
     bool stop = false;
-    play_games(
-        spec, names, games,
-        [&](int index, uint64_t seed) {
-          std::string error;
-          return make_player(names[index], spec, seed, &error);
-        },
-        opt->threads, opt->seed,
-        [&](size_t, const GameResult& r) {
-          append_results(results, {r});
-          ++done;
-          const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-          fmt::print("game {}/{}: {} (black) vs {} (white): {} in {} moves  [{:.2f} games/s, {:.0f}s left]\n", done,
-                     games.size(), r.black, r.white, outcome_name(r.outcome) == "draw" ? "draw" : outcome_name(r.outcome) + " wins",
-                     r.moves, done / secs, (games.size() - done) * secs / done);
-          if (sprt_params.size() == 4) {
-            const bool first_black = r.black == names[0];
-            if (r.outcome == Outcome::kDraw) sprt_d += 1;
-            else if ((r.outcome == Outcome::kBlackWins) == first_black) sprt_w += 1;
-            else sprt_l += 1;
-            const auto s = sprt(sprt_w, sprt_d, sprt_l, sprt_params[0], sprt_params[1], sprt_params[2], sprt_params[3]);
-            // Stop only after a colour-balanced number of games.
-            if (s.decision != SprtResult::Decision::kContinue && done % 2 == 0) {
-              fmt::print("SPRT: llr {:.2f} in [{:.2f}, {:.2f}]: {}\n", s.llr, s.lower, s.upper,
-                         sprt_decision_name(s.decision));
-              stop = true;
-            }
-          }
-        },
-        [&] { return stop; });
+    auto on_result = [&](size_t, const GameResult& r) {
+      append_results(results, {r});
+      ++done;
+      const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      fmt::print("game {}/{}: {} (black) vs {} (white): {} in {} moves  [{:.2f} games/s, {:.0f}s left]\n", done,
+                 games.size(), r.black, r.white,
+                 r.outcome == Outcome::kDraw ? std::string("draw") : outcome_name(r.outcome) + " wins", r.moves,
+                 done / secs, (games.size() - done) * secs / done);
+      std::fflush(stdout);
+      if (sprt_params.size() == 4) {
+        const bool first_black = r.black == names[0];
+        (first_black ? first_as_black : first_as_white) += 1;
+        if (r.outcome == Outcome::kDraw) sprt_d += 1;
+        else if ((r.outcome == Outcome::kBlackWins) == first_black) sprt_w += 1;
+        else sprt_l += 1;
+        const auto s = sprt(sprt_w, sprt_d, sprt_l, sprt_params[0], sprt_params[1], sprt_params[2], sprt_params[3]);
+        // Stop only on a colour-balanced sample.
+        if (s.decision != SprtResult::Decision::kContinue && first_as_black == first_as_white && !stop) {
+          fmt::print("SPRT: llr {:.2f} in [{:.2f}, {:.2f}]: {}\n", s.llr, s.lower, s.upper,
+                     sprt_decision_name(s.decision));
+          stop = true;
+        }
+      }
+    };
+
+    if (!batched.empty()) {
+      set_torch_threads(opt->threads);
+      std::vector<std::unique_ptr<Evaluator>> evaluators;
+      std::vector<SearchPlayer> search(names.size());
+      std::vector<const SearchPlayer*> players(names.size(), nullptr);
+      for (size_t i = 0; i < names.size(); ++i) {
+        if (!searches(static_cast<int>(i))) continue;
+        if (is_model(static_cast<int>(i))) {
+          evaluators.push_back(std::make_unique<NetEvaluator>(load_inference_model(desc[i].model_path, spec)));
+          search[i].search = desc[i].search;
+        } else {
+          evaluators.push_back(std::make_unique<RolloutEvaluator>(1, opt->seed * 7919 + i));
+          search[i].search.simulations = std::stoi(names[i].substr(5));
+        }
+        search[i].evaluator = evaluators.back().get();
+        players[i] = &search[i];
+      }
+      BatchedGamesOptions bo;
+      bo.parallel_games = opt->parallel;
+      bo.sampled_plies = opt->sampled_plies;
+      bo.seed = opt->seed;
+      play_games_batched(spec, names, batched, players, bo, on_result, [&] { return stop; });
+    }
+    if (!threaded.empty() && !stop) {
+      play_games(
+          spec, names, threaded,
+          [&](int index, uint64_t seed) {
+            set_torch_threads(1);
+            std::string error;
+            return make_player(names[index], spec, seed, &error);
+          },
+          opt->threads, opt->seed, on_result, [&] { return stop; });
+    }
     const auto all = load_results(results, spec);
     print_standings(tally(names, all, false), anchor);
   });

@@ -1,10 +1,13 @@
 // `quax gtp`: the text protocol on standard input and output (see gtp_engine.h).
+#include <fmt/format.h>
+
 #include <iostream>
 #include <memory>
 
 #include "command/command.h"
 #include "command/gtp_engine.h"
-#include "mcts/baseline_agents.h"
+#include "command/players.h"
+#include "nets/net_evaluator.h"
 
 namespace quax {
 namespace {
@@ -14,13 +17,27 @@ void setup_gtp(CLI::App& app) {
     std::string variant = "quax";
     int size = 0;
     std::string player = "random";
+    std::string model;
+    int sims = 0;
+    double time = 0;
+    int threads = 1;
     uint64_t seed = 1;
   };
   auto opt = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("gtp", "Play through a GTP-style text protocol on stdin/stdout");
   cmd->add_option("--variant", opt->variant, "Variant name (" + variant_list() + ")");
   cmd->add_option("--size", opt->size, "Board size (0: the variant's default)");
-  cmd->add_option("--player", opt->player, "Who answers genmove: random (and what mcts/baseline_agents.h offers)");
+  cmd->add_option("--player", opt->player, std::string("Who answers genmove: ") + kPlayerSyntax);
+  auto* model = cmd->add_option("--model", opt->model, "Model file (quax export) that answers genmove");
+  auto* sims = cmd->add_option("--sims", opt->sims, "With --model: simulations per move (default 200)")
+                   ->check(CLI::Range(1, 10000000));
+  auto* time = cmd->add_option("--time", opt->time, "With --model: seconds per move instead of --sims")
+                   ->check(CLI::Range(0.001, 86400.0));
+  sims->excludes(time);
+  sims->needs(model);
+  time->needs(model);
+  model->excludes(cmd->get_option("--player"));
+  cmd->add_option("--threads", opt->threads, "LibTorch threads of the model's search")->check(CLI::Range(1, 64));
   cmd->add_option("--seed", opt->seed, "Random seed of the player");
   cmd->callback([opt] {
     const auto variant = parse_variant(opt->variant);
@@ -28,8 +45,15 @@ void setup_gtp(CLI::App& app) {
     GameSpec spec = default_spec(*variant);
     if (opt->size) spec.size = opt->size;
     if (auto err = check_spec(spec); !err.empty()) throw CommandError(err);
+    std::string description = opt->player;
+    if (!opt->model.empty()) {
+      description = opt->model;
+      if (opt->sims > 0) description += fmt::format(":sims={}", opt->sims);
+      if (opt->time > 0) description += fmt::format(":time={}", opt->time);
+    }
+    set_torch_threads(opt->threads);
     std::string error;
-    auto agent = make_baseline_agent(opt->player, opt->seed, &error);
+    auto agent = make_player(description, spec, opt->seed, &error);
     if (!agent) throw CommandError(error);
     GtpEngine engine(spec, std::move(agent));
     engine.run(std::cin, std::cout);

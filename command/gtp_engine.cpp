@@ -4,6 +4,7 @@
 #include <cctype>
 #include <iostream>
 #include <sstream>
+#include <stdexcept>
 
 namespace quax {
 
@@ -205,7 +206,12 @@ GtpEngine::Reply GtpEngine::cmd_genmove(const std::vector<std::string>& args) {
   if (args.size() != 1) return {false, "genmove takes a color, e.g. genmove white"};
   if (auto e = check_turn(args[0]); !e.empty()) return {false, e};
   if (!agent_) return {false, "no player is set"};
-  const int action = agent_->choose_action(*state_);
+  int action = -1;
+  try {
+    action = agent_->choose_action(*state_);
+  } catch (const std::exception& e) {  // e.g. a model asked to play another variant or size
+    return {false, e.what()};
+  }
   if (auto why = state_->why_illegal(action); !why.empty())
     return {false, "player " + agent_->name() + " chose an illegal move: " + why};
   const std::string name = state_->action_to_string(action);

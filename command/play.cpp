@@ -42,7 +42,7 @@ void setup_play(CLI::App& app) {
   cmd->add_option("--size", opt->size, "Board size (0: the variant's default)");
   cmd->add_option("--swap", opt->swap, "Pie rule: on, off or default")->check(CLI::IsMember({"on", "off", "default"}));
   cmd->add_option("--model", opt->model, "Exported model file (default: the shipped one for this game, if any)");
-  cmd->add_option("--player", opt->player, "Engine without a model: random, uct:<playouts>, mcts:<sims>");
+  cmd->add_option("--player", opt->player, std::string("Engine: ") + kPlayerSyntax);
   cmd->add_option("--color", opt->color, "Your colour: black (moves first) or white");
   cmd->add_option("--seed", opt->seed, "Random seed of the engine");
   cmd->callback([opt] {

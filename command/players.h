@@ -1,17 +1,45 @@
 // Turns a player description from the command line into an Agent: the baselines of
-// mcts/ (`random`, `uct:<playouts>`, `mcts:<sims>`) and, where LibTorch models are
-// built in, model files with their search settings.
+// mcts/ (`random`, `uct:<playouts>`, `mcts:<sims>`) and model files with their search
+// settings.
+//
+// Model players: `<path>[:key=value]...`, e.g. `runs/q9/models/model-0000000500.pt`,
+// `model.pt:sims=400`, `model.pt:time=2`, `model.pt:sims=64:gumbel`. Keys:
+//   sims=<n>     simulations per move (default 200)
+//   time=<s>     seconds per move instead of a simulation count (gtp/play only; PUCT)
+//   cpuct=<x>    PUCT exploration constant (default 1.25)
+//   gumbel       Gumbel root search (sequential halving) instead of PUCT
+//   leaves=<n>   leaves per evaluator batch in single-game play (virtual loss; default 4)
+// A path may not contain ':'. Anything that is not a baseline is read as a model path.
 #pragma once
 
 #include <memory>
 #include <string>
 
 #include "mcts/agent.h"
+#include "mcts/search_settings.h"
 
 namespace quax {
 
+// Help text listing the accepted descriptions, for --help of the commands that take them.
+extern const char* const kPlayerSyntax;
+
+struct PlayerDescription {
+  enum class Kind { kBaseline, kModel };
+  Kind kind = Kind::kBaseline;
+  std::string text;        // as given
+  std::string model_path;  // kModel: the file
+  SearchSettings search;   // kModel: simulations, root rule, c_puct, leaves per batch
+  double seconds = 0;      // kModel: > 0 searches for this long per move instead
+};
+
+// Reads the syntax only (no file is opened). Returns false and sets *error (one line
+// naming the description) for a malformed one.
+bool parse_player_description(const std::string& text, PlayerDescription* out, std::string* error);
+
 // Returns null and sets *error (one line) when the description names nothing usable for
-// this game (unknown player, missing model, model of another variant or size).
+// this game (unknown player, missing or corrupt model, model of another variant or size:
+// the message names both). Model players search with LibTorch on the calling thread; call
+// set_torch_threads() (nets/net_evaluator.h) there first.
 std::unique_ptr<Agent> make_player(const std::string& description, const GameSpec& spec, uint64_t seed,
                                    std::string* error);
 

@@ -1,0 +1,70 @@
+#include "arena/batched_games.h"
+
+#include <stdexcept>
+
+#include "mcts/selfplay_driver.h"
+
+namespace quax {
+
+void play_games_batched(const GameSpec& spec, const std::vector<std::string>& names,
+                        const std::vector<Pairing>& games, const std::vector<const SearchPlayer*>& players,
+                        const BatchedGamesOptions& options,
+                        const std::function<void(size_t, const GameResult&)>& on_result,
+                        const std::function<bool()>& should_stop) {
+  if (games.empty()) return;
+  // The driver's player settings and evaluators: one entry per arena player that plays.
+  std::vector<int> seat_of(players.size(), -1);
+  DriverOptions opt;
+  opt.spec = spec;
+  opt.players.clear();
+  std::vector<Evaluator*> evaluators;
+  for (const Pairing& g : games)
+    for (int p : {g.black, g.white}) {
+      if (p < 0 || p >= static_cast<int>(players.size()) || !players[p] || !players[p]->evaluator)
+        throw std::invalid_argument("batched arena game names player " + std::to_string(p) +
+                                    ", which does not search with an evaluator");
+      if (seat_of[p] >= 0) continue;
+      seat_of[p] = static_cast<int>(opt.players.size());
+      PlayerSettings ps;
+      ps.search = players[p]->search;
+      ps.search.dirichlet_fraction = 0.0f;
+      ps.evaluator = static_cast<int>(evaluators.size());
+      ps.temperature_moves = options.sampled_plies;
+      ps.temperature_early = 1.0f;
+      ps.temperature_final = 0.0f;
+      opt.players.push_back(ps);
+      evaluators.push_back(players[p]->evaluator);
+    }
+  opt.parallel_games = std::max(1, std::min<int>(options.parallel_games, static_cast<int>(games.size())));
+  opt.games_to_play = static_cast<int64_t>(games.size());
+  // The driver starts games in order 0, 1, 2, ...: game g takes the g-th pairing's colours.
+  opt.seats_for_game = [&](int64_t g) {
+    return std::make_pair(seat_of[games[g].black], seat_of[games[g].white]);
+  };
+  opt.seed = options.seed;
+  GameDriver driver(opt, evaluators);
+  auto replay = new_game(spec);
+  for (;;) {
+    if (should_stop && should_stop()) return;
+    const bool more = driver.step();
+    for (GameRecord& rec : driver.take_finished()) {
+      const size_t g = static_cast<size_t>(rec.game_index);
+      GameResult r;
+      r.spec = spec;
+      r.black = names[games[g].black];
+      r.white = names[games[g].white];
+      r.outcome = rec.outcome;
+      r.moves = static_cast<int>(rec.moves.size());
+      replay = new_game(spec);
+      for (const MoveRecord& m : rec.moves) {
+        if (!r.record.empty()) r.record += ' ';
+        r.record += replay->action_to_string(m.action);
+        replay->apply(m.action);
+      }
+      on_result(g, r);
+    }
+    if (!more) return;
+  }
+}
+
+}  // namespace quax
