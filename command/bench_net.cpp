@@ -64,10 +64,11 @@ void setup_bench_net(CLI::App& app) {
       const auto s = bench_selfplay(config, opt->seconds * 2, opt->threads);
       fmt::print(
           "\nself-play ({} games x {} sims, {} leaves/tree): {:.0f} evals/s, mean batch {:.1f}, {:.0f} moves/s\n"
-          "  network {:.1f}% of wall time; bare frozen forward at batch {:.0f}: {:.0f}/s; self-play reaches "
-          "{:.1f}% of it\n",
+          "  network {:.1f}% of wall time (search, env, encoding, batching: {:.1f}%)\n"
+          "  bare frozen forward at batch {}: {:.0f}/s; self-play reaches {:.1f}% of it\n",
           config.selfplay.parallel_games, config.search.simulations, config.search.leaves_per_batch, s.evals_per_s,
-          s.mean_batch, s.moves_per_s, 100.0 * s.network_share, s.mean_batch, s.bare_per_s,
+          s.mean_batch, s.moves_per_s, 100.0 * s.network_share, 100.0 * (1.0 - s.network_share),
+          config.selfplay.parallel_games * config.search.leaves_per_batch, s.bare_per_s,
           100.0 * s.evals_per_s / s.bare_per_s);
     }
   });

@@ -144,6 +144,13 @@ SelfplayFigures bench_selfplay(const TrainConfig& config, double seconds, int th
   NetEvaluator evaluator(model);
   GameDriver driver(config.driver_options(3), {&evaluator});
   for (int i = 0; i < 3; ++i) driver.step();  // warm-up
+  // The bare forward at the self-play batch, measured before and after (other jobs on a
+  // shared machine move both figures; the mean of the two brackets the self-play run).
+  const ModelShape shape = model_shape_for(config.game);
+  const int batch = config.selfplay.parallel_games * config.search.leaves_per_batch;
+  auto& module = *std::const_pointer_cast<InferenceModel>(model);
+  const auto bare_planes = random_planes(shape, batch, 9);
+  const double bare_before = frozen_rate(module, bare_planes, seconds / 2);
   const int64_t evals0 = evaluator.positions_evaluated(), steps0 = driver.stats().steps;
   const int64_t moves0 = driver.stats().moves;
   const double net0 = evaluator.seconds_in_network();
@@ -159,9 +166,7 @@ SelfplayFigures bench_selfplay(const TrainConfig& config, double seconds, int th
   f.mean_batch = static_cast<double>(evals) / std::max<int64_t>(1, driver.stats().steps - steps0);
   f.network_share = (evaluator.seconds_in_network() - net0) / wall;
   f.moves_per_s = (driver.stats().moves - moves0) / wall;
-  const int b = std::max(1, static_cast<int>(f.mean_batch + 0.5));
-  const ModelShape shape = model_shape_for(config.game);
-  f.bare_per_s = frozen_rate(*std::const_pointer_cast<InferenceModel>(model), random_planes(shape, b, 9), seconds);
+  f.bare_per_s = 0.5 * (bare_before + frozen_rate(module, bare_planes, seconds / 2));
   return f;
 }
 

@@ -33,7 +33,7 @@ struct SelfplayFigures {
   double evals_per_s = 0;        // positions evaluated per wall second
   double mean_batch = 0;         // positions per evaluator call
   double network_share = 0;      // of wall time inside the forward pass
-  double bare_per_s = 0;         // bare frozen forward at the mean batch
+  double bare_per_s = 0;         // bare frozen forward at the full self-play batch
   double moves_per_s = 0;
 };
 SelfplayFigures bench_selfplay(const TrainConfig& config, double seconds, int threads);
