@@ -62,6 +62,7 @@ void setup_arena(CLI::App& app) {
     std::string sprt;
     int threads = 2;
     int parallel = 32;
+    int net_threads = 1;
     int sampled_plies = 4;
     uint64_t seed = 1;
   };
@@ -80,10 +81,14 @@ void setup_arena(CLI::App& app) {
   cmd->add_option("--anchor", opt->anchor, "Player rated 0 (default: random if playing, else the first player)");
   cmd->add_option("--sprt", opt->sprt, "elo0,elo1,alpha,beta: stop a two-player match when the SPRT decides");
   cmd->add_option("--threads", opt->threads,
-                  "Threads: games at once between baselines, LibTorch threads for batched model games")
+                  "Games played at once on threads (pairings with a uct or random player)")
       ->check(CLI::Range(1, 64));
   cmd->add_option("--parallel", opt->parallel, "Model games in flight at once (one evaluator batch per step)")
       ->check(CLI::Range(1, 4096));
+  // One LibTorch thread by default: on a busy 2-core machine a second OpenMP thread waiting
+  // for a core made batched games ten times slower here.
+  cmd->add_option("--net-threads", opt->net_threads, "LibTorch threads of the batched model games")
+      ->check(CLI::Range(1, 64));
   cmd->add_option("--sampled-plies", opt->sampled_plies,
                   "Model games: the first plies are sampled from the visit counts so games differ")
       ->check(CLI::Range(0, 1000));
@@ -165,7 +170,7 @@ void setup_arena(CLI::App& app) {
     };
 
     if (!batched.empty()) {
-      set_torch_threads(opt->threads);
+      set_torch_threads(opt->net_threads);
       std::vector<std::unique_ptr<Evaluator>> evaluators;
       std::vector<SearchPlayer> search(names.size());
       std::vector<const SearchPlayer*> players(names.size(), nullptr);

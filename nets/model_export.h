@@ -1,0 +1,39 @@
+// `quax export`: a learner checkpoint (or a model file) written as the model file users
+// load: a TorchScript module in eval mode,
+//   forward(planes [B, C, N, N] float32) -> (policy_logits [B, A], value [B])
+// with its description "quax.json" inside (nets/model_file.h) extended by the action
+// layout spelled out. Loads with torch::jit::load (C++) and torch.jit.load (Python).
+// Torch-free header.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "env/types.h"
+
+namespace quax {
+
+struct ExportedModel {
+  GameSpec spec;
+  int64_t step = 0;
+  bool from_checkpoint = false;  // else the source was a model file
+  nlohmann::json description;    // as written into the file
+};
+
+// Writes `out` atomically. Throws std::runtime_error with one line naming the file when
+// `source` is missing, is neither a checkpoint nor a model file, or `out` cannot be written.
+ExportedModel export_model(const std::string& source, const std::string& out);
+
+// The action layout of a game as exported models describe it (JSON, see README).
+nlohmann::json action_layout_json(const GameSpec& spec);
+
+// Reference outputs for round-trip checks: `count` positions from random games of the
+// source's game (seeded), their planes and the policy logits and values the SOURCE's
+// network gives (the checkpoint's weights through the inference path, not the exported
+// file). JSON: {planes_shape: [B,C,N,N], planes: [...], policy_shape: [B,A], policy: [...],
+// value: [...]}. Throws like export_model.
+nlohmann::json reference_outputs(const std::string& source, int count, uint64_t seed);
+
+}  // namespace quax

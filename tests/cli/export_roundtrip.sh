@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# quax export on a tiny fresh run: the file carries its description, loads in Python with
+# the checkpoint's outputs (scripts/check_export.py; skipped with exit 77 where PyTorch is
+# not importable by /usr/bin/python3), and bad inputs get one line and a non-zero exit.
+# Usage: export_roundtrip.sh <quax binary> <source dir>
+set -euo pipefail
+QUAX=$1
+SRC=$2
+DIR=$(mktemp -d)
+trap 'rm -rf "$DIR"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+
+cat > "$DIR/tiny.yaml" <<'YAML'
+game: {variant: quax, size: 4}
+net: {blocks: 1, filters: 8, policy_channels: 4, value_channels: 4, value_hidden: 8}
+search: {simulations: 8}
+selfplay: {parallel_games: 16, games_per_shard: 16}
+replay: {min_positions: 100, window_min: 500}
+learn: {batch_size: 32, lr_warmup_steps: 1, publish_every: 10, checkpoint_every: 10}
+run: {max_steps: 20, max_minutes: 1}
+YAML
+"$QUAX" train --config "$DIR/tiny.yaml" --run "$DIR/r" --quiet
+CKPT="$DIR/r/checkpoints/ckpt-0000000020.pt"
+[ -f "$CKPT" ] || fail "no checkpoint at step 20"
+
+out=$("$QUAX" export --checkpoint "$CKPT" --out "$DIR/m.pt" --reference "$DIR/ref.json")
+echo "$out"
+echo "$out" | grep -q "wrote $DIR/m.pt: quax 4x4 (swap) at step 20, 8 input planes, 50 actions" || fail "summary: $out"
+[ ! -e "$DIR/m.pt.tmp" ] && [ ! -e "$DIR/m.pt.stage" ] || fail "temporary files left behind"
+# The description is a plain file inside the zip archive.
+desc=$(unzip -p "$DIR/m.pt" '*/extra/quax.json' 2>/dev/null || python3 -c "
+import sys, zipfile; z = zipfile.ZipFile(sys.argv[1]); print(z.read([n for n in z.namelist() if n.endswith('extra/quax.json')][0]).decode())" "$DIR/m.pt")
+for key in '"variant": "quax"' '"size": 4' '"step": 20' '"num_actions": 50' '"format_version": 1' '"own_stones"' \
+           '"link_backslash"' '"swap"' '"blocks": 1'; do
+  echo "$desc" | grep -q "$key" || fail "description lacks $key"
+done
+
+# The exported model plays: a model file of the right game is accepted by gtp.
+printf 'genmove black\n' | "$QUAX" gtp --size 4 --model "$DIR/m.pt" --sims 8 | grep -q '^= [a-d][1-4]$' ||
+  fail "gtp with the exported model did not answer a move"
+
+# Errors: one line, non-zero exit, naming what is wrong.
+check_error() {  # <expected substring> <command...>
+  local want=$1; shift
+  local err rc=0
+  err=$("$@" 2>&1 >/dev/null) || rc=$?
+  [ $rc -ne 0 ] || fail "$* succeeded"
+  [ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ] || fail "$*: more than one line: $err"
+  case "$err" in *"$want"*) ;; *) fail "$*: said '$err', expected '$want'";; esac
+}
+check_error "no such file '$DIR/missing.pt'" "$QUAX" export --checkpoint "$DIR/missing.pt" --out "$DIR/x.pt"
+head -c 3000 "$CKPT" > "$DIR/cut.pt"
+check_error "'$DIR/cut.pt' is neither a quax checkpoint nor a model file" \
+  "$QUAX" export --checkpoint "$DIR/cut.pt" --out "$DIR/x.pt"
+[ ! -e "$DIR/x.pt" ] || fail "a failed export left $DIR/x.pt"
+check_error "the model is for quax 4x4, not quax 5x5" "$QUAX" gtp --size 5 --model "$DIR/m.pt"
+check_error "the model is for quax 4x4, not link 4x4" "$QUAX" gtp --variant link --size 4 --model "$DIR/m.pt"
+check_error "not a TorchScript model file" "$QUAX" gtp --size 4 --model "$DIR/cut.pt"
+echo "ok: export and its errors"
+
+# Python: torch.jit.load alone, same outputs as the checkpoint.
+if ! /usr/bin/python3 -c "import torch" 2>/dev/null; then
+  echo "SKIP: the Python round trip needs PyTorch importable by /usr/bin/python3 (python3-torch)"
+  exit 77
+fi
+/usr/bin/python3 "$SRC/scripts/check_export.py" "$DIR/m.pt" "$DIR/ref.json"
