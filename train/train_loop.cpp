@@ -119,6 +119,8 @@ struct LearnerThread {
   void publish() {
     const auto path = model_path(run_dir, learner.step());
     learner.publish_model(path);
+    // <run>/model.pt: the run's newest model under a name that does not change.
+    write_atomically(run_dir + "/model.pt", [&](const std::string& tmp) { fs::copy_file(path, tmp); });
     control.model.set(learner.inference_model());
     prune_models(run_dir, config.learn.checkpoint_every);
   }

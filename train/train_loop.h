@@ -5,6 +5,7 @@
 //   config.yaml          the full configuration (every key), written when the run starts
 //   selfplay/*.qxs       shards of finished games (train/shard.h)
 //   models/model-*.pt    models published for self-play (nets/model_file.h)
+//   model.pt             a copy of the newest published model (for arena, gtp, play)
 //   checkpoints/ckpt-*.pt  learner checkpoints (train/learner.h)
 //   metrics.jsonl        one JSON object per line: learner losses, window, self-play speed
 #pragma once

@@ -16,7 +16,7 @@ search: {simulations: 16}
 selfplay: {parallel_games: 32, games_per_shard: 16}
 replay: {min_positions: 300, window_min: 2000}
 learn: {batch_size: 64, lr: 0.02, lr_warmup_steps: 10, publish_every: 10, checkpoint_every: 40, metrics_every: 5}
-run: {max_steps: 160, max_minutes: 1, progress_seconds: 5}
+run: {max_steps: 240, max_minutes: 1, progress_seconds: 5}
 YAML
 # metrics_every lives in run:, so the line above must be refused naming it.
 out=$("$QUAX" train --config "$RUN/smoke.yaml" --run "$RUN/r" 2>&1) && fail "accepted learn.metrics_every"
@@ -26,7 +26,7 @@ sed -i 's/, metrics_every: 5}/}/; s/progress_seconds: 5}/progress_seconds: 5, me
 "$QUAX" train --config "$RUN/smoke.yaml" --run "$RUN/r" --quiet
 ls "$RUN"/r/selfplay/shard-*.qxs > /dev/null || fail "no shards"
 ls "$RUN"/r/models/model-*.pt > /dev/null || fail "no models"
-ls "$RUN"/r/checkpoints/ckpt-0000000160.pt > /dev/null || fail "no checkpoint at step 160"
+ls "$RUN"/r/checkpoints/ckpt-0000000240.pt > /dev/null || fail "no checkpoint at step 240"
 lines=$(grep -c '"kind":"learn"' "$RUN/r/metrics.jsonl")
 [ "$lines" -ge 20 ] || fail "only $lines metrics lines"
 # Mean loss of the first three metrics lines against the last three.
@@ -36,18 +36,18 @@ last=$(echo "$losses" | tail -3 | awk '{s+=$1} END {print s/NR}')
 awk -v a="$first" -v b="$last" 'BEGIN {exit !(b < a - 0.1)}' || fail "loss did not fall: $first -> $last"
 echo "loss $first -> $last"
 
-# A second start without --resume is refused; with it the run continues from step 160.
+# A second start without --resume is refused; with it the run continues from step 240.
 "$QUAX" train --config "$RUN/smoke.yaml" --run "$RUN/r" --quiet 2>/dev/null && fail "reused a run directory"
 "$QUAX" train --config "$RUN/smoke.yaml" --run "$RUN/r" --resume --set run.max_steps=0 > "$RUN/resume.log" 2>&1 &
 pid=$!
 for _ in $(seq 1 100); do
-  grep -q "step 1[7-9][0-9]\|step [2-9][0-9][0-9]" "$RUN/resume.log" 2>/dev/null && break
+  grep -qE "\| step (2[5-9][0-9]|[3-9][0-9]{2}|[0-9]{4,}) loss" "$RUN/resume.log" 2>/dev/null && break
   sleep 0.2
 done
 kill -INT $pid
 wait $pid || fail "interrupted run exited with an error: $(cat "$RUN/resume.log")"
-grep -q "resumed from .*ckpt-0000000160.pt at step 160" "$RUN/resume.log" || fail "did not resume: $(cat "$RUN/resume.log")"
+grep -q "resumed from .*ckpt-0000000240.pt at step 240" "$RUN/resume.log" || fail "did not resume: $(cat "$RUN/resume.log")"
 stopped=$(grep -o "stopped at step [0-9]*" "$RUN/resume.log" | grep -o "[0-9]*$")
-[ "$stopped" -gt 160 ] || fail "no progress after resume"
+[ "$stopped" -gt 240 ] || fail "no progress after resume"
 ls "$RUN/r/checkpoints/ckpt-$(printf %010d "$stopped").pt" > /dev/null || fail "no checkpoint at the interruption"
-echo "ok: resumed at 160, interrupted at $stopped"
+echo "ok: resumed at 240, interrupted at $stopped"
