@@ -282,7 +282,6 @@ void run_training(const TrainConfig& config, const TrainOptions& options) {
                                "' already holds a run; pass --resume to continue it, or choose another run.dir");
   }
   fs::create_directories(run_dir + "/selfplay");
-  if (options.learn && !resume) write_file_atomically(run_dir + "/config.yaml", dump_config(config));
 
   RunControl control;
   MetricsFile metrics(run_dir + "/metrics.jsonl");
@@ -304,6 +303,9 @@ void run_training(const TrainConfig& config, const TrainOptions& options) {
       remove_models_after(run_dir, learner->step());
       if (!options.quiet) std::printf("resumed from %s at step %lld\n", ckpt.c_str(), (long long)learner->step());
     }
+    // The configuration in force, once the checkpoint accepted its shape (a resumed run may
+    // change search or schedule keys).
+    write_file_atomically(run_dir + "/config.yaml", dump_config(config));
     const auto path = model_path(run_dir, learner->step());
     learner->publish_model(path);
     control.model.set(learner->inference_model());
