@@ -23,7 +23,9 @@ TEST(Schedule, EveryPairPlaysBlackAsOftenAsWhite) {
       for (const auto& [pair, count] : as_black) {
         EXPECT_EQ(count, (games + 1) / 2) << pair.first << " vs " << pair.second;
         EXPECT_EQ(count, (as_black[std::make_pair(pair.second, pair.first)]));
-        if (gauntlet) EXPECT_TRUE(pair.first == 0 || pair.second == 0);
+        if (gauntlet) {
+          EXPECT_TRUE(pair.first == 0 || pair.second == 0);
+        }
       }
     }
   }
