@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <string>
 
 namespace quax {
 
@@ -49,6 +50,17 @@ struct RunControl {
   std::atomic<int64_t> positions_ingested{0};
   std::atomic<double> last_loss{0};
   std::atomic<bool> learner_running{false};  // in this process: self-play throttles to it
+
+  // The first error of a thread: stops the run and becomes the process's error.
+  void fail(const std::string& message) {
+    {
+      std::lock_guard<std::mutex> lock(error_mu);
+      if (error.empty()) error = message;
+    }
+    stop = true;
+  }
+  std::mutex error_mu;
+  std::string error;
 };
 
 }  // namespace quax

@@ -1,7 +1,6 @@
 #include "train/selfplay_worker.h"
 
 #include <chrono>
-#include <cstdio>
 #include <thread>
 
 #include "nets/net_evaluator.h"
@@ -75,8 +74,7 @@ void run_selfplay_worker(const TrainConfig& config, const std::string& run_dir, 
     // Games still in flight are dropped: a finished shard is worth more than waiting.
     flush();
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "self-play %s: %s\n", writer.c_str(), e.what());
-    control.stop = true;
+    control.fail("self-play " + writer + ": " + e.what());
   }
 }
 

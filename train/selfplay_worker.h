@@ -13,7 +13,7 @@ namespace quax {
 // together. `writer` makes this thread's shard names unique (e.g. "p1234t0"); `seed`
 // seeds its games. In one process with the learner (control.learner_running), waits while
 // it is more than a window's worth of positions ahead of the train ratio. Waits for a first
-// model in control.model. Errors are reported on stderr and stop the run.
+// model in control.model. An error stops the run through control.fail().
 void run_selfplay_worker(const TrainConfig& config, const std::string& run_dir, const std::string& writer,
                          uint64_t seed, RunControl& control);
 

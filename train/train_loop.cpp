@@ -252,7 +252,7 @@ void watch_models(const std::string& run_dir, const GameSpec& spec, RunControl& 
         control.model.set(load_inference_model(newest, spec));
         loaded = newest;
       } catch (const std::exception& e) {
-        std::fprintf(stderr, "model watcher: %s\n", e.what());
+        control.fail(std::string("model watcher: ") + e.what());
       }
     }
     for (int i = 0; i < 20 && !control.stop; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(100));
@@ -308,6 +308,7 @@ void run_training(const TrainConfig& config, const TrainOptions& options) {
     write_file_atomically(run_dir + "/config.yaml", dump_config(config));
     const auto path = model_path(run_dir, learner->step());
     learner->publish_model(path);
+    write_atomically(run_dir + "/model.pt", [&](const std::string& tmp) { fs::copy_file(path, tmp); });
     control.model.set(learner->inference_model());
     control.learner_running = options.selfplay;
   }
@@ -337,7 +338,7 @@ void run_training(const TrainConfig& config, const TrainOptions& options) {
       try {
         lt.run();
       } catch (const std::exception& e) {
-        std::fprintf(stderr, "learner: %s\n", e.what());
+        control.fail(std::string("learner: ") + e.what());
       }
       control.stop = true;
     });
@@ -404,6 +405,7 @@ void run_training(const TrainConfig& config, const TrainOptions& options) {
   if (learn_thread.joinable()) learn_thread.join();
   std::signal(SIGINT, old_int);
   std::signal(SIGTERM, old_term);
+  if (!control.error.empty()) throw std::runtime_error(control.error);
   if (!options.quiet && learner)
     std::printf("stopped at step %lld; checkpoint %s\n", (long long)learner->step(),
                 latest_checkpoint(run_dir).c_str());
