@@ -5,6 +5,7 @@
 #include <fstream>
 
 #include "mcts/simple_evaluators.h"
+#include "train/replay_window.h"
 #include "train/shard.h"
 
 namespace quax {
@@ -74,6 +75,54 @@ TEST(Shard, DamagedFilesAreRefusedByName) {
   }
   std::ofstream(path) << "not a shard";
   EXPECT_THROW(read_shard(path), std::runtime_error);
+  std::filesystem::remove_all(dir);
+}
+
+// The window keeps the newest positions, as many as window_target says (whole games, so up
+// to one game more), and a restore from the saved list rebuilds the same window.
+TEST(ReplayWindow, KeepsTheNewestGamesWithinTheTarget) {
+  const GameSpec spec{Variant::kQuax, 4, true};
+  ReplayConfig rc;
+  rc.window_min = 60;
+  rc.window_max = 1000;
+  rc.window_scale = 2.0;
+  rc.window_exponent = 0.5;
+  ReplayWindow window(spec, rc);
+  EXPECT_EQ(window.window_target(100), 60);      // 2 * sqrt(100) = 20, below the minimum
+  EXPECT_EQ(window.window_target(10000), 200);   // 2 * sqrt(10000)
+  EXPECT_EQ(window.window_target(1000000), 1000);  // above the maximum
+  const auto dir = temp_dir("window");
+  int64_t total = 0;
+  std::vector<GameRecord> all;
+  for (int shard = 0; shard < 6; ++shard) {
+    auto games = play_games(spec, 5, 100 + shard);
+    for (const auto& g : games) total += trainable_positions(g);
+    all.insert(all.end(), games.begin(), games.end());
+    write_shard(dir + "/shard-" + std::to_string(1000000000000 + shard) + "-t-000000.qxs", games);
+    window.ingest_new(dir);
+    EXPECT_EQ(window.total_positions(), total);
+    const int64_t target = window.window_target(total);
+    EXPECT_GE(window.window_positions(), std::min(total, target));
+    EXPECT_LT(window.window_positions(), target + trainable_positions(all.front()) + 16 * 16);
+  }
+  EXPECT_EQ(window.ingest_new(dir), 0);  // nothing new
+  EXPECT_EQ(window.ingested().size(), 6u);
+  // The window holds a suffix of the games: its positions are those of the newest games.
+  int64_t suffix = 0;
+  size_t first = all.size();
+  while (suffix < window.window_positions()) suffix += trainable_positions(all[--first]);
+  EXPECT_EQ(suffix, window.window_positions());
+
+  ReplayWindow back(spec, rc);
+  back.restore(window.ingested(), window.total_positions());
+  EXPECT_EQ(back.window_positions(), window.window_positions());
+  Rng r1(8), r2(8);
+  TrainingBatch b1, b2;
+  window.sample(32, r1, &b1);
+  back.sample(32, r2, &b2);
+  EXPECT_EQ(b1.inputs, b2.inputs);
+  EXPECT_EQ(b1.policy, b2.policy);
+  EXPECT_EQ(b1.value, b2.value);
   std::filesystem::remove_all(dir);
 }
 
