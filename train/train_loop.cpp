@@ -300,6 +300,8 @@ void run_training(const TrainConfig& config, const TrainOptions& options) {
       control.samples_trained = state.samples_trained;
       control.step = learner->step();
       control.positions_ingested = window->total_positions();
+      // Self-play's lead over the learner counts from the positions already trained on.
+      control.positions_written = window->total_positions();
       remove_models_after(run_dir, learner->step());
       if (!options.quiet) std::printf("resumed from %s at step %lld\n", ckpt.c_str(), (long long)learner->step());
     }
