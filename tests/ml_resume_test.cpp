@@ -76,10 +76,12 @@ TEST(Checkpoint, ResumeIsBitExact) {
   const auto dir = make_run_with_shards(c, "resume");
   // The original: 6 steps, a checkpoint, 6 more.
   Learner a(c);
+  const size_t weights_only = a.flat_state().size();
   ReplayWindow wa(c.game, c.replay);
   ASSERT_GT(wa.ingest_new(dir + "/selfplay"), 0);
   Rng ra(99);
   train(a, wa, ra, 6);
+  ASSERT_GT(a.flat_state().size(), weights_only) << "momentum buffers missing from the compared state";
   RunState st;
   st.ingested_shards = wa.ingested();
   st.total_positions = wa.total_positions();
