@@ -209,9 +209,14 @@ std::vector<float> Learner::flat_state() const {
     out.insert(out.end(), c.data_ptr<float>(), c.data_ptr<float>() + c.numel());
   };
   for (const auto& [name, t] : model_state(impl_->model)) append(t);
-  for (const auto& p : impl_->optimizer->parameters()) {
-    auto* state = impl_->optimizer->state()[c10::guts::to_string(p.unsafeGetTensorImpl())].get();
-    if (state) append(static_cast<torch::optim::SGDParamState*>(state)->momentum_buffer());
+  // find(), not operator[]: an inserted empty state would crash the next optimizer step.
+  const auto& states = impl_->optimizer->state();
+  for (const auto& group : impl_->optimizer->param_groups()) {
+    for (const auto& p : group.params()) {
+      const auto it = states.find(c10::guts::to_string(p.unsafeGetTensorImpl()));
+      if (it != states.end() && it->second)
+        append(static_cast<const torch::optim::SGDParamState&>(*it->second).momentum_buffer());
+    }
   }
   return out;
 }
