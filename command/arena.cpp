@@ -9,11 +9,9 @@
 #include "arena/elo.h"
 #include "arena/match.h"
 #include "arena/results_log.h"
+#include "command/arena_games.h"
 #include "command/command.h"
 #include "command/players.h"
-#include "arena/batched_games.h"
-#include "mcts/simple_evaluators.h"
-#include "nets/net_evaluator.h"
 
 namespace quax {
 namespace {
@@ -128,17 +126,6 @@ void setup_arena(CLI::App& app) {
     fmt::print("arena: {} players, {} games of {}, results appended to {}\n", names.size(), games.size(),
                describe(spec), results);
 
-    // Pairings in which both sides search with an evaluator and one is a model are played
-    // many at once through the multi-game driver; the rest on threads, one game each.
-    std::vector<PlayerDescription> desc(names.size());
-    for (size_t i = 0; i < names.size(); ++i) parse_player_description(names[i], &desc[i], nullptr);
-    auto is_model = [&](int i) { return desc[i].kind == PlayerDescription::Kind::kModel; };
-    auto searches = [&](int i) { return is_model(i) || names[i].rfind("mcts:", 0) == 0; };
-    std::vector<Pairing> batched, threaded;
-    for (const Pairing& g : games)
-      ((is_model(g.black) || is_model(g.white)) && searches(g.black) && searches(g.white) ? batched : threaded)
-          .push_back(g);
-
     const auto start = std::chrono::steady_clock::now();
     size_t done = 0;
     double sprt_w = 0, sprt_l = 0, sprt_d = 0;
@@ -169,39 +156,13 @@ void setup_arena(CLI::App& app) {
       }
     };
 
-    if (!batched.empty()) {
-      set_torch_threads(opt->net_threads);
-      std::vector<std::unique_ptr<Evaluator>> evaluators;
-      std::vector<SearchPlayer> search(names.size());
-      std::vector<const SearchPlayer*> players(names.size(), nullptr);
-      for (size_t i = 0; i < names.size(); ++i) {
-        if (!searches(static_cast<int>(i))) continue;
-        if (is_model(static_cast<int>(i))) {
-          evaluators.push_back(std::make_unique<NetEvaluator>(load_inference_model(desc[i].model_path, spec)));
-          search[i].search = desc[i].search;
-        } else {
-          evaluators.push_back(std::make_unique<RolloutEvaluator>(1, opt->seed * 7919 + i));
-          search[i].search.simulations = std::stoi(names[i].substr(5));
-        }
-        search[i].evaluator = evaluators.back().get();
-        players[i] = &search[i];
-      }
-      BatchedGamesOptions bo;
-      bo.parallel_games = opt->parallel;
-      bo.sampled_plies = opt->sampled_plies;
-      bo.seed = opt->seed;
-      play_games_batched(spec, names, batched, players, bo, on_result, [&] { return stop; });
-    }
-    if (!threaded.empty() && !stop) {
-      play_games(
-          spec, names, threaded,
-          [&](int index, uint64_t seed) {
-            set_torch_threads(1);
-            std::string error;
-            return make_player(names[index], spec, seed, &error);
-          },
-          opt->threads, opt->seed, on_result, [&] { return stop; });
-    }
+    ArenaGamesOptions ao;
+    ao.threads = opt->threads;
+    ao.net_threads = opt->net_threads;
+    ao.parallel = opt->parallel;
+    ao.sampled_plies = opt->sampled_plies;
+    ao.seed = opt->seed;
+    play_arena_games(spec, names, names, games, ao, on_result, [&] { return stop; });
     const auto all = load_results(results, spec);
     print_standings(tally(names, all, false), anchor);
   });

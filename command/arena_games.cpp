@@ -1,0 +1,69 @@
+#include "command/arena_games.h"
+
+#include <memory>
+
+#include "arena/batched_games.h"
+#include "command/players.h"
+#include "mcts/simple_evaluators.h"
+#include "nets/net_evaluator.h"
+
+namespace quax {
+
+void play_arena_games(const GameSpec& spec, const std::vector<std::string>& names,
+                      const std::vector<std::string>& descriptions, const std::vector<Pairing>& games,
+                      const ArenaGamesOptions& options,
+                      const std::function<void(size_t, const GameResult&)>& on_result,
+                      const std::function<bool()>& should_stop) {
+  const size_t n = names.size();
+  std::vector<PlayerDescription> desc(n);
+  for (size_t i = 0; i < n; ++i) parse_player_description(descriptions[i], &desc[i], nullptr);
+  auto is_model = [&](int i) { return desc[i].kind == PlayerDescription::Kind::kModel; };
+  auto searches = [&](int i) { return is_model(i) || descriptions[i].rfind("mcts:", 0) == 0; };
+  // Indices into `games` of each way, so on_result reports the caller's index.
+  std::vector<Pairing> batched, threaded;
+  std::vector<size_t> batched_index, threaded_index;
+  for (size_t g = 0; g < games.size(); ++g) {
+    const Pairing& p = games[g];
+    const bool batch = (is_model(p.black) || is_model(p.white)) && searches(p.black) && searches(p.white);
+    (batch ? batched : threaded).push_back(p);
+    (batch ? batched_index : threaded_index).push_back(g);
+  }
+  if (!batched.empty()) {
+    set_torch_threads(options.net_threads);
+    std::vector<std::unique_ptr<Evaluator>> evaluators;
+    std::vector<SearchPlayer> search(n);
+    std::vector<const SearchPlayer*> players(n, nullptr);
+    for (size_t i = 0; i < n; ++i) {
+      if (!searches(static_cast<int>(i))) continue;
+      if (is_model(static_cast<int>(i))) {
+        evaluators.push_back(std::make_unique<NetEvaluator>(load_inference_model(desc[i].model_path, spec)));
+        search[i].search = desc[i].search;
+      } else {  // mcts:<sims>: the same search as the baseline agent, flat priors and one rollout
+        evaluators.push_back(std::make_unique<RolloutEvaluator>(1, options.seed * 7919 + i));
+        search[i].search.simulations = std::stoi(descriptions[i].substr(5));
+      }
+      search[i].evaluator = evaluators.back().get();
+      players[i] = &search[i];
+    }
+    BatchedGamesOptions bo;
+    bo.parallel_games = options.parallel;
+    bo.sampled_plies = options.sampled_plies;
+    bo.seed = options.seed;
+    play_games_batched(
+        spec, names, batched, players, bo,
+        [&](size_t g, const GameResult& r) { on_result(batched_index[g], r); }, should_stop);
+  }
+  if (!threaded.empty() && !(should_stop && should_stop())) {
+    play_games(
+        spec, names, threaded,
+        [&](int index, uint64_t seed) {
+          set_torch_threads(1);
+          std::string error;
+          return make_player(descriptions[index], spec, seed, &error);
+        },
+        options.threads, options.seed, [&](size_t g, const GameResult& r) { on_result(threaded_index[g], r); },
+        should_stop);
+  }
+}
+
+}  // namespace quax

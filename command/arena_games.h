@@ -1,0 +1,34 @@
+// Plays scheduled arena games between player descriptions (command/players.h), choosing
+// the way per pairing: both sides search with an evaluator and one is a model -> many
+// games at once through the multi-game driver (arena/batched_games.h); otherwise (a uct
+// or random player) one game per thread with Agents (arena/match.h). Shared by
+// `quax arena` and `quax ladder`.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "arena/match.h"
+
+namespace quax {
+
+struct ArenaGamesOptions {
+  int threads = 2;        // games at once on threads (Agent pairings)
+  int net_threads = 1;    // LibTorch threads of the batched games
+  int parallel = 32;      // batched games in flight
+  int sampled_plies = 4;  // batched games: plies sampled from the visit counts
+  uint64_t seed = 1;
+};
+
+// names[i] is what results record; descriptions[i] what make_player builds (the same
+// text, or e.g. a path made absolute). Preconditions: every description was accepted by
+// make_player for `spec`. on_result is called serialised, in order of completion; when
+// should_stop returns true, games not yet started (and batched games in flight) are dropped.
+void play_arena_games(const GameSpec& spec, const std::vector<std::string>& names,
+                      const std::vector<std::string>& descriptions, const std::vector<Pairing>& games,
+                      const ArenaGamesOptions& options,
+                      const std::function<void(size_t, const GameResult&)>& on_result,
+                      const std::function<bool()>& should_stop);
+
+}  // namespace quax

@@ -1,0 +1,212 @@
+// `quax ladder <run dir>`: rates the models a training run published against each other
+// and one or two baselines, and draws the Elo-over-training curve next to the metrics.
+//
+// Pairings: each model against the next one (in training order), each model against each
+// baseline, and the baselines against each other, `--games` per pairing, colours balanced.
+// Games already in the results file count: a later ladder (after more training) plays
+// only the pairings that are new or short of games. Writes, in the run directory:
+//   ladder.jsonl  the games (arena results format, appended)
+//   ladder.csv    player, kind, step, elo, ci95, games    (one row per player)
+//   ladder.json   the same as a JSON array
+//   ladder.svg    Elo against training step, 95% error bars, baselines as dashed lines
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+#include <sstream>
+
+#include "arena/elo.h"
+#include "arena/elo_plot.h"
+#include "arena/match.h"
+#include "arena/results_log.h"
+#include "command/arena_games.h"
+#include "command/command.h"
+#include "command/players.h"
+#include "train/atomic_file.h"
+#include "train/train_loop.h"
+
+#include <nlohmann/json.hpp>
+
+namespace quax {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct LadderPlayer {
+  std::string name;         // as results record it
+  std::string description;  // what make_player builds
+  bool model = false;
+  int64_t step = 0;
+};
+
+// <run>/models/model-<step>.pt, in training order.
+std::vector<std::pair<int64_t, std::string>> run_models(const std::string& run_dir) {
+  std::vector<std::pair<int64_t, std::string>> out;
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(fs::path(run_dir) / "models", ec)) {
+    const std::string f = e.path().filename().string();
+    if (f.rfind("model-", 0) != 0 || e.path().extension() != ".pt") continue;
+    try {
+      out.emplace_back(std::stoll(f.substr(6)), f);
+    } catch (const std::exception&) {
+    }
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::vector<std::string> split_commas(const std::string& s) {
+  std::vector<std::string> out;
+  std::stringstream ss(s);
+  for (std::string item; std::getline(ss, item, ',');)
+    if (!item.empty()) out.push_back(item);
+  return out;
+}
+
+void setup_ladder(CLI::App& app) {
+  struct Options {
+    std::string run_dir;
+    int sims = 32;
+    int games = 8;
+    std::string baselines = "random,uct:200";
+    int every = 1;
+    int threads = 2;
+    int net_threads = 1;
+    int parallel = 32;
+    uint64_t seed = 1;
+  };
+  auto opt = std::make_shared<Options>();
+  auto* cmd = app.add_subcommand("ladder", "Rate every model of a training run and plot Elo over training");
+  cmd->add_option("run", opt->run_dir, "Run directory (with config.yaml and models/)")->required();
+  cmd->add_option("--sims", opt->sims, "Simulations per move of the models")->check(CLI::Range(1, 100000));
+  cmd->add_option("--games", opt->games, "Games per pairing (rounded up to even)")->check(CLI::Range(1, 100000));
+  cmd->add_option("--baselines", opt->baselines,
+                  "Comma-separated baseline players (random, uct:<n>, mcts:<n>); random is the anchor (Elo 0) "
+                  "when listed, else the first");
+  cmd->add_option("--every", opt->every, "Rate every k-th model only (the newest always)")->check(CLI::Range(1, 1000000));
+  cmd->add_option("--threads", opt->threads, "Games at once on threads (pairings with a baseline agent)")
+      ->check(CLI::Range(1, 64));
+  cmd->add_option("--net-threads", opt->net_threads, "LibTorch threads of batched model games")
+      ->check(CLI::Range(1, 64));
+  cmd->add_option("--parallel", opt->parallel, "Model games in flight at once")->check(CLI::Range(1, 4096));
+  cmd->add_option("--seed", opt->seed, "Random seed");
+  cmd->callback([opt] {
+    const std::string run = opt->run_dir;
+    TrainConfig config;
+    try {
+      config = load_run_config(run);
+    } catch (const std::exception& e) {
+      throw CommandError(e.what());
+    }
+    const GameSpec spec = config.game;
+    const auto models = run_models(run);
+    if (models.empty()) throw CommandError("no models in " + run + "/models (model-<step>.pt)");
+
+    std::vector<LadderPlayer> players;
+    for (size_t i = 0; i < models.size(); ++i) {
+      if (i % opt->every != 0 && i + 1 != models.size()) continue;
+      const std::string name = fmt::format("models/{}:sims={}", models[i].second, opt->sims);
+      players.push_back({name, (fs::path(run) / name).string(), true, models[i].first});
+    }
+    const size_t num_models = players.size();
+    const auto baselines = split_commas(opt->baselines);
+    for (const auto& b : baselines) {
+      PlayerDescription d;
+      std::string error;
+      if (!parse_player_description(b, &d, &error) || d.kind != PlayerDescription::Kind::kBaseline)
+        throw CommandError("--baselines: '" + b + "' is not a baseline (random, uct:<n>, mcts:<n>)");
+      players.push_back({b, b, false, 0});
+    }
+    std::vector<std::string> names, descriptions;
+    for (const auto& p : players) {
+      std::string error;
+      if (!make_player(p.description, spec, 0, &error)) throw CommandError(error);
+      names.push_back(p.name);
+      descriptions.push_back(p.description);
+    }
+
+    // The pairings, and what the results file already holds of each (by colours).
+    std::vector<std::pair<int, int>> pairs;
+    for (size_t i = 0; i + 1 < num_models; ++i) pairs.emplace_back(i, i + 1);
+    for (size_t i = 0; i < num_models; ++i)
+      for (size_t b = num_models; b < players.size(); ++b) pairs.emplace_back(i, b);
+    for (size_t b = num_models; b + 1 < players.size(); ++b) pairs.emplace_back(b, b + 1);
+    const std::string results = (fs::path(run) / "ladder.jsonl").string();
+    std::vector<GameResult> old;
+    try {
+      old = load_results(results, spec);
+    } catch (const std::exception& e) {
+      throw CommandError(e.what());
+    }
+    std::map<std::pair<std::string, std::string>, int> played;  // (black, white) -> games
+    for (const auto& r : old) ++played[{r.black, r.white}];
+    const int per_colour = (opt->games + 1) / 2;
+    std::vector<Pairing> games;
+    for (int round = 0; round < per_colour; ++round)
+      for (auto [i, j] : pairs)
+        for (auto [b, w] : {std::make_pair(i, j), std::make_pair(j, i)})
+          if (round >= played[{names[b], names[w]}]) games.push_back({b, w});  // rounds not yet played
+    fmt::print("ladder: {} models and {} baselines of {}, {} games to play ({} already in {})\n", num_models,
+               baselines.size(), describe(spec), games.size(), old.size(), results);
+    std::fflush(stdout);
+
+    size_t done = 0;
+    ArenaGamesOptions ao;
+    ao.threads = opt->threads;
+    ao.net_threads = opt->net_threads;
+    ao.parallel = opt->parallel;
+    ao.seed = opt->seed + old.size();  // new games, not replays of the old ones
+    play_arena_games(
+        spec, names, descriptions, games, ao,
+        [&](size_t, const GameResult& r) {
+          append_results(results, {r});
+          if (++done % 10 == 0 || done == games.size()) {
+            fmt::print("  {}/{} games\n", done, games.size());
+            std::fflush(stdout);
+          }
+        },
+        nullptr);
+
+    // Ratings over every game in the file among these players.
+    const Standings st = tally(names, load_results(results, spec), false);
+    int anchor = static_cast<int>(num_models);  // the first baseline, or random when listed
+    for (size_t i = num_models; i < players.size(); ++i)
+      if (names[i] == "random") anchor = static_cast<int>(i);
+    if (baselines.empty()) anchor = 0;
+    const EloFit fit = fit_elo(static_cast<int>(names.size()), st.pairs, anchor, 0.0, 1.0);
+
+    nlohmann::json rows = nlohmann::json::array();
+    std::string csv = "player,kind,step,elo,ci95,games\n";
+    std::vector<CurvePoint> curve;
+    std::vector<ReferenceLine> refs;
+    fmt::print("\n{:<40} {:>10} {:>7} {:>8} {:>6}\n", "player", "step", "elo", "95%", "games");
+    for (size_t i = 0; i < players.size(); ++i) {
+      const double ci = i == static_cast<size_t>(anchor) ? 0.0 : 1.96 * fit.stderr_[i];
+      const int n = st.games_as_black[i] + st.games_as_white[i];
+      const char* kind = players[i].model ? "model" : "baseline";
+      csv += fmt::format("{},{},{},{:.1f},{:.1f},{}\n", names[i], kind, players[i].step, fit.elo[i], ci, n);
+      rows.push_back({{"player", names[i]}, {"kind", kind}, {"step", players[i].step}, {"elo", fit.elo[i]},
+                      {"ci95", ci}, {"games", n}});
+      if (players[i].model) curve.push_back({static_cast<double>(players[i].step), fit.elo[i], ci});
+      else refs.push_back({names[i], fit.elo[i]});
+      fmt::print("{:<40} {:>10} {:>7.0f} {:>8} {:>6}\n", names[i], players[i].model ? std::to_string(players[i].step) : "-",
+                 fit.elo[i], i == static_cast<size_t>(anchor) ? std::string("anchor") : fmt::format("+/-{:.0f}", ci), n);
+    }
+    const std::string title = fmt::format("{}: Elo over training ({} sims per move; anchor {} = 0)", describe(spec),
+                                          opt->sims, names[anchor]);
+    try {
+      write_file_atomically((fs::path(run) / "ladder.csv").string(), csv);
+      write_file_atomically((fs::path(run) / "ladder.json").string(), rows.dump(2) + "\n");
+      write_file_atomically((fs::path(run) / "ladder.svg").string(), elo_curve_svg(curve, refs, title));
+    } catch (const std::exception& e) {
+      throw CommandError(e.what());
+    }
+    fmt::print("\nwrote {0}/ladder.csv, {0}/ladder.json, {0}/ladder.svg\n", run);
+  });
+}
+
+REGISTER_COMMAND("ladder", setup_ladder);
+
+}  // namespace
+}  // namespace quax
