@@ -1,5 +1,6 @@
 #include "train/config.h"
 
+
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
 
@@ -8,6 +9,8 @@
 #include <limits>
 #include <map>
 #include <sstream>
+
+#include "mcts/baseline_agents.h"
 
 namespace quax {
 
@@ -151,6 +154,18 @@ const std::vector<Field>& schema() {
     f.push_back(number<int>("learn.checkpoint_every", REF(learn.checkpoint_every), 1, kIntMax));
     f.push_back(number<int>("learn.keep_checkpoints", REF(learn.keep_checkpoints), 1, 1000000));
     f.push_back(number<int>("learn.threads", REF(learn.threads), 1, 64));
+    // gating
+    f.push_back(number<int>("gating.games", REF(gating.games), 0, 100000));
+    f.push_back(Field{"gating.opponent",
+                      [](TrainConfig& c, const YAML::Node& n) {
+                        c.gating.opponent = scalar_as<std::string>(n, "previous or a baseline player");
+                        std::string error;
+                        if (c.gating.opponent != "previous" && !make_baseline_agent(c.gating.opponent, 0, &error))
+                          bad("expected previous, random, uct:<n> or mcts:<n>");
+                      },
+                      [](const TrainConfig& c) { return c.gating.opponent; }});
+    f.push_back(number<int>("gating.simulations", REF(gating.simulations), 1, 1000000));
+    f.push_back(number<int>("gating.every", REF(gating.every), 1, kIntMax));
     // run
     f.push_back(Field{"run.dir",
                       [](TrainConfig& c, const YAML::Node& n) {

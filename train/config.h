@@ -60,6 +60,16 @@ struct LearnConfig {
   int threads = 1;             // LibTorch intra-op threads for training
 };
 
+// Optional match of each newly published model (AlphaGo Zero's evaluator, here only
+// measured and recorded as "gating" lines of metrics.jsonl; self-play always uses the
+// newest model, as in AlphaZero).
+struct GatingConfig {
+  int games = 0;                       // colour-balanced games per published model; 0 = off
+  std::string opponent = "previous";   // "previous" (the model published before) or a baseline: uct:<n>, random, mcts:<n>
+  int simulations = 64;                // search of the model(s) in these games
+  int every = 1;                       // gate every n-th published model
+};
+
 struct RunConfig {
   std::string dir = "runs/default";  // relative paths are relative to the working directory
   int64_t max_steps = 0;       // learner steps; 0 = no limit
@@ -77,6 +87,7 @@ struct TrainConfig {
   SelfplayConfig selfplay;
   ReplayConfig replay;
   LearnConfig learn;
+  GatingConfig gating;
   RunConfig run;
 
   // The driver options self-play uses (record_policy on).

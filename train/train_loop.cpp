@@ -14,6 +14,7 @@
 
 #include "nets/net_evaluator.h"
 #include "train/atomic_file.h"
+#include "train/gating.h"
 #include "train/learner.h"
 #include "train/replay_window.h"
 #include "train/run_control.h"
@@ -122,7 +123,23 @@ struct LearnerThread {
     // <run>/model.pt: the run's newest model under a name that does not change.
     write_atomically(run_dir + "/model.pt", [&](const std::string& tmp) { fs::copy_file(path, tmp); });
     control.model.set(learner.inference_model());
+    gate(path);
     prune_models(run_dir, config.learn.checkpoint_every);
+  }
+
+  // Optional gating games of the new model (config.gating); the learner waits for them
+  // while self-play goes on with the new model.
+  std::string previous_model;
+  int64_t publications = 0;
+  void gate(const std::string& path) {
+    const auto& g = config.gating;
+    const bool due = g.games > 0 && publications++ % g.every == 0;
+    if (due && (g.opponent != "previous" || !previous_model.empty())) {
+      nlohmann::json j = play_gating_games(config, learner.step(), path, previous_model);
+      j["time_s"] = state.train_seconds + seconds_since(start);
+      metrics.write(j);
+    }
+    previous_model = path;
   }
 
   void checkpoint(double seconds_base) {

@@ -1,0 +1,54 @@
+#include "train/gating.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "arena/elo.h"
+#include "arena/match.h"
+#include "mcts/baseline_agents.h"
+#include "nets/model_agent.h"
+
+namespace quax {
+
+nlohmann::json play_gating_games(const TrainConfig& config, int64_t step, const std::string& model_path,
+                                 const std::string& previous_model_path) {
+  const auto& g = config.gating;
+  const bool vs_previous = g.opponent == "previous";
+  SearchSettings search = config.search;
+  search.simulations = g.simulations;
+  search.dirichlet_fraction = 0.0f;
+  search.gumbel_noise = false;
+  const std::vector<std::string> names = {"new", vs_previous ? "previous" : g.opponent};
+  auto make = [&](int index, uint64_t seed) -> std::unique_ptr<Agent> {
+    std::string error;
+    std::unique_ptr<Agent> agent;
+    if (index == 0) agent = make_model_agent(model_path, config.game, search, seed, &error);
+    else if (vs_previous) agent = make_model_agent(previous_model_path, config.game, search, seed, &error);
+    else agent = make_baseline_agent(g.opponent, seed, &error);
+    if (!agent) throw std::runtime_error("gating: " + error);
+    return agent;
+  };
+  double wins = 0, losses = 0, draws = 0;
+  const auto games = schedule_games(2, g.games, false);
+  play_games(config.game, names, games, make, 1, config.run.seed * 7919 + static_cast<uint64_t>(step),
+             [&](size_t, const GameResult& r) {
+               if (r.outcome == Outcome::kDraw) draws += 1;
+               else if ((r.outcome == Outcome::kBlackWins) == (r.black == "new")) wins += 1;
+               else losses += 1;
+             });
+  const double n = wins + losses + draws;
+  const double score = (wins + 0.5 * draws) / n;
+  nlohmann::json j;
+  j["kind"] = "gating";
+  j["step"] = step;
+  j["opponent"] = names[1];
+  j["games"] = n;
+  j["wins"] = wins;
+  j["losses"] = losses;
+  j["draws"] = draws;
+  j["score"] = score;
+  j["elo_diff"] = std::clamp(elo_from_score(std::clamp(score, 1e-6, 1 - 1e-6)), -800.0, 800.0);
+  return j;
+}
+
+}  // namespace quax
