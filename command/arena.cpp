@@ -26,23 +26,25 @@ std::vector<std::string> split_commas(const std::string& s) {
 }
 
 void print_standings(const Standings& st, const std::string& anchor_name) {
-  fmt::print("\n{:<28} {:<28} {:>6} {:>6} {:>6} {:>7}\n", "player", "opponent", "wins", "losses", "draws", "score");
+  size_t w = 12;  // name column width: the longest name
+  for (const auto& name : st.players) w = std::max(w, name.size() + 1);
+  fmt::print("\n{:<{}} {:<{}} {:>6} {:>6} {:>6} {:>7}\n", "player", w, "opponent", w, "wins", "losses", "draws", "score");
   for (const auto& p : st.pairs) {
     const double n = p.wins_i + p.wins_j + p.draws;
-    fmt::print("{:<28} {:<28} {:>6} {:>6} {:>6} {:>6.1f}%\n", st.players[p.i], st.players[p.j], p.wins_i, p.wins_j,
+    fmt::print("{:<{}} {:<{}} {:>6} {:>6} {:>6} {:>6.1f}%\n", st.players[p.i], w, st.players[p.j], w, p.wins_i, p.wins_j,
                p.draws, n > 0 ? 100.0 * (p.wins_i + 0.5 * p.draws) / n : 0.0);
   }
   int anchor = 0;
   for (size_t i = 0; i < st.players.size(); ++i)
     if (st.players[i] == anchor_name) anchor = static_cast<int>(i);
   const EloFit fit = fit_elo(static_cast<int>(st.players.size()), st.pairs, anchor, 0.0, 1.0);
-  fmt::print("\n{:<28} {:>8} {:>10} {:>7} {:>7}   (anchor: {} = 0; one virtual draw each against it)\n", "player",
+  fmt::print("\n{:<{}} {:>8} {:>10} {:>7} {:>7}   (anchor: {} = 0; one virtual draw each against it)\n", "player", w,
              "elo", "95%", "black", "white", st.players[anchor]);
   std::vector<int> order(st.players.size());
   for (size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
   std::sort(order.begin(), order.end(), [&](int a, int b) { return fit.elo[a] > fit.elo[b]; });
   for (int i : order)
-    fmt::print("{:<28} {:>8.0f} {:>10} {:>7} {:>7}\n", st.players[i], fit.elo[i],
+    fmt::print("{:<{}} {:>8.0f} {:>10} {:>7} {:>7}\n", st.players[i], w, fit.elo[i],
                i == anchor ? std::string("anchor") : fmt::format("+/-{:.0f}", 1.96 * fit.stderr_[i]),
                st.games_as_black[i], st.games_as_white[i]);
 }

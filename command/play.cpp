@@ -16,13 +16,15 @@ const char* kHelp =
     "Moves: a cell (c5), a link (e2-f3), swap, pass. Commands: undo (takes back your last move and the reply),\n"
     "hint (the engine's choice for you), moves (your legal moves), board, help, quit.";
 
-// The shipped model for this game, if any: checkpoints/<variant>-<size>.pt next to the
-// current directory or next to the program's source tree.
-std::string shipped_model(const GameSpec& spec, const char* argv0) {
+// The shipped model for this game, if any: checkpoints/<variant>-<size>.pt under the
+// current directory or under the source tree the program was built in (build/quax).
+std::string shipped_model(const GameSpec& spec) {
   const std::string name = fmt::format("checkpoints/{}-{}.pt", variant_info(spec.variant).name, spec.size);
   namespace fs = std::filesystem;
-  for (const fs::path& base : {fs::current_path(), fs::path(argv0).parent_path().parent_path()})
-    if (fs::exists(base / name)) return (base / name).string();
+  std::error_code ec;
+  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  for (const fs::path& base : {fs::current_path(), exe.parent_path().parent_path()})
+    if (!base.empty() && fs::exists(base / name, ec)) return (base / name).string();
   return "";
 }
 
@@ -55,7 +57,7 @@ void setup_play(CLI::App& app) {
     const auto human = parse_player(opt->color);
     if (!human) throw CommandError("--color must be black or white, not '" + opt->color + "'");
     std::string engine_desc = !opt->model.empty() ? opt->model : opt->player;
-    if (engine_desc.empty()) engine_desc = shipped_model(spec, "/proc/self/exe");
+    if (engine_desc.empty()) engine_desc = shipped_model(spec);
     if (engine_desc.empty()) engine_desc = "uct:2000";
     std::string error;
     auto engine = make_player(engine_desc, spec, opt->seed, &error);

@@ -10,7 +10,7 @@ run="runs/quickstart-$(date +%Y%m%d-%H%M%S)"
 build/quax train --config configs/quickstart.yaml --run "$run"
 echo
 echo "evaluation of $run/model.pt (64 simulations per move), colour-balanced:"
-build/quax arena --variant quax --size 5 --players "$run/model.pt:sims=64,random,uct:200" --gauntlet --games 20 \
+build/quax arena --variant quax --size 5 --players "$run/model.pt:sims=64,random,uct:200" --games 20 \
   --anchor random --results "$run/arena.jsonl"
 echo
 echo "play it: build/quax play --size 5 --model $run/model.pt"
