@@ -11,6 +11,7 @@
 #include "arena/results_log.h"
 #include "command/arena_games.h"
 #include "command/command.h"
+#include "command/game_spec_option.h"
 #include "command/players.h"
 
 namespace quax {
@@ -94,12 +95,7 @@ void setup_arena(CLI::App& app) {
       ->check(CLI::Range(0, 1000));
   cmd->add_option("--seed", opt->seed, "Random seed");
   cmd->callback([opt] {
-    const auto variant = parse_variant(opt->variant);
-    if (!variant) throw CommandError("unknown variant '" + opt->variant + "' (known: " + variant_list() + ")");
-    GameSpec spec = default_spec(*variant);
-    if (opt->size) spec.size = opt->size;
-    if (opt->swap != "default") spec.swap = opt->swap == "on";
-    if (auto err = check_spec(spec); !err.empty()) throw CommandError(err);
+    const GameSpec spec = game_spec_from_options(opt->variant, opt->size, opt->swap);
     const auto names = split_commas(opt->players);
     if (names.size() < 2) throw CommandError("--players needs at least two players, got '" + opt->players + "'");
     for (const auto& n : names) {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "command/command.h"
+#include "command/game_spec_option.h"
 #include "env/game_state.h"
 #include "env/vector_env.h"
 
@@ -119,11 +120,7 @@ void setup_bench_env(CLI::App& app) {
   cmd->add_option("--batch", opt->batch, "Games in the vectorized environment")->check(CLI::Range(1, 65536));
   cmd->add_option("--seed", opt->seed, "Random seed");
   cmd->callback([opt] {
-    const auto variant = parse_variant(opt->variant);
-    if (!variant) throw CommandError("unknown variant '" + opt->variant + "' (known: " + variant_list() + ")");
-    GameSpec spec = default_spec(*variant);
-    if (opt->size) spec.size = opt->size;
-    if (auto err = check_spec(spec); !err.empty()) throw CommandError(err);
+    const GameSpec spec = game_spec_from_options(opt->variant, opt->size);
     Rng rng(opt->seed);
     std::printf("%s, one thread, %.1f CPU s per measurement; rates per CPU second (wall-clock rate after)\n",
                 describe(spec).c_str(), opt->seconds);

@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "command/command.h"
+#include "command/game_spec_option.h"
 #include "mcts/search_agent.h"
 #include "mcts/selfplay_driver.h"
 #include "mcts/simple_evaluators.h"
@@ -54,11 +55,7 @@ void setup_bench_search(CLI::App& app) {
   cmd->add_flag("--gumbel", opt->gumbel, "Gumbel root search instead of PUCT");
   cmd->add_option("--seed", opt->seed, "Random seed");
   cmd->callback([opt] {
-    const auto variant = parse_variant(opt->variant);
-    if (!variant) throw CommandError("unknown variant '" + opt->variant + "' (known: " + variant_list() + ")");
-    GameSpec spec = default_spec(*variant);
-    spec.size = opt->size;
-    if (auto err = check_spec(spec); !err.empty()) throw CommandError(err);
+    const GameSpec spec = game_spec_from_options(opt->variant, opt->size);
     SearchSettings search;
     search.simulations = opt->sims;
     search.leaves_per_batch = opt->leaves;

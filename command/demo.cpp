@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "command/command.h"
+#include "command/game_spec_option.h"
 #include "env/game_state.h"
 
 namespace quax {
@@ -23,11 +24,7 @@ void setup_demo(CLI::App& app) {
   cmd->add_option("--games", opt->games, "Number of games")->check(CLI::Range(1, 1000000));
   cmd->add_option("--seed", opt->seed, "Random seed");
   cmd->callback([opt] {
-    const auto variant = parse_variant(opt->variant);
-    if (!variant) throw CommandError("unknown variant '" + opt->variant + "' (known: " + variant_list() + ")");
-    GameSpec spec = default_spec(*variant);
-    if (opt->size) spec.size = opt->size;
-    if (auto err = check_spec(spec); !err.empty()) throw CommandError(err);
+    const GameSpec spec = game_spec_from_options(opt->variant, opt->size);
     Rng rng(opt->seed);
     for (int g = 0; g < opt->games; ++g) {
       auto state = new_game(spec);

@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "command/command.h"
+#include "command/game_spec_option.h"
 #include "command/gtp_engine.h"
 #include "command/players.h"
 #include "nets/net_evaluator.h"
@@ -40,11 +41,7 @@ void setup_gtp(CLI::App& app) {
   cmd->add_option("--threads", opt->threads, "LibTorch threads of the model's search")->check(CLI::Range(1, 64));
   cmd->add_option("--seed", opt->seed, "Random seed of the player");
   cmd->callback([opt] {
-    const auto variant = parse_variant(opt->variant);
-    if (!variant) throw CommandError("unknown variant '" + opt->variant + "' (known: " + variant_list() + ")");
-    GameSpec spec = default_spec(*variant);
-    if (opt->size) spec.size = opt->size;
-    if (auto err = check_spec(spec); !err.empty()) throw CommandError(err);
+    const GameSpec spec = game_spec_from_options(opt->variant, opt->size);
     std::string description = opt->player;
     if (!opt->model.empty()) {
       description = opt->model;

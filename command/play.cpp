@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "command/command.h"
+#include "command/game_spec_option.h"
 #include "command/players.h"
 #include "env/notation.h"
 
@@ -48,12 +49,7 @@ void setup_play(CLI::App& app) {
   cmd->add_option("--color", opt->color, "Your colour: black (moves first) or white");
   cmd->add_option("--seed", opt->seed, "Random seed of the engine");
   cmd->callback([opt] {
-    const auto variant = parse_variant(opt->variant);
-    if (!variant) throw CommandError("unknown variant '" + opt->variant + "' (known: " + variant_list() + ")");
-    GameSpec spec = default_spec(*variant);
-    if (opt->size) spec.size = opt->size;
-    if (opt->swap != "default") spec.swap = opt->swap == "on";
-    if (auto err = check_spec(spec); !err.empty()) throw CommandError(err);
+    const GameSpec spec = game_spec_from_options(opt->variant, opt->size, opt->swap);
     const auto human = parse_player(opt->color);
     if (!human) throw CommandError("--color must be black or white, not '" + opt->color + "'");
     std::string engine_desc = !opt->model.empty() ? opt->model : opt->player;

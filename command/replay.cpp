@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 
 #include "command/command.h"
+#include "command/game_spec_option.h"
 #include "env/notation.h"
 
 namespace quax {
@@ -41,12 +42,7 @@ void setup_replay(CLI::App& app) {
   cmd->add_option("record", opt->record, "The moves ('d3 f5, f8 h8, ... Black resigns') or a file holding them")
       ->required();
   cmd->callback([opt] {
-    const auto variant = parse_variant(opt->variant);
-    if (!variant) throw CommandError("unknown variant '" + opt->variant + "' (known: " + variant_list() + ")");
-    GameSpec spec = default_spec(*variant);
-    if (opt->size) spec.size = opt->size;
-    if (opt->no_pie) spec.swap = false;
-    if (auto err = check_spec(spec); !err.empty()) throw CommandError(err);
+    const GameSpec spec = game_spec_from_options(opt->variant, opt->size, opt->no_pie ? "off" : "default");
     GameRecord record;
     std::string error;
     if (!parse_record(record_source(opt->record), &record, &error)) throw CommandError(error);
