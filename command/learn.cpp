@@ -23,21 +23,14 @@ void setup_learn(CLI::App& app) {
   cmd->add_option("--set", opt->overrides, "Override a key (repeatable)");
   cmd->add_flag("--quiet", opt->quiet, "No progress lines");
   cmd->callback([opt] {
-    try {
-      if (opt->run_dir.empty() && opt->config.empty()) throw CommandError("give --run DIR or --config FILE");
-      TrainConfig config = opt->config.empty() ? load_run_config(opt->run_dir) : load_config(opt->config);
-      for (const auto& o : opt->overrides) apply_override(&config, o);
-      if (!opt->run_dir.empty()) config.run.dir = opt->run_dir;
-      TrainOptions t;
-      t.selfplay = false;
-      t.quiet = opt->quiet;
-      run_training(config, t);
-    } catch (const ConfigError& e) {
-      throw CommandError(e.what());
-    } catch (const std::runtime_error& e) {
-      if (dynamic_cast<const CommandError*>(&e)) throw;
-      throw CommandError(e.what());
-    }
+    if (opt->run_dir.empty() && opt->config.empty()) throw CommandError("give --run DIR or --config FILE");
+    TrainConfig config = opt->config.empty() ? load_run_config(opt->run_dir) : load_config(opt->config);
+    for (const auto& o : opt->overrides) apply_override(&config, o);
+    if (!opt->run_dir.empty()) config.run.dir = opt->run_dir;
+    TrainOptions t;
+    t.selfplay = false;
+    t.quiet = opt->quiet;
+    run_training(config, t);
   });
 }
 

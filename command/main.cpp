@@ -35,12 +35,11 @@ int main(int argc, char** argv) {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     return app.exit(e);
-  } catch (const quax::CommandError& e) {
+  } catch (const std::exception& e) {
+    // CommandError, and the runtime errors of the layers below (bad config, unreadable
+    // checkpoint, ...): one line naming the subcommand.
     const auto subs = app.get_subcommands();
     std::fprintf(stderr, "quax %s: %s\n", subs.empty() ? "" : subs[0]->get_name().c_str(), e.what());
-    return 1;
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "quax: error: %s\n", e.what());
     return 1;
   }
   return quax::exit_code();

@@ -25,32 +25,25 @@ void setup_train(CLI::App& app) {
   cmd->add_flag("--quiet", opt->quiet, "No progress lines");
   cmd->add_flag("--print-config", opt->print_config, "Print the full configuration and exit");
   cmd->callback([opt] {
-    try {
-      TrainConfig config = load_config(opt->config);
-      for (const auto& o : opt->overrides) apply_override(&config, o);
-      if (!opt->run_dir.empty()) config.run.dir = opt->run_dir;
-      if (opt->print_config) {
-        std::printf("%s", dump_config(config).c_str());
-        return;
-      }
-      if (opt->resume) {
-        // The run's own config decides the shape; the file given must agree with it.
-        const TrainConfig saved = load_run_config(config.run.dir);
-        if (saved.game != config.game || saved.net != config.net)
-          throw CommandError("--config " + opt->config + " describes " + describe(config.game) + ", " +
-                             describe(config.net) + " but run '" + config.run.dir + "' is " + describe(saved.game) +
-                             ", " + describe(saved.net));
-      }
-      TrainOptions t;
-      t.resume = opt->resume;
-      t.quiet = opt->quiet;
-      run_training(config, t);
-    } catch (const ConfigError& e) {
-      throw CommandError(e.what());
-    } catch (const std::runtime_error& e) {
-      if (dynamic_cast<const CommandError*>(&e)) throw;
-      throw CommandError(e.what());
+    TrainConfig config = load_config(opt->config);
+    for (const auto& o : opt->overrides) apply_override(&config, o);
+    if (!opt->run_dir.empty()) config.run.dir = opt->run_dir;
+    if (opt->print_config) {
+      std::printf("%s", dump_config(config).c_str());
+      return;
     }
+    if (opt->resume) {
+      // The run's own config decides the shape; the file given must agree with it.
+      const TrainConfig saved = load_run_config(config.run.dir);
+      if (saved.game != config.game || saved.net != config.net)
+        throw CommandError("--config " + opt->config + " describes " + describe(config.game) + ", " +
+                           describe(config.net) + " but run '" + config.run.dir + "' is " + describe(saved.game) +
+                           ", " + describe(saved.net));
+    }
+    TrainOptions t;
+    t.resume = opt->resume;
+    t.quiet = opt->quiet;
+    run_training(config, t);
   });
 }
 
