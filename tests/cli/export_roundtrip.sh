@@ -10,16 +10,8 @@ DIR=$(mktemp -d)
 trap 'rm -rf "$DIR"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 
-cat > "$DIR/tiny.yaml" <<'YAML'
-game: {variant: quax, size: 4}
-net: {blocks: 1, filters: 8, policy_channels: 4, value_channels: 4, value_hidden: 8}
-search: {simulations: 8}
-selfplay: {parallel_games: 16, games_per_shard: 16}
-replay: {min_positions: 100, window_min: 500}
-learn: {batch_size: 32, lr_warmup_steps: 1, publish_every: 10, checkpoint_every: 10}
-run: {max_steps: 20, max_minutes: 1}
-YAML
-"$QUAX" train --config "$DIR/tiny.yaml" --run "$DIR/r" --quiet
+source "$2/tests/cli/lib/tiny_run.sh"
+tiny_run "$QUAX" "$DIR" 4 20
 CKPT="$DIR/r/checkpoints/ckpt-0000000020.pt"
 [ -f "$CKPT" ] || fail "no checkpoint at step 20"
 

@@ -10,16 +10,8 @@ DIR=$(mktemp -d)
 trap 'rm -rf "$DIR"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 
-cat > "$DIR/tiny.yaml" <<'YAML'
-game: {variant: quax, size: 5}
-net: {blocks: 1, filters: 8, policy_channels: 4, value_channels: 4, value_hidden: 8}
-search: {simulations: 8}
-selfplay: {parallel_games: 16, games_per_shard: 16}
-replay: {min_positions: 100, window_min: 500}
-learn: {batch_size: 32, lr_warmup_steps: 1, publish_every: 10, checkpoint_every: 10}
-run: {max_steps: 10, max_minutes: 1}
-YAML
-"$QUAX" train --config "$DIR/tiny.yaml" --run "$DIR/r" --quiet || fail "tiny training run"
+source "$2/tests/cli/lib/tiny_run.sh"
+tiny_run "$QUAX" "$DIR" 5 10 || fail "tiny training run"
 "$QUAX" export --checkpoint "$DIR/r/checkpoints/ckpt-0000000010.pt" --out "$DIR/m.pt" > /dev/null || fail "export"
 
 for mode in "--sims 24" "--time 0.05"; do

@@ -9,16 +9,8 @@ DIR=$(mktemp -d)
 trap 'rm -rf "$DIR"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 
-cat > "$DIR/tiny.yaml" <<'YAML'
-game: {variant: quax, size: 4}
-net: {blocks: 1, filters: 8, policy_channels: 4, value_channels: 4, value_hidden: 8}
-search: {simulations: 8}
-selfplay: {parallel_games: 16, games_per_shard: 16}
-replay: {min_positions: 100, window_min: 500}
-learn: {batch_size: 32, lr_warmup_steps: 1, publish_every: 10, checkpoint_every: 10}
-run: {max_steps: 30, max_minutes: 1}
-YAML
-"$QUAX" train --config "$DIR/tiny.yaml" --run "$DIR/r" --quiet || fail "tiny training run"
+source "$2/tests/cli/lib/tiny_run.sh"
+tiny_run "$QUAX" "$DIR" 4 30 || fail "tiny training run"
 [ "$(ls "$DIR"/r/models/model-*.pt | wc -l)" -eq 4 ] || fail "expected models at steps 0, 10, 20, 30: $(ls "$DIR/r/models")"
 
 out=$("$QUAX" ladder "$DIR/r" --sims 4 --games 2 --baselines random,uct:20) || fail "ladder: $out"
