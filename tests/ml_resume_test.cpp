@@ -103,7 +103,7 @@ TEST(Checkpoint, ResumeIsBitExact) {
   EXPECT_EQ(back.total_positions, st.total_positions);
   EXPECT_EQ(back.samples_trained, st.samples_trained);
   ReplayWindow wb(c.game, c.replay);
-  wb.restore(back.ingested_shards, back.total_positions);
+  wb.restore(dir + "/selfplay", back.ingested_shards, back.total_positions);
   EXPECT_EQ(wb.window_positions(), wa.window_positions());
   Rng rb;
   rb.set_state(back.rng);

@@ -113,9 +113,16 @@ TEST(ReplayWindow, KeepsTheNewestGamesWithinTheTarget) {
   while (suffix < window.window_positions()) suffix += trainable_positions(all[--first]);
   EXPECT_EQ(suffix, window.window_positions());
 
+  // Restored from a copy of the run's shard directory (a moved or copied run): the same
+  // window, and none of the copied shards is read a second time.
+  const std::string moved = dir + "-moved";
+  std::filesystem::remove_all(moved);
+  std::filesystem::copy(dir, moved);
   ReplayWindow back(spec, rc);
-  back.restore(window.ingested(), window.total_positions());
+  back.restore(moved, window.ingested(), window.total_positions());
   EXPECT_EQ(back.window_positions(), window.window_positions());
+  EXPECT_EQ(back.ingest_new(moved), 0);
+  EXPECT_EQ(back.total_positions(), window.total_positions());
   Rng r1(8), r2(8);
   TrainingBatch b1, b2;
   window.sample(32, r1, &b1);
@@ -124,6 +131,7 @@ TEST(ReplayWindow, KeepsTheNewestGamesWithinTheTarget) {
   EXPECT_EQ(b1.policy, b2.policy);
   EXPECT_EQ(b1.value, b2.value);
   std::filesystem::remove_all(dir);
+  std::filesystem::remove_all(moved);
 }
 
 }  // namespace

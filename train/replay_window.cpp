@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <set>
 #include <stdexcept>
 
@@ -18,11 +19,17 @@ int64_t ReplayWindow::window_target(int64_t total) const {
   return std::clamp<int64_t>(static_cast<int64_t>(grown), config_.window_min, config_.window_max);
 }
 
+namespace {
+// Shards are remembered by file name, so a run directory that was moved or copied resumes
+// without reading its shards a second time.
+std::string shard_name(const std::string& path) { return std::filesystem::path(path).filename().string(); }
+}  // namespace
+
 int64_t ReplayWindow::ingest_new(const std::string& dir) {
   const std::set<std::string> seen(ingested_.begin(), ingested_.end());
   const int64_t before = total_positions_;
   for (const auto& path : list_shards(dir)) {
-    if (seen.count(path)) continue;
+    if (seen.count(shard_name(path))) continue;
     auto games = read_shard(path);
     for (const auto& g : games)
       if (g.spec != spec_)
@@ -30,26 +37,28 @@ int64_t ReplayWindow::ingest_new(const std::string& dir) {
                                  describe(spec_));
     for (const auto& g : games) total_positions_ += trainable_positions(g);
     add_games(std::move(games), true);
-    ingested_.push_back(path);
+    ingested_.push_back(shard_name(path));
   }
   if (total_positions_ != before) evict_and_index();
   return total_positions_ - before;
 }
 
-void ReplayWindow::restore(const std::vector<std::string>& ingested, int64_t total_positions) {
+void ReplayWindow::restore(const std::string& dir, const std::vector<std::string>& ingested,
+                           int64_t total_positions) {
   games_.clear();
   game_positions_.clear();
   held_positions_ = 0;
-  ingested_ = ingested;
+  ingested_.clear();
+  for (const auto& entry : ingested) ingested_.push_back(shard_name(entry));
   total_positions_ = total_positions;
   const int64_t target = window_target(total_positions_);
   // Newest shards first until the window is full, then add them oldest first.
-  size_t first = ingested.size();
+  size_t first = ingested_.size();
   int64_t covered = 0;
   std::vector<std::vector<GameRecord>> loaded;
   while (first > 0 && covered < target) {
     --first;
-    auto games = read_shard(ingested[first]);
+    auto games = read_shard(dir + "/" + ingested_[first]);
     for (const auto& g : games) covered += trainable_positions(g);
     loaded.push_back(std::move(games));
   }

@@ -40,15 +40,17 @@ class ReplayWindow {
   // Reads the shards of `dir` not read before, oldest first; returns the positions added.
   // A shard of another spec throws std::runtime_error naming it.
   int64_t ingest_new(const std::string& dir);
-  // Restores the state saved by a checkpoint: the shards read, in order, and the total
+  // Restores the state saved by a checkpoint: the shards read (file names, in order; paths
+  // saved by older checkpoints are cut to their names), found in `dir`, and the total
   // positions. Reads only the newest of them, enough to fill the window.
-  void restore(const std::vector<std::string>& ingested, int64_t total_positions);
+  void restore(const std::string& dir, const std::vector<std::string>& ingested, int64_t total_positions);
 
   // Trainable positions ever read, and now in the window.
   int64_t total_positions() const { return total_positions_; }
   int64_t window_positions() const { return static_cast<int64_t>(index_.size()); }
   // The window's size for `total` positions: clamp(scale * total^exponent, min, max).
   int64_t window_target(int64_t total) const;
+  // File names of the shards read, oldest first.
   const std::vector<std::string>& ingested() const { return ingested_; }
 
   // Fills `out` with `batch` positions drawn uniformly (with replacement) from the window.

@@ -312,7 +312,7 @@ void run_training(const TrainConfig& config, const TrainOptions& options) {
     window = std::make_unique<ReplayWindow>(config.game, config.replay);
     if (resume) {
       state = learner->load_checkpoint(ckpt);
-      window->restore(state.ingested_shards, state.total_positions);
+      window->restore(run_dir + "/selfplay", state.ingested_shards, state.total_positions);
       learn_rng.set_state(state.rng);
       control.samples_trained = state.samples_trained;
       control.step = learner->step();
