@@ -90,6 +90,17 @@ class GameState {
     for (int a = 0; a < num_actions(); ++a) mask[to_net_action(a)] = board[a];
   }
 
+  // --- Data augmentation (network frame) -------------------------------------------------
+  // The symmetries of the network frame that map every position of this spec to a position
+  // of the same spec, same mover and same goal; training draws one per example. Index 0 is
+  // the identity; the default is the identity alone. The transforms write `out` from `in`
+  // (no overlap): input planes (num_planes() x N x N as encode() writes them) and policies or
+  // legal masks over the num_actions() network-frame actions.
+  virtual int num_net_symmetries() const { return 1; }
+  virtual void transform_net_planes(int sym, const float* in, float* out) const;
+  virtual void transform_net_policy(int sym, const float* in, float* out) const;
+  virtual void transform_net_mask(int sym, const uint8_t* in, uint8_t* out) const;
+
   // A 64-bit key of the position (stones, links, player to move, phase), equal for
   // equal positions; used by tests and transposition tables.
   virtual uint64_t position_key() const = 0;

@@ -8,6 +8,8 @@
 #include <mutex>
 #include <sstream>
 
+#include "env/symmetry.h"
+
 namespace quax {
 
 namespace {
@@ -742,6 +744,22 @@ std::unique_ptr<SquareGame> SquareGame::from_position(const GameSpec& spec, cons
   g->to_move_ = opponent(mover);
   g->after_move();
   return g;
+}
+
+int SquareGame::num_net_symmetries() const { return static_cast<int>(kGoalKeepingSymmetries.size()); }
+
+void SquareGame::transform_net_planes(int sym, const float* in, float* out) const {
+  transform_planes(Symmetry::from_index(kGoalKeepingSymmetries.at(sym)), n_, square_input_planes(), in, out);
+}
+
+void SquareGame::transform_net_policy(int sym, const float* in, float* out) const {
+  transform_policy(Symmetry::from_index(kGoalKeepingSymmetries.at(sym)), n_, square_action_planes(),
+                   extra_actions(), in, out);
+}
+
+void SquareGame::transform_net_mask(int sym, const uint8_t* in, uint8_t* out) const {
+  transform_policy(Symmetry::from_index(kGoalKeepingSymmetries.at(sym)), n_, square_action_planes(),
+                   extra_actions(), in, out);
 }
 
 }  // namespace quax

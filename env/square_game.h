@@ -57,6 +57,11 @@ class SquareGame final : public GameState {
   int to_net_action(int board_action) const override;
   int from_net_action(int net_action) const override;
   void net_legal_mask(uint8_t* mask) const override;
+  // The 4 goal-keeping symmetries of the square (env/symmetry.h, kGoalKeepingSymmetries).
+  int num_net_symmetries() const override;
+  void transform_net_planes(int sym, const float* in, float* out) const override;
+  void transform_net_policy(int sym, const float* in, float* out) const override;
+  void transform_net_mask(int sym, const uint8_t* in, uint8_t* out) const override;
   uint64_t position_key() const override { return key_ ^ turn_key(); }
 
   // --- Direct access for tests, symmetry and fast encoders ----------------------------

@@ -2,6 +2,7 @@
 // policy targets and legal masks describe real positions, under every goal-keeping symmetry.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 
 #include "env/square_game.h"
@@ -28,7 +29,8 @@ std::vector<float> planes_of(const GameState& s) {
 
 // For random positions of every variant (both movers, links present) and every
 // goal-keeping board symmetry g: transforming the encoded planes, legal mask and a one-hot
-// policy by net_symmetry(g, mover) gives exactly the planes, mask and action of g(position).
+// policy by net_symmetry(g, mover), through the GameState augmentation interface the replay
+// window uses, gives exactly the planes, mask and action of g(position).
 TEST(Augmentation, NetFrameTransformsMatchTransformedPositions) {
   Rng rng(17);
   int checked = 0;
@@ -47,26 +49,31 @@ TEST(Augmentation, NetFrameTransformsMatchTransformedPositions) {
         }
         if (state->is_over()) continue;
         const auto& game = dynamic_cast<const SquareGame&>(*state);
-        const int n = size, extra = state->extra_actions(), actions = state->num_actions();
+        const int n = size, actions = state->num_actions();
         const auto planes = planes_of(game);
         const auto mask = net_mask(game);
         for (int gi : kGoalKeepingSymmetries) {
           const Symmetry g = Symmetry::from_index(gi);
           const Symmetry h = net_symmetry(g, game.to_move());
+          ASSERT_EQ(game.num_net_symmetries(), 4);
+          const int k = static_cast<int>(
+              std::find(kGoalKeepingSymmetries.begin(), kGoalKeepingSymmetries.end(), h.index()) -
+              kGoalKeepingSymmetries.begin());
+          ASSERT_LT(k, 4);
           const auto image = transform_position(g, game);
           ASSERT_EQ(image->to_move(), game.to_move());
           std::vector<float> tp(planes.size());
-          transform_planes(h, n, square_input_planes(), planes.data(), tp.data());
+          game.transform_net_planes(k, planes.data(), tp.data());
           EXPECT_EQ(tp, planes_of(*image)) << symmetry_name(g) << " " << describe(spec);
           std::vector<uint8_t> tm(actions);
-          transform_policy(h, n, square_action_planes(), extra, mask.data(), tm.data());
+          game.transform_net_mask(k, mask.data(), tm.data());
           EXPECT_EQ(tm, net_mask(*image)) << symmetry_name(g) << " " << describe(spec);
           // A policy target on one legal action lands on the image of that action.
           game.legal_actions(&legal);
           const int a = legal[rng.below(static_cast<uint32_t>(legal.size()))];
           std::vector<float> onehot(actions, 0.0f), moved(actions);
           onehot[game.to_net_action(a)] = 1.0f;
-          transform_policy(h, n, square_action_planes(), extra, onehot.data(), moved.data());
+          game.transform_net_policy(k, onehot.data(), moved.data());
           const int expected = image->to_net_action(map_square_action(g, n, a));
           EXPECT_EQ(moved[expected], 1.0f) << symmetry_name(g) << " action " << game.action_to_string(a);
           ++checked;

@@ -6,7 +6,6 @@
 #include <set>
 #include <stdexcept>
 
-#include "env/symmetry.h"
 #include "train/shard.h"
 
 namespace quax {
@@ -117,30 +116,24 @@ void ReplayWindow::sample(int batch, Rng& rng, TrainingBatch* out) const {
   out->mask.assign(static_cast<size_t>(batch) * actions, 0);
   out->value.assign(batch, 0.0f);
   std::vector<float> enc(plane_floats), pol(actions);
-  std::vector<uint8_t> board_mask(actions), net_mask(actions);
+  std::vector<uint8_t> net_mask(actions);
+  const auto symmetries = static_cast<uint32_t>(state->num_net_symmetries());
   for (int b = 0; b < batch; ++b) {
     const auto [gi, ply] = index_[rng.below(static_cast<uint32_t>(index_.size()))];
-    const Symmetry sym =
-        Symmetry::from_index(config_.symmetries ? kGoalKeepingSymmetries[rng.below(4)] : 0);
     const GameRecord& g = games_[gi];
+    const int sym = config_.symmetries ? static_cast<int>(rng.below(symmetries)) : 0;
     auto s = new_game(spec_);
     for (int i = 0; i < ply; ++i) s->apply(g.moves[i].action);
     s->encode(enc.data());
-    s->legal_mask(board_mask.data());
-    std::fill(net_mask.begin(), net_mask.end(), 0);
-    for (int a = 0; a < actions; ++a)
-      if (board_mask[a]) net_mask[s->to_net_action(a)] = 1;
+    s->net_legal_mask(net_mask.data());
     std::fill(pol.begin(), pol.end(), 0.0f);
     for (const auto& [a, p] : g.moves[ply].policy) pol[a] = p;
     const Player mover = g.moves[ply].mover;
     const Player winner = winner_of(g.outcome);
     out->value[b] = winner == Player::kNone ? 0.0f : (winner == mover ? 1.0f : -1.0f);
-    const auto& in_planes = square_input_planes();
-    const auto& act_planes = square_action_planes();
-    const int extra = s->extra_actions();
-    transform_planes(sym, n, in_planes, enc.data(), out->inputs.data() + static_cast<size_t>(b) * plane_floats);
-    transform_policy(sym, n, act_planes, extra, pol.data(), out->policy.data() + static_cast<size_t>(b) * actions);
-    transform_policy(sym, n, act_planes, extra, net_mask.data(), out->mask.data() + static_cast<size_t>(b) * actions);
+    s->transform_net_planes(sym, enc.data(), out->inputs.data() + static_cast<size_t>(b) * plane_floats);
+    s->transform_net_policy(sym, pol.data(), out->policy.data() + static_cast<size_t>(b) * actions);
+    s->transform_net_mask(sym, net_mask.data(), out->mask.data() + static_cast<size_t>(b) * actions);
   }
 }
 
