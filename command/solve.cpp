@@ -1,0 +1,125 @@
+// `quax solve`: the exact value of a position with all its winning moves, or with --book a
+// solved-positions file of every position up to a depth (solve/book.h for the format).
+#include <fmt/format.h>
+
+#include <chrono>
+#include <cstdio>
+#include <memory>
+#include <stdexcept>
+
+#include "command/command.h"
+#include "command/game_spec_option.h"
+#include "env/notation.h"
+#include "solve/book.h"
+#include "solve/proof_search.h"
+#include "solve/solver.h"
+
+namespace quax {
+namespace {
+
+void print_progress(const ProofStats& s) {
+  std::fprintf(stderr, "  %.0f s: %lld nodes, %.0f nodes/s, table %.1f%% full (%zu entries)\n", s.seconds,
+               static_cast<long long>(s.nodes), s.seconds > 0 ? s.nodes / s.seconds : 0.0,
+               100.0 * static_cast<double>(s.tt_used) / static_cast<double>(s.tt_capacity), s.tt_used);
+  std::fflush(stderr);
+}
+
+void setup_solve(CLI::App& app) {
+  struct Options {
+    std::string variant = "quax";
+    int size = 0;
+    std::string swap = "default";
+    std::string position;
+    int memory_mb = 1024;
+    double seconds = 0;
+    bool book = false;
+    int depth = 2;
+    std::string out;
+    bool symmetry = false;
+    double progress = 10;
+  };
+  auto opt = std::make_shared<Options>();
+  auto* cmd = app.add_subcommand("solve", "Prove the value of a position and list every winning move");
+  cmd->add_option("--variant", opt->variant, "Variant name (" + variant_list() + ")");
+  cmd->add_option("--size", opt->size, "Board size (0: the variant's default)");
+  cmd->add_option("--swap", opt->swap, "Pie rule: on, off or default (the variant's)")
+      ->check(CLI::IsMember({"on", "off", "default"}));
+  cmd->add_option("--position", opt->position, "Moves from the start ('c3 b2 ...'); empty: the start");
+  cmd->add_option("--memory-mb", opt->memory_mb, "Transposition table size in MiB")->check(CLI::Range(1, 1 << 20));
+  cmd->add_option("--seconds", opt->seconds, "Give up after this long (0: no limit); the value is then 'unknown'")
+      ->check(CLI::Range(0.0, 1e7));
+  cmd->add_flag("--book", opt->book, "Solve every position up to --depth plies and write them to --out");
+  cmd->add_option("--depth", opt->depth, "Book depth in plies from the position")->check(CLI::Range(0, 40));
+  cmd->add_option("--out", opt->out, "Book file (JSON lines, see README)");
+  cmd->add_flag("--symmetry", opt->symmetry,
+                "Solve one move (and book position) per class of symmetric ones; images get the same value");
+  cmd->add_option("--progress", opt->progress, "Seconds between progress lines on stderr (0: none)")
+      ->check(CLI::Range(0.0, 1e6));
+  cmd->callback([opt] {
+    const GameSpec spec = game_spec_from_options(opt->variant, opt->size, opt->swap);
+    if (opt->book && opt->out.empty()) throw CommandError("--book needs --out FILE");
+    if (!opt->book && !opt->out.empty()) throw CommandError("--out is only for --book");
+    std::vector<int> actions;
+    std::unique_ptr<GameState> state = new_game(spec);
+    if (opt->position.find_first_not_of(" \t,") != std::string::npos) {
+      GameRecord record;
+      std::string error;
+      if (!parse_record(opt->position, &record, &error)) throw CommandError("--position: " + error);
+      if (record.resigned != Player::kNone) throw CommandError("--position: a resignation is not a position");
+      state = replay_record(spec, record, &error, &actions);
+      if (!state) throw CommandError("--position: " + error);
+    }
+    if (state->is_over())
+      throw CommandError("--position: the game is over (" + outcome_name(state->outcome()) + " won)");
+
+    ProofSearch search(spec, static_cast<size_t>(opt->memory_mb) << 20);
+    if (opt->seconds > 0)
+      search.set_deadline(std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                                                  std::chrono::duration<double>(opt->seconds)));
+    if (opt->progress > 0) search.set_progress(print_progress, opt->progress);
+
+    if (opt->book) {
+      BookOptions bo;
+      bo.depth = opt->depth;
+      bo.symmetry = opt->symmetry;
+      const auto entries = build_book(search, actions, bo, [&](const BookEntry& e, size_t done) {
+        if (opt->progress > 0 && done % 100 == 0) std::fprintf(stderr, "  %zu positions\n", done);
+      });
+      try {
+        write_book(opt->out, entries);
+      } catch (const std::exception& e) {
+        throw CommandError(e.what());
+      }
+      size_t win = 0, loss = 0, draw = 0, unknown = 0;
+      for (const auto& e : entries)
+        (e.value == GameValue::kWin ? win : e.value == GameValue::kLoss ? loss : e.value == GameValue::kDraw ? draw : unknown)++;
+      const ProofStats st = search.stats();
+      std::printf("%s: %zu positions up to %d plies (%zu win, %zu loss, %zu draw, %zu unknown) in %s\n",
+                  describe(spec).c_str(), entries.size(), opt->depth, win, loss, draw, unknown, opt->out.c_str());
+      std::printf("nodes: %lld\ntime: %.2f s\n", static_cast<long long>(st.nodes), st.seconds);
+      if (unknown > 0) set_exit_code(2);
+      return;
+    }
+
+    const Solution sol = solve_moves(search, *state, opt->symmetry);
+    const ProofStats st = search.stats();
+    std::vector<std::string> wins, unknown;
+    for (int a : sol.winning_moves) wins.push_back(state->action_to_string(a));
+    for (int a : sol.unknown_moves) unknown.push_back(state->action_to_string(a));
+    std::printf("%s, %s to move after %d moves\n", describe(spec).c_str(), player_name(state->to_move()).c_str(),
+                state->move_number());
+    std::printf("value: %s\n", value_name(sol.value).c_str());
+    std::printf("winning moves: %s\n", wins.empty() ? "none" : fmt::format("{}", fmt::join(wins, " ")).c_str());
+    if (!unknown.empty()) std::printf("unsolved moves: %s\n", fmt::format("{}", fmt::join(unknown, " ")).c_str());
+    std::printf("moves: %d (%d searched%s)\n", sol.moves, sol.moves_solved, opt->symmetry ? ", one per symmetry class" : "");
+    std::printf("nodes: %lld\ntime: %.2f s\n", static_cast<long long>(st.nodes), st.seconds);
+    std::printf("table: %zu of %zu entries (%d MiB)\n", st.tt_used, st.tt_capacity, opt->memory_mb);
+    // A search stopped by --seconds has not answered: exit 2 tells scripts so.
+    if (sol.value == GameValue::kUnknown) set_exit_code(2);
+  });
+}
+
+REGISTER_COMMAND("solve", setup_solve);
+
+}  // namespace
+}  // namespace quax

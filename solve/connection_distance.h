@@ -1,0 +1,20 @@
+// How many more moves a player needs to connect their edges if the opponent never replied:
+// the leaf estimate that initialises proof and disproof numbers (a position where the
+// attacker is two moves from connecting is easier to prove than one where they need five).
+// Only a heuristic: it orders the search, never decides a value.
+#pragma once
+
+#include "env/square_game.h"
+
+namespace quax {
+
+inline constexpr int kNoPath = 1 << 20;
+
+// Moves (stones and link moves) `p` needs to connect its two edges, by the connection rules
+// of the variant: orthogonal neighbours everywhere; in quax and link a diagonal through a
+// block that holds no link costs one link move (none when p's link is already there); in
+// quickway the link comes free with the stone; in crossway diagonals are free; in quadrex
+// there are none. kNoPath when the opponent has cut every path.
+int connection_distance(const SquareGame& game, Player p);
+
+}  // namespace quax

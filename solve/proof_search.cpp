@@ -1,0 +1,243 @@
+#include "solve/proof_search.h"
+
+#include <algorithm>
+#include <cstdlib>
+
+#include "env/square_game.h"
+#include "solve/connection_distance.h"
+#include "solve/solver.h"
+
+namespace quax {
+
+namespace {
+
+constexpr uint64_t kWhiteAttackerSalt = 0x9E3779B97F4A7C15ULL;
+
+// Distance from the board's centre in half cells (a link sits at its block's centre).
+int centre_distance(int n, int x2, int y2) { return std::abs(x2 - (n - 1)) + std::abs(y2 - (n - 1)); }
+
+}  // namespace
+
+ProofSearch::ProofSearch(const GameSpec& spec, size_t memory_bytes)
+    : spec_(spec), table_(memory_bytes), scratch_(new_game(spec)) {
+  scratch_mask_.resize(static_cast<size_t>(scratch_->num_actions()));
+  square_ = dynamic_cast<const SquareGame*>(scratch_.get()) != nullptr;
+  const int n = spec.size, nn = n * n;
+  const int actions = scratch_->num_actions();
+  const int spatial = scratch_->spatial_planes() * nn;
+  // Rank: non-spatial actions (swap) first, then by distance from the centre, placements
+  // before links at equal distance. Only a tie-break: the proof numbers choose.
+  std::vector<std::pair<int, int>> ranked;
+  for (int a = 0; a < actions; ++a) {
+    if (a >= spatial) {
+      ranked.push_back({-1, a});
+      continue;
+    }
+    const int plane = a / nn, idx = a % nn, c = idx % n, r = idx / n;
+    const int d = plane == 0 ? centre_distance(n, 2 * c, 2 * r) : centre_distance(n, 2 * c + 1, 2 * r + 1);
+    ranked.push_back({d * 4 + plane, a});
+  }
+  std::stable_sort(ranked.begin(), ranked.end());
+  for (const auto& [rank, a] : ranked) by_rank_.push_back(a);
+  start_ = std::chrono::steady_clock::now();
+}
+
+void ProofSearch::set_progress(std::function<void(const ProofStats&)> progress, double period_seconds) {
+  progress_ = std::move(progress);
+  progress_period_ = period_seconds;
+  next_progress_ = std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                                          std::chrono::duration<double>(period_seconds));
+}
+
+ProofStats ProofSearch::stats() const {
+  ProofStats s;
+  s.nodes = nodes_;
+  s.evaluations = evaluations_;
+  s.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  s.tt_used = table_.used();
+  s.tt_capacity = table_.capacity();
+  return s;
+}
+
+ProofSearch::Level& ProofSearch::level(int depth) {
+  while (static_cast<int>(levels_.size()) <= depth) {
+    auto l = std::make_unique<Level>();
+    l->state = new_game(spec_);
+    l->mask.resize(static_cast<size_t>(l->state->num_actions()));
+    levels_.push_back(std::move(l));
+  }
+  return *levels_[depth];
+}
+
+uint64_t ProofSearch::salted(uint64_t key) const {
+  return attacker_ == Player::kWhite ? key ^ kWhiteAttackerSalt : key;
+}
+
+bool ProofSearch::out_of_time() {
+  if (stopped_) return true;
+  // The clock is read every 256 nodes: a node costs microseconds.
+  if ((nodes_ & 255) != 0) return false;
+  const auto now = std::chrono::steady_clock::now();
+  if (progress_ && now >= next_progress_) {
+    progress_(stats());
+    next_progress_ = now + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                               std::chrono::duration<double>(progress_period_));
+  }
+  if (has_deadline_ && now >= deadline_) stopped_ = true;
+  return stopped_;
+}
+
+void ProofSearch::evaluate(const GameState& s, Level& parent, uint32_t* pn, uint32_t* dn) {
+  ++evaluations_;
+  const Outcome attacker_wins = win_for(attacker_);
+  const Outcome o = s.outcome();
+  if (o != Outcome::kOngoing) {
+    *pn = o == attacker_wins ? 0 : kInfinity;
+    *dn = o == attacker_wins ? kInfinity : 0;
+    return;
+  }
+  const bool or_node = s.to_move() == attacker_;
+  // A result in the mover's favour: the attacker's win at an OR node; anything else (the
+  // defender's win, a draw) at an AND node.
+  auto mover_ends_it = [&](int a) {
+    scratch_->copy_from(s);
+    scratch_->apply(a);
+    const Outcome r = scratch_->outcome();
+    return r != Outcome::kOngoing && (r == attacker_wins) == or_node;
+  };
+  std::vector<uint8_t>& mask = scratch_mask_;
+  s.legal_mask(mask.data());
+  bool won = parent.killer >= 0 && mask[parent.killer] && mover_ends_it(parent.killer);
+  for (int a = 0, n = static_cast<int>(mask.size()); a < n && !won; ++a) {
+    if (!mask[a] || a == parent.killer) continue;
+    if (mover_ends_it(a)) {
+      parent.killer = a;
+      won = true;
+    }
+  }
+  if (won) {
+    *pn = or_node ? 0 : kInfinity;
+    *dn = or_node ? kInfinity : 0;
+    return;
+  }
+  if (!square_) {
+    *pn = 1;
+    *dn = 1;
+    return;
+  }
+  const auto& game = static_cast<const SquareGame&>(s);
+  // Swap moves and recolours a stone, so distances say nothing while it is available.
+  if (game.swap_available()) {
+    *pn = 1;
+    *dn = 1;
+    return;
+  }
+  const int a = connection_distance(game, attacker_);
+  const int d = connection_distance(game, opponent(attacker_));
+  // Stones and links never leave the board, so a player without any path can never win.
+  if (a >= kNoPath) {
+    *pn = kInfinity;
+    *dn = 0;
+    return;
+  }
+  if (d >= kNoPath && !can_draw(spec_)) {
+    *pn = 0;
+    *dn = kInfinity;
+    return;
+  }
+  // Squared distances: measured on quax 4x4, fewer nodes than plain distances or their
+  // difference (BENCHMARKS.md).
+  const uint32_t dd = static_cast<uint32_t>(std::min(d, 1000));
+  *pn = static_cast<uint32_t>(a * a + 1);
+  *dn = dd * dd + 1;
+}
+
+void ProofSearch::mid(int depth, uint32_t pn_threshold, uint32_t dn_threshold, uint32_t* out_pn, uint32_t* out_dn) {
+  Level& node = level(depth);
+  Level& next = level(depth + 1);
+  const GameState& s = *node.state;
+  const int64_t nodes_before = nodes_++;
+  const bool or_node = s.to_move() == attacker_;
+
+  node.children.clear();
+  node.killer = -1;
+  s.legal_mask(node.mask.data());
+  for (int a : by_rank_) {
+    if (!node.mask[a]) continue;
+    next.state->copy_from(s);
+    next.state->apply(a);
+    Child c{a, salted(next.state->position_key()), 0, 0};
+    if (const ProofEntry* e = table_.find(c.key)) {
+      c.pn = e->pn;
+      c.dn = e->dn;
+    } else {
+      evaluate(*next.state, node, &c.pn, &c.dn);
+      if (c.pn == 0 || c.dn == 0) table_.store(c.key, c.pn, c.dn, 1);
+    }
+    node.children.push_back(c);
+    if (or_node ? c.pn == 0 : c.dn == 0) break;  // decided: the other children do not matter
+  }
+
+  uint32_t pn = 0, dn = 0;
+  for (;;) {
+    // OR: pn = min over children, dn = sum; AND: the other way round.
+    uint32_t best_value = kInfinity + 1, second_value = kInfinity + 1, sum = 0;
+    size_t best = 0;
+    for (size_t i = 0; i < node.children.size(); ++i) {
+      Child& c = node.children[i];
+      if (c.pn != 0 && c.dn != 0)
+        if (const ProofEntry* e = table_.find(c.key)) c.pn = e->pn, c.dn = e->dn;
+      const uint32_t v = or_node ? c.pn : c.dn;
+      sum = saturating_sum(sum, or_node ? c.dn : c.pn);
+      if (v < best_value) {
+        second_value = best_value;
+        best_value = v;
+        best = i;
+      } else if (v < second_value) {
+        second_value = v;
+      }
+    }
+    if (node.children.empty()) best_value = kInfinity;  // no move: cannot happen in these games
+    pn = or_node ? std::min(best_value, kInfinity) : sum;
+    dn = or_node ? sum : std::min(best_value, kInfinity);
+    if (pn == 0 || dn == 0 || pn >= pn_threshold || dn >= dn_threshold || out_of_time()) break;
+
+    Child& c = node.children[best];
+    // The best child may work until it passes the second best by a factor 1 + 1/4, or until
+    // this node's other threshold is reached.
+    const uint64_t second = std::min<uint64_t>(second_value, kInfinity);
+    const uint32_t near_threshold = static_cast<uint32_t>(std::min<uint64_t>(second + second / 4 + 1, kInfinity));
+    uint32_t child_pn_threshold, child_dn_threshold;
+    if (or_node) {
+      child_pn_threshold = std::min(pn_threshold, near_threshold);
+      child_dn_threshold = dn_threshold >= kInfinity ? kInfinity : dn_threshold - dn + c.dn;
+    } else {
+      child_dn_threshold = std::min(dn_threshold, near_threshold);
+      child_pn_threshold = pn_threshold >= kInfinity ? kInfinity : pn_threshold - pn + c.pn;
+    }
+    next.state->copy_from(s);
+    next.state->apply(c.action);
+    mid(depth + 1, child_pn_threshold, child_dn_threshold, &c.pn, &c.dn);
+  }
+  table_.store(salted(s.position_key()), pn, dn, static_cast<uint64_t>(nodes_ - nodes_before));
+  *out_pn = pn;
+  *out_dn = dn;
+}
+
+Proof ProofSearch::prove(const GameState& state, Player attacker) {
+  attacker_ = attacker;
+  if (state.is_over()) return state.outcome() == win_for(attacker) ? Proof::kProven : Proof::kDisproven;
+  if (const ProofEntry* e = table_.find(salted(state.position_key()))) {
+    if (e->pn == 0) return Proof::kProven;
+    if (e->dn == 0) return Proof::kDisproven;
+  }
+  if (out_of_time()) return Proof::kUnknown;
+  level(0).state->copy_from(state);
+  uint32_t pn = 0, dn = 0;
+  mid(0, kInfinity, kInfinity, &pn, &dn);
+  if (pn == 0) return Proof::kProven;
+  if (dn == 0) return Proof::kDisproven;
+  return Proof::kUnknown;
+}
+
+}  // namespace quax

@@ -1,0 +1,104 @@
+// Depth-first proof-number search (df-pn, Nagai 2002) over the generic GameState interface:
+// does a given attacker win from a position against every defence?
+//
+// The search works in the attacker's frame: a node is an OR node when the attacker is to
+// move and an AND node otherwise, so a player who moves twice in a row (the progressive
+// turns of later variants) needs no special case, and a draw simply counts as "the
+// attacker does not win". Positions never repeat in these games (every action adds a stone
+// or a link), so the graph is acyclic and df-pn needs no repetition handling.
+//
+// What keeps the tree small:
+//  - Win in one: a new position whose mover has a move ending the game in the mover's
+//    favour is decided on the spot, without a node of its own. A move that leaves the
+//    opponent such a win is therefore refuted as soon as it is generated: when the opponent
+//    threatens to win, only the replies that stop the threat stay open. This is exact (no
+//    rule is assumed); the scan tries first the winning move found for a sibling, which in
+//    connection games is usually the threat itself, so a refuted reply costs a few moves.
+//  - Move ordering: children are created centre first (tie-break of the pn/dn choice).
+//  - 1 + epsilon thresholds (Pawlewicz and Lew 2007) against thrashing between siblings.
+//  - A transposition table bounded by a memory cap (solve/transposition_table.h).
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "env/game_state.h"
+#include "solve/transposition_table.h"
+
+namespace quax {
+
+enum class Proof : int8_t { kProven, kDisproven, kUnknown };
+
+struct ProofStats {
+  int64_t nodes = 0;        // positions expanded (children generated)
+  int64_t evaluations = 0;  // positions created and checked for a win in one
+  double seconds = 0;
+  size_t tt_used = 0, tt_capacity = 0;
+};
+
+class ProofSearch {
+ public:
+  // `memory_bytes` caps the transposition table. States must be of `spec`.
+  ProofSearch(const GameSpec& spec, size_t memory_bytes);
+
+  // Does `attacker` win from `state` against every defence? kUnknown only when a limit
+  // below stopped the search. The table is kept between calls (later proofs reuse it).
+  Proof prove(const GameState& state, Player attacker);
+
+  // A wall-clock limit for the following prove() calls (none by default). Once it has
+  // passed, prove() returns kUnknown (stopped() tells) until clear_deadline().
+  void set_deadline(std::chrono::steady_clock::time_point deadline) { deadline_ = deadline; has_deadline_ = true; }
+  void clear_deadline() { has_deadline_ = false; stopped_ = false; }
+  bool stopped() const { return stopped_; }
+  // Called about every `period_seconds` during long searches.
+  void set_progress(std::function<void(const ProofStats&)> progress, double period_seconds);
+
+  // Totals since construction.
+  ProofStats stats() const;
+  const GameSpec& spec() const { return spec_; }
+
+ private:
+  struct Child {
+    int action;
+    uint64_t key;
+    uint32_t pn, dn;
+  };
+  struct Level {
+    std::unique_ptr<GameState> state;  // the position at this depth
+    std::vector<Child> children;
+    std::vector<uint8_t> mask;
+    int killer = -1;  // a winning move of the mover found among this level's children
+  };
+
+  Level& level(int depth);
+  uint64_t salted(uint64_t key) const;
+  // pn/dn of a position seen for the first time (terminal, win in one, or fresh leaf).
+  // `parent` holds the killer move shared by siblings.
+  void evaluate(const GameState& s, Level& parent, uint32_t* pn, uint32_t* dn);
+  void mid(int depth, uint32_t pn_threshold, uint32_t dn_threshold, uint32_t* pn, uint32_t* dn);
+  bool out_of_time();
+
+  GameSpec spec_;
+  TranspositionTable table_;
+  std::vector<std::unique_ptr<Level>> levels_;
+  std::unique_ptr<GameState> scratch_;  // the win-in-one scan's position and legal mask
+  std::vector<uint8_t> scratch_mask_;
+  bool square_ = false;  // SquareGame positions: connection distances initialise leaves
+  std::vector<int> by_rank_;  // all actions, centre first
+  Player attacker_ = Player::kBlack;
+
+  int64_t nodes_ = 0, evaluations_ = 0;
+  double seconds_ = 0;
+  std::chrono::steady_clock::time_point start_;
+  std::chrono::steady_clock::time_point deadline_;
+  bool has_deadline_ = false;
+  bool stopped_ = false;
+  std::function<void(const ProofStats&)> progress_;
+  double progress_period_ = 0;
+  std::chrono::steady_clock::time_point next_progress_;
+};
+
+}  // namespace quax
