@@ -19,6 +19,13 @@ const VariantInfo kVariants[] = {
     {Variant::kQuickway, "quickway", 11, 3, 26, false, true},
     {Variant::kCrossway, "crossway", 19, 3, 26, false, true},
     {Variant::kQuadrex, "quadrex", 19, 3, 26, false, true},
+    // Hexagonal boards. Sizes stop at 26 (one letter a column): quady's server range 5..31
+    // loses 27..31. quady2: sides 4k+1 (RULES.md), so the sub-triangles split again.
+    {Variant::kHex, "hex", 11, 3, 26, false, true},
+    {Variant::kQuadhex, "quadhex", 10, 6, 26, true, true},
+    {Variant::kY, "y", 15, 3, 26, false, true},
+    {Variant::kQuady, "quady", 15, 5, 25, false, true, 2, 1},
+    {Variant::kQuady2, "quady2", 17, 5, 25, false, true, 4, 1},
 };
 
 }  // namespace
@@ -87,6 +94,9 @@ std::string check_spec(const GameSpec& spec) {
            std::to_string(info.min_size) + ".." + std::to_string(info.max_size) + ")";
   if (info.even_sizes_only && spec.size % 2 != 0)
     return std::string(info.name) + " needs an even size, not " + std::to_string(spec.size);
+  if (spec.size % info.size_modulus != info.size_remainder)
+    return std::string(info.name) + " needs a size of the form " + std::to_string(info.size_modulus) + "k+" +
+           std::to_string(info.size_remainder) + ", not " + std::to_string(spec.size);
   return "";
 }
 

@@ -36,6 +36,12 @@ enum class Variant : int8_t {
   kQuickway,
   kCrossway,
   kQuadrex,
+  // Hexagonal boards (env/hex_game.h); quady2 is quady with the split applied twice.
+  kHex,
+  kQuadhex,
+  kY,
+  kQuady,
+  kQuady2,
 };
 
 struct VariantInfo {
@@ -46,6 +52,9 @@ struct VariantInfo {
   int max_size;
   bool even_sizes_only;
   bool swap_by_default;  // the pie rule of RULES.md
+  // Sizes must leave this remainder modulo size_modulus (quady: odd, quady2: 4k+1).
+  int size_modulus = 1;
+  int size_remainder = 0;
 };
 
 // Every variant the engine implements, in a fixed order.
