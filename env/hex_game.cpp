@@ -260,6 +260,16 @@ int HexGame::to_net_action(int a) const {
   return geo_->transposed[a];
 }
 
+void HexGame::net_legal_mask(uint8_t* mask) const {
+  // legal_mask() written straight into the network frame (see to_net_action()).
+  std::fill(mask, mask + nn_ + 1, 0);
+  if (outcome_ != Outcome::kOngoing) return;
+  const bool flip = !geo_->triangle && to_move_ == Player::kWhite;
+  const int16_t* const t = geo_->transposed.data();
+  for (int16_t cell : empties_) mask[flip ? t[cell] : cell] = 1;
+  if (swap_available()) mask[nn_] = 1;
+}
+
 void HexGame::transform_net_planes(int sym, const float* in, float* out) const {
   const auto& map = geo_->symmetries.at(sym);
   for (int p = 0; p < kNumPlanes; ++p)

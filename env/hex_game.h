@@ -57,6 +57,7 @@ class HexGame final : public GameState {
   void encode(float* planes) const override;
   int to_net_action(int board_action) const override;
   int from_net_action(int net_action) const override { return to_net_action(net_action); }
+  void net_legal_mask(uint8_t* mask) const override;
   int num_net_symmetries() const override { return static_cast<int>(geo_->symmetries.size()); }
   void transform_net_planes(int sym, const float* in, float* out) const override;
   void transform_net_policy(int sym, const float* in, float* out) const override;

@@ -248,6 +248,11 @@ TEST(HexRandom, NetFrameSymmetriesCommuteWithPlay) {
           g.transform_net_planes(sym, p.data(), moved.data());
           ASSERT_EQ(moved, planes_of(image)) << describe(spec) << " sym " << sym << " ply " << g.move_number();
           const auto m = net_mask_of(g);
+          std::vector<uint8_t> board(m.size()), via_actions(m.size(), 0);
+          g.legal_mask(board.data());
+          for (int a = 0; a < g.num_actions(); ++a)
+            if (board[a]) via_actions[g.to_net_action(a)] = 1;
+          ASSERT_EQ(m, via_actions) << "net_legal_mask disagrees with legal_mask and to_net_action";
           std::vector<uint8_t> moved_mask(m.size());
           g.transform_net_mask(sym, m.data(), moved_mask.data());
           ASSERT_EQ(moved_mask, net_mask_of(image));
