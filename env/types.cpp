@@ -101,8 +101,10 @@ std::string check_spec(const GameSpec& spec) {
 }
 
 std::string describe(const GameSpec& spec) {
-  return std::string(variant_info(spec.variant).name) + " " + std::to_string(spec.size) + "x" +
-         std::to_string(spec.size) + (spec.swap ? " (swap)" : " (no swap)");
+  const bool triangle = spec.variant == Variant::kY || spec.variant == Variant::kQuady || spec.variant == Variant::kQuady2;
+  const std::string board = triangle ? "side " + std::to_string(spec.size)
+                                     : std::to_string(spec.size) + "x" + std::to_string(spec.size);
+  return std::string(variant_info(spec.variant).name) + " " + board + (spec.swap ? " (swap)" : " (no swap)");
 }
 
 }  // namespace quax
