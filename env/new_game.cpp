@@ -1,5 +1,6 @@
 #include "env/game_state.h"
 #include "env/hex_game.h"
+#include "env/quikquax_game.h"
 #include "env/square_game.h"
 
 namespace quax {
@@ -12,12 +13,16 @@ std::unique_ptr<GameState> new_game(const GameSpec& spec) {
     case Variant::kCrossway:
     case Variant::kQuadrex:
       return std::make_unique<SquareGame>(spec);
+    case Variant::kQuikQuax:
+      return std::make_unique<QuikQuaxGame>(spec);
     case Variant::kHex:
     case Variant::kQuadhex:
     case Variant::kY:
     case Variant::kQuady:
     case Variant::kQuady2:
       return std::make_unique<HexGame>(spec);
+    default:
+      break;
   }
   return nullptr;
 }

@@ -405,6 +405,12 @@ void SquareGame::apply(int action) {
   after_move();
 }
 
+void SquareGame::apply_keep_turn(int action) {
+  const Player p = to_move_;
+  apply(action);
+  if (outcome_ == Outcome::kOngoing) to_move_ = p;
+}
+
 std::string SquareGame::why_illegal(int action) const {
   if (action < 0 || action >= num_actions()) return "action " + std::to_string(action) + " is not on this board";
   const std::string name = action_to_string(action);

@@ -77,6 +77,9 @@ class SquareGame final : public GameState {
   bool swap_available() const;
   // True when the player to move has no legal placement (crossway) and so must pass.
   bool must_pass() const { return must_pass_; }
+  // For variants whose turn is several stones (quikquax wraps a quickway board): apply()
+  // that leaves the same player to move unless the game ends. Precondition: is_legal(action).
+  void apply_keep_turn(int action);
 
   // Builds a position from stones and links (each link given as block r*N+c, d, owner)
   // with `mover` to play at ply `ply`. Links are taken as they are (no rules applied), the

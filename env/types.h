@@ -36,6 +36,9 @@ enum class Variant : int8_t {
   kQuickway,
   kCrossway,
   kQuadrex,
+  kQuikQuax,  // multi-action turns (env/quikquax_game.h)
+  kTorax,     // env/torax_game.h
+  kStymie,    // env/stymie_game.h
   // Hexagonal boards (env/hex_game.h); quady2 is quady with the split applied twice.
   kHex,
   kQuadhex,

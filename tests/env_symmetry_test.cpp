@@ -266,7 +266,8 @@ std::vector<Case> all_cases() {
   const VariantInfo* vs = all_variants(&count);
   for (int i = 0; i < count; ++i)
     for (int size : {4, 5, 8, 11})
-      if (size >= vs[i].min_size && size <= vs[i].max_size && (!vs[i].even_sizes_only || size % 2 == 0))
+      if (size >= vs[i].min_size && size <= vs[i].max_size && (!vs[i].even_sizes_only || size % 2 == 0) &&
+          dynamic_cast<const SquareGame*>(new_game(GameSpec{vs[i].variant, size, true}).get()))  // square family only
         out.push_back(Case{vs[i].variant, size});
   return out;
 }

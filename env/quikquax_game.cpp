@@ -1,0 +1,181 @@
+#include "env/quikquax_game.h"
+
+#include <cassert>
+#include <cstring>
+#include <sstream>
+
+#include "env/symmetry.h"
+
+namespace quax {
+
+namespace {
+
+const char* const kQuadrantNames[4] = {"south-west", "south-east", "north-west", "north-east"};
+
+// SquareGame's planes, then used_quadrants (cells) and next_turn_quota (constant).
+const std::vector<PlaneSpec>& input_planes() {
+  static const std::vector<PlaneSpec> planes = [] {
+    std::vector<PlaneSpec> p = square_input_planes();
+    p.push_back(PlaneSpec{PlaneKind::kCell, -1});
+    p.push_back(PlaneSpec{PlaneKind::kConstant, -1});
+    return p;
+  }();
+  return planes;
+}
+
+const std::vector<PlaneSpec>& action_planes() {
+  static const std::vector<PlaneSpec> planes = {PlaneSpec{PlaneKind::kCell, -1}};
+  return planes;
+}
+
+GameSpec board_spec(const GameSpec& spec) { return GameSpec{Variant::kQuickway, spec.size, false}; }
+
+}  // namespace
+
+QuikQuaxGame::QuikQuaxGame(const GameSpec& spec)
+    : spec_(spec), n_(spec.size), nn_(spec.size * spec.size), board_(board_spec(spec)) {
+  assert(spec.variant == Variant::kQuikQuax && spec.size % 2 == 0);
+  empty_in_quadrant_.fill(nn_ / 4);
+}
+
+std::unique_ptr<GameState> QuikQuaxGame::clone() const { return std::make_unique<QuikQuaxGame>(*this); }
+
+void QuikQuaxGame::copy_from(const GameState& other) {
+  const auto& o = static_cast<const QuikQuaxGame&>(other);
+  board_.copy_from(o.board_);
+  turn_ = o.turn_;
+  stones_left_ = o.stones_left_;
+  used_ = o.used_;
+  empty_in_quadrant_ = o.empty_in_quadrant_;
+}
+
+bool QuikQuaxGame::turn_can_continue() const {
+  if (stones_left_ == 0) return false;
+  for (int q = 0; q < 4; ++q)
+    if (!(used_ & (1 << q)) && empty_in_quadrant_[q] > 0) return true;
+  return false;
+}
+
+std::string QuikQuaxGame::why_illegal(int action) const {
+  if (action < 0 || action >= nn_) return "action " + std::to_string(action) + " is not on this board";
+  const std::string name = action_to_string(action);
+  if (is_over()) return name + ": the game is over";
+  if (board_.stone(action % n_, action / n_) != Player::kNone) return name + " is occupied";
+  const int q = quadrant_of(action);
+  if (used_ & (1 << q))
+    return name + ": the " + kQuadrantNames[q] + " quadrant already holds a stone of this turn";
+  return "";
+}
+
+void QuikQuaxGame::legal_mask(uint8_t* mask) const {
+  std::fill(mask, mask + nn_, 0);
+  if (is_over()) return;
+  for (int cell = 0; cell < nn_; ++cell)
+    mask[cell] = !(used_ & (1 << quadrant_of(cell))) && board_.stone(cell % n_, cell / n_) == Player::kNone;
+}
+
+void QuikQuaxGame::legal_actions(std::vector<int>* out) const {
+  out->clear();
+  std::vector<uint8_t> mask(nn_);
+  legal_mask(mask.data());
+  for (int a = 0; a < nn_; ++a)
+    if (mask[a]) out->push_back(a);
+}
+
+void QuikQuaxGame::apply(int action) {
+  assert(is_legal(action));
+  const int q = quadrant_of(action);
+  --empty_in_quadrant_[q];
+  used_ |= 1 << q;
+  --stones_left_;
+  if (turn_can_continue()) {
+    board_.apply_keep_turn(action);
+    return;
+  }
+  board_.apply(action);
+  ++turn_;
+  stones_left_ = quota(turn_);
+  used_ = 0;
+}
+
+Outcome QuikQuaxGame::play_random_to_end(Rng& rng) {
+  std::vector<int> legal;
+  while (!is_over()) {
+    // Rejection sampling is uniform over the legal cells; a full list only when it misses.
+    int chosen = -1;
+    for (int tries = 0; tries < 16 && chosen < 0; ++tries) {
+      const int cell = static_cast<int>(rng.below(static_cast<uint32_t>(nn_)));
+      if (!(used_ & (1 << quadrant_of(cell))) && board_.stone(cell % n_, cell / n_) == Player::kNone) chosen = cell;
+    }
+    if (chosen < 0) {
+      legal_actions(&legal);
+      chosen = legal[rng.below(static_cast<uint32_t>(legal.size()))];
+    }
+    apply(chosen);
+  }
+  return outcome();
+}
+
+int QuikQuaxGame::parse_action(std::string_view text, std::string* error) const {
+  const int a = board_.parse_action(text, error);
+  if (a < 0) return -1;
+  if (a >= nn_) {
+    if (error) *error = "'" + std::string(text) + "': quikquax has only stone placements (links are automatic, no swap)";
+    return -1;
+  }
+  return a;
+}
+
+std::string QuikQuaxGame::board_text() const {
+  std::ostringstream os;
+  os << board_.board_text();
+  if (!is_over()) {
+    os << "\nquikquax turn " << turn_ + 1 << ": " << stones_left_ << " stone" << (stones_left_ == 1 ? "" : "s")
+       << " left";
+    if (used_ != 0) {
+      os << ", quadrants used:";
+      for (int q = 0; q < 4; ++q)
+        if (used_ & (1 << q)) os << ' ' << kQuadrantNames[q];
+    }
+  }
+  return os.str();
+}
+
+std::vector<std::string> QuikQuaxGame::plane_names() const {
+  std::vector<std::string> names = board_.plane_names();
+  names[6] = "stones_left_this_turn";  // stones left / 4, constant
+  names.push_back("used_quadrants");    // 1 on the cells of quadrants used this turn
+  names.push_back("next_turn_quota");   // the opponent's next quota / 4, constant
+  return names;
+}
+
+void QuikQuaxGame::encode(float* planes) const {
+  board_.encode(planes);
+  auto fill = [&](int plane, float v) { std::fill(planes + plane * nn_, planes + (plane + 1) * nn_, v); };
+  fill(6, static_cast<float>(stones_left_) / 4.0f);
+  float* used = planes + 8 * nn_;
+  // The network frame is transposed for White: read each net cell's board cell.
+  for (int i = 0; i < nn_; ++i) used[i] = (used_ & (1 << quadrant_of(board_.from_net_action(i)))) ? 1.0f : 0.0f;
+  fill(9, static_cast<float>(quota(turn_ + 1)) / 4.0f);
+}
+
+void QuikQuaxGame::transform_net_planes(int sym, const float* in, float* out) const {
+  transform_planes(Symmetry::from_index(kGoalKeepingSymmetries.at(sym)), n_, input_planes(), in, out);
+}
+
+void QuikQuaxGame::transform_net_policy(int sym, const float* in, float* out) const {
+  transform_policy(Symmetry::from_index(kGoalKeepingSymmetries.at(sym)), n_, action_planes(), 0, in, out);
+}
+
+void QuikQuaxGame::transform_net_mask(int sym, const uint8_t* in, uint8_t* out) const {
+  transform_policy(Symmetry::from_index(kGoalKeepingSymmetries.at(sym)), n_, action_planes(), 0, in, out);
+}
+
+uint64_t QuikQuaxGame::position_key() const {
+  uint64_t k = static_cast<uint64_t>(stones_left_) | static_cast<uint64_t>(used_) << 4 |
+               static_cast<uint64_t>(turn_ > 0) << 8;
+  k = (k + 0x9E3779B97F4A7C15ULL) * 0xBF58476D1CE4E5B9ULL;
+  return board_.position_key() ^ (k ^ (k >> 29));
+}
+
+}  // namespace quax

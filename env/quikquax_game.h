@@ -1,0 +1,88 @@
+// QuikQuax (RULES.md section 2): quickway's board (stones only, diagonal pairs linked
+// automatically, first come first linked) with turns of 1, then 3, then 4 stones ("134*"),
+// the stones of one turn in different quadrants, no swap.
+//
+// The board rules are SquareGame's (a quickway board without swap); this class only adds
+// the turn structure. Each stone is one action; the same player stays to move until the
+// turn's quota is placed or, RULES.md Decision, no unused quadrant has an empty cell left.
+// The game ends at once when a stone completes a connection, even mid-turn.
+//
+// Action layout (board frame): one plane, [0, N*N) = a stone on cell r*N + c. No extra
+// actions: a turn never ends by choice.
+// Network frame as SquareGame's: transposed when White moves. Input planes: SquareGame's
+// eight with plane 6 (swap, never available here) holding the stones left this turn / 4,
+// then `used_quadrants` (1 on the cells of quadrants already used this turn) and
+// `next_turn_quota` (the opponent's next quota / 4: 3/4 during the first turn, else 1).
+#pragma once
+
+#include <array>
+#include <memory>
+
+#include "env/game_state.h"
+#include "env/square_game.h"
+
+namespace quax {
+
+class QuikQuaxGame final : public GameState {
+ public:
+  static constexpr int kNumPlanes = 10;
+
+  // Precondition: spec.variant == kQuikQuax and check_spec(spec) is empty (even size).
+  explicit QuikQuaxGame(const GameSpec& spec);
+
+  const GameSpec& spec() const override { return spec_; }
+  std::unique_ptr<GameState> clone() const override;
+  void copy_from(const GameState& other) override;
+
+  Player to_move() const override { return board_.to_move(); }
+  Outcome outcome() const override { return board_.outcome(); }
+  int move_number() const override { return board_.move_number(); }
+
+  int spatial_planes() const override { return 1; }
+  int extra_actions() const override { return 0; }
+  void legal_mask(uint8_t* mask) const override;
+  void legal_actions(std::vector<int>* out) const override;
+  std::string why_illegal(int action) const override;
+  void apply(int action) override;
+  Outcome play_random_to_end(Rng& rng) override;
+
+  std::string action_to_string(int action) const override { return board_.action_to_string(action); }
+  int parse_action(std::string_view text, std::string* error) const override;
+  std::vector<std::string> stones_of(Player p) const override { return board_.stones_of(p); }
+  std::vector<std::string> links_of(Player p) const override { return board_.links_of(p); }
+  std::string board_text() const override;
+
+  int num_planes() const override { return kNumPlanes; }
+  std::vector<std::string> plane_names() const override;
+  void encode(float* planes) const override;
+  int to_net_action(int board_action) const override { return board_.to_net_action(board_action); }
+  int from_net_action(int net_action) const override { return board_.from_net_action(net_action); }
+  // The 4 goal-keeping symmetries: N is even, so they map quadrants onto quadrants.
+  int num_net_symmetries() const override { return 4; }
+  void transform_net_planes(int sym, const float* in, float* out) const override;
+  void transform_net_policy(int sym, const float* in, float* out) const override;
+  void transform_net_mask(int sym, const uint8_t* in, uint8_t* out) const override;
+  uint64_t position_key() const override;
+
+  // --- Turn state, for tests and the text board ----------------------------------------
+  const SquareGame& board() const { return board_; }
+  int stones_left_this_turn() const { return stones_left_; }
+  // Bit q set when quadrant q (0 south-west, 1 south-east, 2 north-west, 3 north-east)
+  // already holds a stone of this turn.
+  int used_quadrants() const { return used_; }
+  int quadrant_of(int cell) const { return (cell % n_ >= n_ / 2 ? 1 : 0) + (cell / n_ >= n_ / 2 ? 2 : 0); }
+
+ private:
+  bool turn_can_continue() const;
+  static int quota(int turn) { return turn == 0 ? 1 : turn == 1 ? 3 : 4; }
+
+  GameSpec spec_;
+  int n_ = 0, nn_ = 0;
+  SquareGame board_;
+  int turn_ = 0;         // turns completed
+  int stones_left_ = 1;  // of the current turn's quota
+  int used_ = 0;         // quadrant bits of the current turn
+  std::array<int, 4> empty_in_quadrant_{};
+};
+
+}  // namespace quax
