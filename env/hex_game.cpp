@@ -232,21 +232,30 @@ std::vector<std::string> HexGame::plane_names() const {
 }
 
 void HexGame::encode(float* planes) const {
+  // Feeds every network call: constant planes are copied from the geometry, and the stone
+  // loop stores into a throwaway slot for empty cells instead of branching.
   const HexGeometry& geo = *geo_;
   const int mover = index_of(to_move_ == Player::kNone || outcome_ != Outcome::kOngoing ? Player::kBlack : to_move_);
   const bool flip = !geo.triangle && mover == 1;
-  std::memset(planes, 0, sizeof(float) * kNumPlanes * nn_);
-  float* own = planes;
-  float* opp = planes + nn_;
-  const float swap = swap_available() ? 1.0f : 0.0f;
-  for (int16_t cell : geo.board_cells) {
-    const int i = flip ? geo.transposed[cell] : cell;
-    const uint8_t v = cells_[cell];
-    if (v != 0) (v - 1 == mover ? own : opp)[i] = 1.0f;
-    planes[2 * nn_ + i] = swap;
-    planes[3 * nn_ + i] = 1.0f;
-    planes[4 * nn_ + i] = geo.border[cell];
+  std::memset(planes, 0, sizeof(float) * 2 * nn_);
+  std::memset(planes + 5 * nn_, 0, sizeof(float) * 2 * nn_);
+  // By cells_ value (0 empty, 1 black, 2 white): the plane offset; empty cells write plane 5,
+  // which is cleared again below before the won games are added.
+  const int offset[3] = {5 * nn_, mover == 0 ? 0 : nn_, mover == 0 ? nn_ : 0};
+  const uint8_t* const cells = cells_.data();
+  if (flip) {
+    const int16_t* const t = geo.transposed.data();
+    for (int16_t cell : geo.board_cells) planes[offset[cells[cell]] + t[cell]] = 1.0f;
+  } else {
+    for (int16_t cell : geo.board_cells) planes[offset[cells[cell]] + cell] = 1.0f;
   }
+  std::memset(planes + 5 * nn_, 0, sizeof(float) * nn_);
+  if (swap_available())
+    std::memcpy(planes + 2 * nn_, geo.on_board_plane.data(), sizeof(float) * nn_);
+  else
+    std::memset(planes + 2 * nn_, 0, sizeof(float) * nn_);
+  std::memcpy(planes + 3 * nn_, geo.on_board_plane.data(), sizeof(float) * nn_);
+  std::memcpy(planes + 4 * nn_, geo.border_plane.data(), sizeof(float) * nn_);
   const float weight = 1.0f / static_cast<float>(geo.depth + 1);
   for (size_t g = 0; g < geo.games.size(); ++g) {
     if (game_winner_[g] < 0) continue;

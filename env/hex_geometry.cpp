@@ -153,6 +153,9 @@ HexGeometry::HexGeometry(Variant v, int size)
   }
   member_begin[nn] = static_cast<int32_t>(members.size());
 
+  on_board_plane.assign(on_board.begin(), on_board.end());
+  border_plane.assign(border.begin(), border.end());
+
   shade.assign(nn, 0);
   transposed.resize(nn);
   for (int cell = 0; cell < nn; ++cell) {

@@ -58,6 +58,9 @@ struct HexGeometry {
   int num_nodes = 0;
 
   std::vector<uint8_t> border;   // on a side of some sub-game (the server's `+`); all 0 without sub-games
+  // The same two as float planes for encode(); both are unchanged by the transpose (quadrant
+  // borders are symmetric about the a1 diagonal), so they serve White's frame too.
+  std::vector<float> on_board_plane, border_plane;
   std::vector<uint8_t> shade;    // rhombus diagrams: cell of an odd finest quadrant (the server's `-`)
   std::vector<int16_t> transposed;  // rhombus: (x, y) -> (y, x), White's network frame and the swap mirror
   // Network-frame symmetries as cell permutations (off-board cells map to themselves);

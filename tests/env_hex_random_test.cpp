@@ -276,6 +276,40 @@ TEST(HexRandom, NetFrameSymmetriesCommuteWithPlay) {
   }
 }
 
+// encode() against its definition in hex_game.h, plane by plane, over random positions.
+TEST(HexRandom, EncodeMatchesItsDefinition) {
+  Rng rng(5);
+  for (const GameSpec& spec : kSpecs) {
+    for (int trial = 0; trial < 100; ++trial) {
+      HexGame g(spec);
+      std::vector<int> legal;
+      const int plies = static_cast<int>(rng.below(spec.size * spec.size));
+      for (int i = 0; i < plies && !g.is_over(); ++i) {
+        g.legal_actions(&legal);
+        g.apply(legal[rng.below(static_cast<uint32_t>(legal.size()))]);
+      }
+      const HexGeometry& geo = g.geometry();
+      const int n = spec.size, nn = n * n;
+      const Player mover = g.is_over() ? Player::kBlack : g.to_move();
+      std::vector<float> want(static_cast<size_t>(HexGame::kNumPlanes) * nn, 0.0f);
+      for (int cell : geo.board_cells) {
+        // White on the rhombus sees cell (x, y) at (y, x).
+        const int i = !geo.triangle && mover == Player::kWhite ? (cell % n) * n + cell / n : cell;
+        if (g.stone(cell) != Player::kNone) want[(g.stone(cell) == mover ? 0 : 1) * nn + i] = 1;
+        want[2 * nn + i] = g.swap_available() ? 1 : 0;
+        want[3 * nn + i] = 1;
+        want[4 * nn + i] = geo.border[cell];
+        for (size_t k = 0; k < geo.games.size(); ++k) {
+          const auto& cells = geo.games[k].cells;
+          if (g.game_winner(static_cast<int>(k)) == Player::kNone || !std::count(cells.begin(), cells.end(), cell)) continue;
+          want[(g.game_winner(static_cast<int>(k)) == mover ? 5 : 6) * nn + i] += 1.0f / (geo.depth + 1);
+        }
+      }
+      ASSERT_EQ(planes_of(g), want) << describe(spec) << " after " << g.move_number() << " plies";
+    }
+  }
+}
+
 TEST(HexRandom, WhiteSeesTheRhombusTransposed) {
   HexGame g({Variant::kHex, 5, false});
   g.apply(g.parse_action("b1", nullptr));  // black at x=1, y=0
