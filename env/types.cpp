@@ -21,6 +21,8 @@ const VariantInfo kVariants[] = {
     {Variant::kQuadrex, "quadrex", 19, 3, 26, false, true},
     // Quadrants need an even size; the 1-3-4 start replaces the pie rule.
     {Variant::kQuikQuax, "quikquax", 14, 4, 26, true, false},
+    // The auction replaces the pie rule.
+    {Variant::kTorax, "torax", 9, 3, 26, false, false},
     // Hexagonal boards. Sizes stop at 26 (one letter a column): quady's server range 5..31
     // loses 27..31. quady2: sides 4k+1 (RULES.md), so the sub-triangles split again.
     {Variant::kHex, "hex", 11, 3, 26, false, true},

@@ -1,0 +1,523 @@
+#include "env/torax_game.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cctype>
+#include <cstring>
+#include <map>
+#include <mutex>
+#include <sstream>
+
+namespace quax {
+
+namespace {
+
+uint64_t mix(uint64_t x) {
+  x += 0x9E3779B97F4A7C15ULL;
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+  return x ^ (x >> 31);
+}
+
+int wrap(int x, int n) { return ((x % n) + n) % n; }
+
+}  // namespace
+
+// Edges of the torus with the number of times each crosses the seams, so that the union-find
+// can tell a wrapping cycle (non-zero total) from one that can be shrunk to a point.
+struct ToraxGame::Geometry {
+  std::vector<std::array<Edge, 4>> ortho;  // per cell: east, west, north, south
+  std::vector<std::array<Edge, 2>> diag;   // per block: `/` (SW to NE), `\` (SE to NW)
+
+  explicit Geometry(int n) : ortho(n * n), diag(n * n) {
+    auto edge = [n](int c, int r, int dc, int dr) {
+      const int bc = c + dc, br = r + dr;
+      return Edge{static_cast<int16_t>(r * n + c), static_cast<int16_t>(wrap(br, n) * n + wrap(bc, n)),
+                  static_cast<int8_t>(bc < 0 ? -1 : bc >= n ? 1 : 0), static_cast<int8_t>(br < 0 ? -1 : br >= n ? 1 : 0)};
+    };
+    for (int r = 0; r < n; ++r) {
+      for (int c = 0; c < n; ++c) {
+        ortho[r * n + c] = {edge(c, r, 1, 0), edge(c, r, -1, 0), edge(c, r, 0, 1), edge(c, r, 0, -1)};
+        diag[r * n + c] = {edge(c, r, 1, 1), edge((c + 1) % n, r, -1, 1)};
+      }
+    }
+  }
+
+  static std::shared_ptr<const Geometry> of_size(int n) {
+    static std::mutex mu;
+    static std::map<int, std::shared_ptr<const Geometry>> cache;
+    std::lock_guard<std::mutex> lock(mu);
+    auto& g = cache[n];
+    if (!g) g = std::make_shared<const Geometry>(n);
+    return g;
+  }
+};
+
+ToraxGame::ToraxGame(const GameSpec& spec)
+    : spec_(spec), n_(spec.size), nn_(spec.size * spec.size), geo_(Geometry::of_size(spec.size)) {
+  assert(spec.variant == Variant::kTorax);
+  cells_.assign(nn_, 0);
+  links_.assign(nn_, 0);
+  parent_.resize(nn_);
+  for (int i = 0; i < nn_; ++i) parent_[i] = static_cast<int16_t>(i);
+  wrap_c_.assign(nn_, 0);
+  wrap_r_.assign(nn_, 0);
+  empties_ = nn_;
+}
+
+std::unique_ptr<GameState> ToraxGame::clone() const { return std::make_unique<ToraxGame>(*this); }
+
+void ToraxGame::copy_from(const GameState& other) {
+  const auto& o = static_cast<const ToraxGame&>(other);
+  cells_ = o.cells_;
+  links_ = o.links_;
+  parent_ = o.parent_;
+  wrap_c_ = o.wrap_c_;
+  wrap_r_ = o.wrap_r_;
+  empties_ = o.empties_;
+  to_move_ = o.to_move_;
+  connector_ = o.connector_;
+  outcome_ = o.outcome_;
+  blocks_this_turn_ = o.blocks_this_turn_;
+  ply_ = o.ply_;
+  must_pass_ = o.must_pass_;
+}
+
+// --- Winding union-find ---------------------------------------------------------------
+
+int ToraxGame::find(int x, int* wc, int* wr) const {
+  // Two passes: find the root and the total wrap, then point the path straight at the root
+  // with each node's own total (path compression keeps the wrap vectors right).
+  int root = x, tc = 0, tr = 0;
+  while (parent_[root] != root) {
+    tc += wrap_c_[root];
+    tr += wrap_r_[root];
+    root = parent_[root];
+  }
+  int y = x, yc = tc, yr = tr;
+  while (parent_[y] != y) {
+    const int next = parent_[y], nc = yc - wrap_c_[y], nr = yr - wrap_r_[y];
+    parent_[y] = static_cast<int16_t>(root);
+    wrap_c_[y] = static_cast<int8_t>(yc);
+    wrap_r_[y] = static_cast<int8_t>(yr);
+    y = next, yc = nc, yr = nr;
+  }
+  *wc = tc;
+  *wr = tr;
+  return root;
+}
+
+// With W(x) the wrap vector of x relative to its root, an edge a -> b crossing the seams
+// (wc, wr) times asks W(b) - W(a) = (wc, wr). Inside one component, a mismatch is a cycle
+// whose crossings do not cancel: a loop around the torus.
+bool ToraxGame::unite_black(const Edge& e) {
+  int ac, ar, bc, br;
+  const int ra = find(e.a, &ac, &ar), rb = find(e.b, &bc, &br);
+  if (ra == rb) return bc - ac != e.wc || br - ar != e.wr;
+  parent_[ra] = static_cast<int16_t>(rb);
+  // W(ra) relative to rb, so that W(a) = ac + W(ra) satisfies W(b) - W(a) = (wc, wr).
+  wrap_c_[ra] = static_cast<int8_t>(bc - ac - e.wc);
+  wrap_r_[ra] = static_cast<int8_t>(br - ar - e.wr);
+  return false;
+}
+
+bool ToraxGame::black_can_still_win() const {
+  // Black's best case: every cell not white is black, every block without a White link can
+  // carry a black link. (A Black link closes its block's other diagonal, but that diagonal's
+  // cells are then joined through the linked ones: nothing is lost by ignoring it.)
+  int16_t parent[26 * 26];
+  int8_t wc[26 * 26], wr[26 * 26];
+  for (int i = 0; i < nn_; ++i) parent[i] = static_cast<int16_t>(i), wc[i] = wr[i] = 0;
+  auto find_local = [&](int x, int* tc, int* tr) {
+    *tc = *tr = 0;
+    while (parent[x] != x) {
+      *tc += wc[x];
+      *tr += wr[x];
+      x = parent[x];
+    }
+    return x;
+  };
+  auto loop = [&](const Edge& e) {
+    int ac, ar, bc, br;
+    const int ra = find_local(e.a, &ac, &ar), rb = find_local(e.b, &bc, &br);
+    if (ra == rb) return bc - ac != e.wc || br - ar != e.wr;
+    parent[ra] = static_cast<int16_t>(rb);
+    wc[ra] = static_cast<int8_t>(bc - ac - e.wc);
+    wr[ra] = static_cast<int8_t>(br - ar - e.wr);
+    return false;
+  };
+  const uint8_t* cells = cells_.data();
+  for (int x = 0; x < nn_; ++x) {
+    if (cells[x] == 2) continue;
+    for (int k = 0; k < 3; k += 2) {  // east and north: each edge once
+      const Edge& e = geo_->ortho[x][k];
+      if (cells[e.b] != 2 && loop(e)) return true;
+    }
+  }
+  for (int b = 0; b < nn_; ++b) {
+    const uint8_t l = links_[b];
+    if (l != 0 && (l - 1) % 2 == 1) continue;  // White's link shuts both diagonals
+    for (int d = 0; d < 2; ++d) {
+      if (l != 0 && (l - 1) / 2 != d) continue;
+      const Edge& e = geo_->diag[b][d];
+      if (cells[e.a] != 2 && cells[e.b] != 2 && loop(e)) return true;
+    }
+  }
+  return false;
+}
+
+// --- Rules ----------------------------------------------------------------------------
+
+bool ToraxGame::link_legal(int block, int d, Player colour) const {
+  if (links_[block] != 0) return false;
+  const Edge& e = geo_->diag[block][d];
+  const uint8_t own = static_cast<uint8_t>(index_of(colour) + 1);
+  return cells_[e.a] == own && cells_[e.b] == own;
+}
+
+bool ToraxGame::has_play_move(Player colour) const {
+  if (empties_ > 0) return true;
+  for (int b = 0; b < nn_; ++b)
+    if (link_legal(b, 0, colour) || link_legal(b, 1, colour)) return true;
+  return false;
+}
+
+void ToraxGame::place(int cell, Player colour) {
+  cells_[cell] = static_cast<uint8_t>(index_of(colour) + 1);
+  --empties_;
+  if (colour != Player::kBlack) return;
+  bool loop = false;
+  for (const Edge& e : geo_->ortho[cell])
+    if (cells_[e.b] == 1) loop |= unite_black(e);
+  if (loop) outcome_ = win_for(connector_);
+}
+
+void ToraxGame::add_link(int block, int d, Player colour) {
+  links_[block] = static_cast<uint8_t>(1 + 2 * d + index_of(colour));
+  if (colour == Player::kBlack && unite_black(geo_->diag[block][d])) outcome_ = win_for(connector_);
+}
+
+void ToraxGame::end_turn() {
+  to_move_ = opponent(to_move_);
+  blocks_this_turn_ = 0;
+}
+
+void ToraxGame::adopt() {
+  connector_ = opponent(to_move_);
+  to_move_ = connector_;
+  blocks_this_turn_ = 0;
+  if (!black_can_still_win()) outcome_ = win_for(opponent(connector_));
+}
+
+void ToraxGame::apply(int action) {
+  assert(is_legal(action));
+  ++ply_;
+  if (in_auction()) {
+    if (action == adopt_action()) {
+      adopt();
+    } else if (action == end_action()) {
+      end_turn();
+    } else {
+      place(action, Player::kWhite);
+      if (++blocks_this_turn_ == n_ || empties_ == 0) end_turn();
+    }
+    return;
+  }
+  const Player colour = colour_of(to_move_);
+  if (action < nn_) {
+    place(action, colour);
+  } else if (action < 3 * nn_) {
+    const int d = action < 2 * nn_ ? 0 : 1;
+    add_link(action - (1 + d) * nn_, d, colour);
+  }  // pass changes nothing
+  if (outcome_ == Outcome::kOngoing && colour == Player::kWhite && action != pass_action() && !black_can_still_win())
+    outcome_ = win_for(opponent(connector_));
+  to_move_ = opponent(to_move_);
+  must_pass_ = outcome_ == Outcome::kOngoing && !has_play_move(colour_of(to_move_));
+}
+
+std::string ToraxGame::why_illegal(int action) const {
+  if (action < 0 || action >= num_actions()) return "action " + std::to_string(action) + " is not on this board";
+  const std::string name = action_to_string(action);
+  if (outcome_ != Outcome::kOngoing) return name + ": the game is over";
+  if (in_auction()) {
+    if (action == adopt_action())
+      return blocks_this_turn_ == 0 ? "" : "adopt: only before placing blocks in a turn";
+    if (action == end_action()) return blocks_this_turn_ > 0 ? "" : "end: place a block or adopt first";
+    if (action >= nn_) return name + ": only blocks, end or adopt during the auction";
+    return cells_[action] != 0 ? name + " is occupied" : "";
+  }
+  if (action == adopt_action() || action == end_action()) return name + ": the auction is over";
+  if (action == pass_action())
+    return must_pass_ ? "" : "pass is only allowed when no other move is legal";
+  if (action < nn_) return cells_[action] != 0 ? name + " is occupied" : "";
+  const int d = action < 2 * nn_ ? 0 : 1;
+  const int block = action - (1 + d) * nn_;
+  if (links_[block] != 0) return name + ": the block already holds a link";
+  if (!link_legal(block, d, colour_of(to_move_)))
+    return name + ": both cells must hold " + player_name(colour_of(to_move_)) + " stones";
+  return "";
+}
+
+void ToraxGame::legal_mask(uint8_t* mask) const {
+  std::fill(mask, mask + num_actions(), 0);
+  if (outcome_ != Outcome::kOngoing) return;
+  if (in_auction()) {
+    if (blocks_this_turn_ == 0) mask[adopt_action()] = 1;
+    else mask[end_action()] = 1;
+    for (int x = 0; x < nn_; ++x) mask[x] = cells_[x] == 0;
+    return;
+  }
+  if (must_pass_) {
+    mask[pass_action()] = 1;
+    return;
+  }
+  for (int x = 0; x < nn_; ++x) mask[x] = cells_[x] == 0;
+  const Player colour = colour_of(to_move_);
+  for (int b = 0; b < nn_; ++b)
+    for (int d = 0; d < 2; ++d) mask[(1 + d) * nn_ + b] = link_legal(b, d, colour);
+}
+
+void ToraxGame::legal_actions(std::vector<int>* out) const {
+  std::vector<uint8_t> mask(num_actions());
+  legal_mask(mask.data());
+  out->clear();
+  for (int a = 0; a < num_actions(); ++a)
+    if (mask[a]) out->push_back(a);
+}
+
+Outcome ToraxGame::play_random_to_end(Rng& rng) {
+  std::vector<int> legal;
+  legal.reserve(num_actions());
+  std::vector<uint8_t> mask(num_actions());
+  while (outcome_ == Outcome::kOngoing) {
+    legal_mask(mask.data());
+    legal.clear();
+    for (int a = 0; a < num_actions(); ++a)
+      if (mask[a]) legal.push_back(a);
+    apply(legal[rng.below(static_cast<uint32_t>(legal.size()))]);
+  }
+  return outcome_;
+}
+
+// --- Notation -------------------------------------------------------------------------
+
+std::string ToraxGame::cell_name(int cell) const {
+  return std::string(1, static_cast<char>('a' + cell % n_)) + std::to_string(cell / n_ + 1);
+}
+
+std::string ToraxGame::action_to_string(int action) const {
+  if (action < 0 || action >= num_actions()) return "?";
+  if (action < nn_) return cell_name(action);
+  if (action == adopt_action()) return "adopt";
+  if (action == end_action()) return "end";
+  if (action == pass_action()) return "pass";
+  const int d = action < 2 * nn_ ? 0 : 1;
+  const Edge& e = geo_->diag[action - (1 + d) * nn_][d];
+  const int lo = e.a / n_ <= e.b / n_ ? e.a : e.b, hi = lo == e.a ? e.b : e.a;
+  return cell_name(lo) + "-" + cell_name(hi);
+}
+
+int ToraxGame::parse_action(std::string_view text, std::string* error) const {
+  std::string t;
+  for (char ch : text)
+    if (!std::isspace(static_cast<unsigned char>(ch))) t += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  auto fail = [&](const std::string& why) {
+    if (error) *error = why;
+    return -1;
+  };
+  if (t == "adopt") return adopt_action();
+  if (t == "end") return end_action();
+  if (t == "pass") return pass_action();
+  if (t.rfind("block", 0) == 0) t = t.substr(5);
+  const std::string expected = "'" + std::string(text) + "' is not a move (expected e.g. c5, a1-i9, adopt, end, pass)";
+  size_t i = 0;
+  auto read_cell = [&](int* c, int* r) {
+    if (i >= t.size() || t[i] < 'a' || t[i] > 'z') return false;
+    *c = t[i++] - 'a';
+    const size_t start = i;
+    int row = 0;
+    while (i < t.size() && std::isdigit(static_cast<unsigned char>(t[i])) && i - start < 3) row = row * 10 + (t[i++] - '0');
+    *r = row - 1;
+    return i > start;
+  };
+  auto off = [&](int c, int r) { return c < 0 || r < 0 || c >= n_ || r >= n_; };
+  const std::string off_board = "'" + std::string(text) + "' is off the " + std::to_string(n_) + "x" + std::to_string(n_) + " board";
+  int c1, r1, c2, r2;
+  if (!read_cell(&c1, &r1)) return fail(expected);
+  if (i == t.size()) return off(c1, r1) ? fail(off_board) : r1 * n_ + c1;
+  if (t[i] == '-') ++i;
+  if (!read_cell(&c2, &r2) || i != t.size()) return fail(expected);
+  if (off(c1, r1) || off(c2, r2)) return fail(off_board);
+  // Diagonal neighbours on the torus: one step each way, counting across the seams.
+  const bool east2 = wrap(c1 + 1, n_) == c2, west2 = wrap(c1 - 1, n_) == c2;
+  const bool north2 = wrap(r1 + 1, n_) == r2, south2 = wrap(r1 - 1, n_) == r2;
+  if (!(east2 || west2) || !(north2 || south2)) return fail("'" + std::string(text) + "': a link joins two diagonally adjacent cells");
+  const int west_c = east2 ? c1 : c2, south_r = north2 ? r1 : r2;
+  const int d = (east2 == north2) ? 0 : 1;  // the western cell is the southern one for `/`
+  return (1 + d) * nn_ + south_r * n_ + west_c;
+}
+
+std::vector<std::string> ToraxGame::stones_of(Player colour) const {
+  std::vector<std::string> out;
+  for (int x = 0; x < nn_; ++x)
+    if (colour != Player::kNone && colour_at(x) == colour) out.push_back(cell_name(x));
+  return out;
+}
+
+std::vector<std::string> ToraxGame::links_of(Player colour) const {
+  std::vector<std::string> out;
+  for (int b = 0; b < nn_; ++b)
+    if (colour != Player::kNone && links_[b] != 0 && (links_[b] - 1) % 2 == index_of(colour))
+      out.push_back(action_to_string((1 + (links_[b] - 1) / 2) * nn_ + b));
+  return out;
+}
+
+std::string ToraxGame::board_text() const {
+  std::ostringstream os;
+  auto letters = [&] {
+    os << "   ";
+    for (int c = 0; c < n_; ++c) os << ' ' << static_cast<char>('a' + c) << (c + 1 < n_ ? "  " : "");
+    os << '\n';
+  };
+  // Links of a row of blocks are drawn between the block's two rows; a link of the top row
+  // (crossing the north-south seam) is drawn above the board, one of the last column (the
+  // west-east seam) after the last column.
+  auto link_row = [&](int r) {
+    std::string line(3 + 4 * n_ + 2, ' ');
+    bool any = false;
+    for (int c = 0; c < n_; ++c) {
+      const uint8_t l = links_[r * n_ + c];
+      if (l == 0) continue;
+      line[3 + 4 * c + 3] = (l - 1) / 2 == 0 ? '/' : '\\';
+      any = true;
+    }
+    if (any) {
+      line.erase(line.find_last_not_of(' ') + 1);
+      os << line << '\n';
+    }
+  };
+  letters();
+  link_row(n_ - 1);
+  for (int r = n_ - 1; r >= 0; --r) {
+    char label[16];
+    std::snprintf(label, sizeof label, "%2d ", r + 1);
+    os << label;
+    for (int c = 0; c < n_; ++c) {
+      const uint8_t v = cells_[r * n_ + c];
+      os << ' ' << (v == 1 ? 'X' : v == 2 ? 'O' : '.') << (c + 1 < n_ ? "  " : "");
+    }
+    os << "  " << r + 1 << '\n';
+    if (r > 0) link_row(r - 1);
+  }
+  letters();
+  os << "X = black stones, O = white stones and blocks (the torus wraps both ways); ";
+  if (outcome_ != Outcome::kOngoing) {
+    os << player_name(winner_of(outcome_)) << " (the " << (winner_of(outcome_) == connector_ ? "connector" : "blocker")
+       << ") wins";
+  } else if (in_auction()) {
+    os << "auction, " << player_name(to_move_) << " to move, " << blocks_this_turn_ << " blocks this turn";
+  } else {
+    os << player_name(to_move_) << " (" << (to_move_ == connector_ ? "black stones" : "white stones") << ") to move"
+       << (must_pass_ ? " (must pass)" : "");
+  }
+  return os.str();
+}
+
+// --- Network view ---------------------------------------------------------------------
+
+std::vector<std::string> ToraxGame::plane_names() const {
+  return {"black_stones",       "white_stones",  "black_links_slash",     "black_links_backslash",
+          "white_links_slash",  "white_links_backslash", "mover_plays_black", "auction",
+          "blocks_this_turn",   "ones"};
+}
+
+void ToraxGame::encode(float* planes) const {
+  std::memset(planes, 0, sizeof(float) * kNumPlanes * nn_);
+  for (int x = 0; x < nn_; ++x) {
+    if (cells_[x] != 0) planes[(cells_[x] - 1) * nn_ + x] = 1.0f;
+    const uint8_t l = links_[x];
+    if (l != 0) planes[(2 + 2 * ((l - 1) % 2) + (l - 1) / 2) * nn_ + x] = 1.0f;
+  }
+  auto fill = [&](int plane, float v) { std::fill(planes + plane * nn_, planes + (plane + 1) * nn_, v); };
+  fill(6, !in_auction() && to_move_ == connector_ ? 1.0f : 0.0f);
+  fill(7, in_auction() ? 1.0f : 0.0f);
+  fill(8, static_cast<float>(blocks_this_turn_) / static_cast<float>(n_));
+  fill(9, 1.0f);
+}
+
+void ToraxGame::map_cell_xy(int sym, int c, int r, int* oc, int* orow) const {
+  const int d = sym / nn_, t = sym % nn_;
+  if (d & 1) std::swap(c, r);
+  if (d & 2) c = n_ - 1 - c;
+  if (d & 4) r = n_ - 1 - r;
+  *oc = wrap(c + t % n_, n_);
+  *orow = wrap(r + t / n_, n_);
+}
+
+void ToraxGame::map_block(int sym, int block, int d, int* out_block, int* out_d) const {
+  // A block is its diagonal's two cells: map both and read the block back.
+  const Edge& e = geo_->diag[block][d];
+  int c1, r1, c2, r2;
+  map_cell_xy(sym, e.a % n_, e.a / n_, &c1, &r1);
+  map_cell_xy(sym, e.b % n_, e.b / n_, &c2, &r2);
+  const bool east2 = wrap(c1 + 1, n_) == c2, north2 = wrap(r1 + 1, n_) == r2;
+  const int west_c = east2 ? c1 : c2, south_r = north2 ? r1 : r2;
+  *out_d = east2 == north2 ? 0 : 1;
+  *out_block = south_r * n_ + west_c;
+}
+
+int ToraxGame::map_action(int sym, int action) const {
+  if (action >= 3 * nn_) return action;
+  if (action < nn_) {
+    int c, r;
+    map_cell_xy(sym, action % n_, action / n_, &c, &r);
+    return r * n_ + c;
+  }
+  const int d = action < 2 * nn_ ? 0 : 1;
+  int b, d2;
+  map_block(sym, action - (1 + d) * nn_, d, &b, &d2);
+  return (1 + d2) * nn_ + b;
+}
+
+template <typename T>
+void ToraxGame::transform_layout(int sym, int spatial, const T* in, T* out, int extra) const {
+  // `spatial` planes: 1 = cells only; 3 = cells, `/`, `\` (the action layout).
+  for (int a = 0; a < spatial * nn_; ++a) out[map_action(sym, a)] = in[a];
+  for (int k = 0; k < extra; ++k) out[spatial * nn_ + k] = in[spatial * nn_ + k];
+}
+
+void ToraxGame::transform_net_planes(int sym, const float* in, float* out) const {
+  // Stones map as cells; each colour's two link planes as the action layout's link planes.
+  for (int colour = 0; colour < 2; ++colour) {
+    for (int x = 0; x < nn_; ++x) out[colour * nn_ + map_action(sym, x)] = in[colour * nn_ + x];
+    for (int d = 0; d < 2; ++d) {
+      for (int b = 0; b < nn_; ++b) {
+        int b2, d2;
+        map_block(sym, b, d, &b2, &d2);
+        out[(2 + 2 * colour + d2) * nn_ + b2] = in[(2 + 2 * colour + d) * nn_ + b];
+      }
+    }
+  }
+  std::copy(in + 6 * nn_, in + kNumPlanes * nn_, out + 6 * nn_);
+}
+
+void ToraxGame::transform_net_policy(int sym, const float* in, float* out) const {
+  transform_layout(sym, 3, in, out, 3);
+}
+
+void ToraxGame::transform_net_mask(int sym, const uint8_t* in, uint8_t* out) const {
+  transform_layout(sym, 3, in, out, 3);
+}
+
+uint64_t ToraxGame::position_key() const {
+  uint64_t k = mix(static_cast<uint64_t>(index_of(to_move()) + 2) * 131 + static_cast<uint64_t>(index_of(connector_) + 2) * 7 +
+                   static_cast<uint64_t>(blocks_this_turn_) * 1009);
+  for (int x = 0; x < nn_; ++x) {
+    if (cells_[x]) k ^= mix(static_cast<uint64_t>(x) * 4 + cells_[x]);
+    if (links_[x]) k ^= mix(0xABCDEF00ULL + static_cast<uint64_t>(x) * 8 + links_[x]);
+  }
+  return k;
+}
+
+}  // namespace quax
