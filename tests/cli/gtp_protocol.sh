@@ -148,7 +148,7 @@ expected='= 2
 
 ? game is over
 
-? unknown variant '"'"'foo'"'"' (known: quax, link, quickway, crossway, quadrex)
+? unknown variant '"'"'foo'"'"' (known: ...)
 
 ? size 27 is out of range for quax (3..26)
 
@@ -188,6 +188,7 @@ actual=$(printf '%s\n' "$input" | "$QUAX" gtp --variant quax --size 5)
 rc=$?
 [ $rc -eq 0 ] || fail "gtp exited with $rc"
 # Empty answers end in "= "; compare without trailing blanks.
-norm() { sed 's/[[:space:]]*$//'; }
+# The list of known variants grows with the variants (gtp_options.sh checks its shape).
+norm() { sed -e 's/[[:space:]]*$//' -e 's/(known: [^)]*)$/(known: ...)/'; }
 diff <(printf '%s\n' "$expected" | norm) <(printf '%s\n' "$actual" | norm) || fail "answers differ (expected <, actual >)"
 echo "ok"

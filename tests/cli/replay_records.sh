@@ -51,6 +51,8 @@ expect_error "quax replay: ply 6 (move 'b3'): b3: the game is over" --size 3 "a1
 expect_error "quax replay: 'Blue resigns': 'Blue' is not a player name" "d3 Blue resigns"
 expect_error "quax replay: the record is empty" " , "
 expect_error "quax replay: no such file: '$tmp/missing.txt'" "$tmp/missing.txt"
-expect_error "quax replay: unknown variant 'hex' (known: quax, link, quickway, crossway, quadrex)" --variant hex "a1"
+err=$("$QUAX" replay --variant hexx "a1" 2>&1 >/dev/null); rc=$?
+[ $rc -eq 1 ] || fail "replay --variant hexx: exit $rc, expected 1"
+case "$err" in "quax replay: unknown variant 'hexx' (known: quax, "*")") ;; *) fail "replay --variant hexx: said '$err'";; esac
 expect_error "quax replay: size 30 is out of range for quax (3..26)" --size 30 "a1"
 echo "ok"
