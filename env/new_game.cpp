@@ -2,6 +2,7 @@
 #include "env/hex_game.h"
 #include "env/quikquax_game.h"
 #include "env/square_game.h"
+#include "env/stymie_game.h"
 #include "env/torax_game.h"
 
 namespace quax {
@@ -18,6 +19,8 @@ std::unique_ptr<GameState> new_game(const GameSpec& spec) {
       return std::make_unique<QuikQuaxGame>(spec);
     case Variant::kTorax:
       return std::make_unique<ToraxGame>(spec);
+    case Variant::kStymie:
+      return std::make_unique<StymieGame>(spec);
     case Variant::kHex:
     case Variant::kQuadhex:
     case Variant::kY:

@@ -23,6 +23,7 @@ const VariantInfo kVariants[] = {
     {Variant::kQuikQuax, "quikquax", 14, 4, 26, true, false},
     // The auction replaces the pie rule.
     {Variant::kTorax, "torax", 9, 3, 26, false, false},
+    {Variant::kStymie, "stymie", 8, 3, 12, false, true},
     // Hexagonal boards. Sizes stop at 26 (one letter a column): quady's server range 5..31
     // loses 27..31. quady2: sides 4k+1 (RULES.md), so the sub-triangles split again.
     {Variant::kHex, "hex", 11, 3, 26, false, true},
