@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <chrono>
+#include <fstream>
+#include <nlohmann/json.hpp>
 #include <cstdio>
 #include <memory>
 #include <stdexcept>
@@ -24,6 +26,30 @@ void print_progress(const ProofStats& s) {
   std::fflush(stderr);
 }
 
+// The games of a records file, checked against `spec`; CommandError names the line.
+std::vector<std::vector<int>> read_records(const std::string& path, const GameSpec& spec) {
+  std::ifstream in(path);
+  if (!in) throw CommandError("cannot read '" + path + "'");
+  std::vector<std::vector<int>> out;
+  std::string line, error;
+  for (int n = 1; std::getline(in, line); ++n) {
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    std::string text = line;
+    if (line[0] == '{') {
+      const auto j = nlohmann::json::parse(line, nullptr, false);
+      if (j.is_discarded() || !j.contains("record") || !j["record"].is_string())
+        throw CommandError(fmt::format("{}:{}: a JSON line without a 'record' string", path, n));
+      text = j["record"].get<std::string>();
+    }
+    GameRecord record;
+    std::vector<int> actions;
+    if (!parse_record(text, &record, &error) || !replay_record(spec, record, &error, &actions))
+      throw CommandError(fmt::format("{}:{}: {}", path, n, error));
+    out.push_back(std::move(actions));
+  }
+  return out;
+}
+
 void setup_solve(CLI::App& app) {
   struct Options {
     std::string variant = "quax";
@@ -37,6 +63,8 @@ void setup_solve(CLI::App& app) {
     std::string out;
     bool symmetry = false;
     double progress = 10;
+    std::string records;
+    int min_ply = 0, max_ply = 1000;
   };
   auto opt = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("solve", "Prove the value of a position and list every winning move");
@@ -51,6 +79,11 @@ void setup_solve(CLI::App& app) {
   cmd->add_flag("--book", opt->book, "Solve every position up to --depth plies and write them to --out");
   cmd->add_option("--depth", opt->depth, "Book depth in plies from the position")->check(CLI::Range(0, 40));
   cmd->add_option("--out", opt->out, "Book file (JSON lines, see README)");
+  cmd->add_option("--records", opt->records,
+                  "Book of the positions along these games instead: one record per line, or JSON lines with a "
+                  "'record' field (quax arena's results)");
+  cmd->add_option("--min-ply", opt->min_ply, "With --records: first ply to solve")->check(CLI::Range(0, 100000));
+  cmd->add_option("--max-ply", opt->max_ply, "With --records: last ply to solve")->check(CLI::Range(0, 100000));
   cmd->add_flag("--symmetry", opt->symmetry,
                 "Solve one move (and book position) per class of symmetric ones; images get the same value");
   cmd->add_option("--progress", opt->progress, "Seconds between progress lines on stderr (0: none)")
@@ -59,6 +92,7 @@ void setup_solve(CLI::App& app) {
     const GameSpec spec = game_spec_from_options(opt->variant, opt->size, opt->swap);
     if (opt->book && opt->out.empty()) throw CommandError("--book needs --out FILE");
     if (!opt->book && !opt->out.empty()) throw CommandError("--out is only for --book");
+    if (!opt->book && !opt->records.empty()) throw CommandError("--records is only for --book");
     std::vector<int> actions;
     std::unique_ptr<GameState> state = new_game(spec);
     if (opt->position.find_first_not_of(" \t,") != std::string::npos) {
@@ -79,10 +113,14 @@ void setup_solve(CLI::App& app) {
     if (opt->progress > 0) search.set_progress(print_progress, opt->progress);
 
     if (opt->book) {
-      BookOptions bo;
-      bo.depth = opt->depth;
-      bo.symmetry = opt->symmetry;
-      const auto entries = build_book(search, actions, bo, [&](const BookEntry& e, size_t done) {
+      std::vector<std::vector<int>> positions;
+      if (opt->records.empty()) {
+        positions = positions_up_to_depth(spec, actions, opt->depth);
+      } else {
+        if (!actions.empty()) throw CommandError("--records and --position do not go together");
+        positions = positions_along(spec, read_records(opt->records, spec), opt->min_ply, opt->max_ply);
+      }
+      const auto entries = solve_book(search, positions, opt->symmetry, [&](const BookEntry& e, size_t done) {
         if (opt->progress > 0 && done % 100 == 0) std::fprintf(stderr, "  %zu positions\n", done);
       });
       try {
@@ -94,8 +132,8 @@ void setup_solve(CLI::App& app) {
       for (const auto& e : entries)
         (e.value == GameValue::kWin ? win : e.value == GameValue::kLoss ? loss : e.value == GameValue::kDraw ? draw : unknown)++;
       const ProofStats st = search.stats();
-      std::printf("%s: %zu positions up to %d plies (%zu win, %zu loss, %zu draw, %zu unknown) in %s\n",
-                  describe(spec).c_str(), entries.size(), opt->depth, win, loss, draw, unknown, opt->out.c_str());
+      std::printf("%s: %zu positions (%zu win, %zu loss, %zu draw, %zu unknown) in %s\n", describe(spec).c_str(),
+                  entries.size(), win, loss, draw, unknown, opt->out.c_str());
       std::printf("nodes: %lld\ntime: %.2f s\n", static_cast<long long>(st.nodes), st.seconds);
       if (unknown > 0) set_exit_code(2);
       return;

@@ -124,36 +124,24 @@ std::unique_ptr<GameState> book_position(const BookEntry& entry, std::string* er
   return s;
 }
 
-std::vector<BookEntry> build_book(ProofSearch& search, const std::vector<int>& start_actions, const BookOptions& options,
-                                  const std::function<void(const BookEntry&, size_t done)>& progress) {
-  const GameSpec spec = search.spec();
-  std::vector<std::vector<int>> frontier;
-  {
-    auto start = new_game(spec);
-    for (int a : start_actions) start->apply(a);
-    if (!start->is_over()) frontier.push_back(start_actions);
-  }
-  std::unordered_set<uint64_t> seen;
-  std::vector<BookEntry> out;
+std::vector<std::vector<int>> positions_up_to_depth(const GameSpec& spec, const std::vector<int>& start_actions,
+                                                   int depth) {
+  std::vector<std::vector<int>> out, frontier;
   auto s = new_game(spec);
+  for (int a : start_actions) s->apply(a);
+  if (s->is_over()) return out;
+  frontier.push_back(start_actions);
   std::vector<int> legal;
-  for (int ply = 0; ply <= options.depth && !frontier.empty(); ++ply) {
+  for (int ply = 0; ply <= depth && !frontier.empty(); ++ply) {
     std::vector<std::vector<int>> next;
-    for (const std::vector<int>& line : frontier) {
+    // Expanding only the first line of each position keeps the frontier free of transpositions.
+    std::unordered_set<uint64_t> expanded;
+    for (std::vector<int>& line : frontier) {
+      out.push_back(line);
+      if (ply == depth) continue;
       s = new_game(spec);
       for (int a : line) s->apply(a);
-      const uint64_t key = options.symmetry ? symmetric_key(*s) : s->position_key();
-      if (!seen.insert(key).second) continue;
-      BookEntry e;
-      e.spec = spec;
-      e.record = record_text(spec, line);
-      e.to_move = s->to_move();
-      const Solution sol = solve_moves(search, *s, options.symmetry);
-      e.value = sol.value;
-      for (int a : sol.winning_moves) e.winning_moves.push_back(s->action_to_string(a));
-      out.push_back(std::move(e));
-      if (progress) progress(out.back(), out.size());
-      if (ply == options.depth) continue;
+      if (!expanded.insert(s->position_key()).second) continue;
       s->legal_actions(&legal);
       auto child = s->clone();
       for (int a : legal) {
@@ -166,6 +154,43 @@ std::vector<BookEntry> build_book(ProofSearch& search, const std::vector<int>& s
       }
     }
     frontier = std::move(next);
+  }
+  return out;
+}
+
+std::vector<std::vector<int>> positions_along(const GameSpec& spec, const std::vector<std::vector<int>>& records,
+                                             int min_ply, int max_ply) {
+  std::vector<std::vector<int>> out;
+  for (const auto& record : records) {
+    auto s = new_game(spec);
+    for (int ply = 0; ply <= max_ply && ply <= static_cast<int>(record.size()); ++ply) {
+      if (ply > 0) s->apply(record[ply - 1]);
+      if (s->is_over()) break;
+      if (ply >= min_ply) out.emplace_back(record.begin(), record.begin() + ply);
+    }
+  }
+  return out;
+}
+
+std::vector<BookEntry> solve_book(ProofSearch& search, const std::vector<std::vector<int>>& positions, bool symmetry,
+                                  const std::function<void(const BookEntry&, size_t done)>& progress) {
+  const GameSpec spec = search.spec();
+  std::unordered_set<uint64_t> seen;
+  std::vector<BookEntry> out;
+  for (const std::vector<int>& line : positions) {
+    auto s = new_game(spec);
+    for (int a : line) s->apply(a);
+    if (s->is_over()) continue;
+    if (!seen.insert(symmetry ? symmetric_key(*s) : s->position_key()).second) continue;
+    BookEntry e;
+    e.spec = spec;
+    e.record = record_text(spec, line);
+    e.to_move = s->to_move();
+    const Solution sol = solve_moves(search, *s, symmetry);
+    e.value = sol.value;
+    for (int a : sol.winning_moves) e.winning_moves.push_back(s->action_to_string(a));
+    out.push_back(std::move(e));
+    if (progress) progress(out.back(), out.size());
   }
   return out;
 }

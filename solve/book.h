@@ -49,16 +49,20 @@ void write_book(const std::string& path, const std::vector<BookEntry>& entries);
 // replay in its game or the position is over.
 std::unique_ptr<GameState> book_position(const BookEntry& entry, std::string* error);
 
-struct BookOptions {
-  int depth = 2;              // plies from the start position
-  bool symmetry = false;      // one position per class of symmetric positions
-};
+// The move sequences of every position reached from `start_actions` in at most `depth`
+// plies that is not over, breadth first (duplicates included; solve_book removes them).
+std::vector<std::vector<int>> positions_up_to_depth(const GameSpec& spec, const std::vector<int>& start_actions,
+                                                   int depth);
 
-// Every position reached from `start` (replayed from `start_actions`) in at most
-// options.depth plies that is not over, each once (by position key, or by symmetric key),
-// solved with all its winning moves. Breadth first; `progress` (may be empty) is called
-// after each position with the count so far.
-std::vector<BookEntry> build_book(ProofSearch& search, const std::vector<int>& start_actions, const BookOptions& options,
+// The move sequences of the positions along game records: for each record the positions
+// after `min_ply`..`max_ply` moves that are not over (the records must replay in `spec`).
+std::vector<std::vector<int>> positions_along(const GameSpec& spec, const std::vector<std::vector<int>>& records,
+                                             int min_ply, int max_ply);
+
+// Solves each position once (by position key, or with `symmetry` by symmetric key, the
+// first one met standing for its class) with all its winning moves, in the order given.
+// `progress` (may be empty) is called after each position with the count so far.
+std::vector<BookEntry> solve_book(ProofSearch& search, const std::vector<std::vector<int>>& positions, bool symmetry,
                                   const std::function<void(const BookEntry&, size_t done)>& progress);
 
 }  // namespace quax

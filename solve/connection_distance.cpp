@@ -1,76 +1,96 @@
 #include "solve/connection_distance.h"
 
-#include <algorithm>
-#include <vector>
+#include <cstdint>
 
 namespace quax {
 
+namespace {
+constexpr int kMaxCells = 26 * 26;
+constexpr uint8_t kBlocked = 255;
+}  // namespace
+
 int connection_distance(const SquareGame& game, Player p) {
-  const int n = game.size();
+  // This runs twice at every new leaf of the proof search: flat arrays, no allocation.
+  const int n = game.size(), nn = n * n;
   const Variant v = game.spec().variant;
   const bool link_moves = v == Variant::kQuax || v == Variant::kLink;
   const bool diagonals = v != Variant::kQuadrex;
-  // Black runs from row 0 to row n-1; White from column 0 to column n-1. Work in a frame
-  // where the player runs along y: (x, y) is (c, r) for Black and (r, c) for White.
   const bool black = p == Player::kBlack;
-  auto cell_of = [&](int x, int y, int* c, int* r) {
-    *c = black ? x : y;
-    *r = black ? y : x;
-  };
-  auto entry = [&](int x, int y) {  // cost of standing on the cell
-    int c, r;
-    cell_of(x, y, &c, &r);
-    const Player s = game.stone(c, r);
-    return s == p ? 0 : (s == Player::kNone ? 1 : kNoPath);
-  };
-  // Extra cost of the diagonal from (x, y) to (x + dx, y + dy).
-  auto diagonal = [&](int x, int y, int dx, int dy) {
-    if (!diagonals) return kNoPath;
-    if (v == Variant::kCrossway) return 0;
-    int c1, r1, c2, r2;
-    cell_of(x, y, &c1, &r1);
-    cell_of(x + dx, y + dy, &c2, &r2);
-    const int bc = std::min(c1, c2), br = std::min(r1, r2);
-    const int want = (c2 - c1) == (r2 - r1) ? 0 : 1;  // `/` or `\`
-    int d = 0;
-    const Player owner = game.link_on(bc, br, &d);
-    if (owner == Player::kNone) return link_moves ? 1 : 0;
-    return owner == p && d == want ? 0 : kNoPath;
-  };
-  thread_local std::vector<int> dist;
-  dist.assign(static_cast<size_t>(n * n), kNoPath);
-  // A bucket queue (costs are small integers), kept between calls: this runs at every leaf.
-  thread_local std::vector<std::vector<int>> buckets;
-  buckets.resize(static_cast<size_t>(2 * n * n + 4));
-  for (auto& b : buckets) b.clear();
-  for (int x = 0; x < n; ++x) {
-    const int e = entry(x, 0);
-    if (e < kNoPath) {
-      dist[x] = e;
-      buckets[e].push_back(x);
+
+  uint8_t cost[kMaxCells];  // to stand on a cell: 0 own stone, 1 empty, blocked
+  for (int x = 0; x < nn; ++x) {
+    const Player s = game.stone(x % n, x / n);
+    cost[x] = s == p ? 0 : (s == Player::kNone ? 1 : kBlocked);
+  }
+  // To cross diagonal d (0 `/`, 1 `\`) of block b (its south-west cell): the link move in
+  // quax and link, nothing where links come free or are not needed, blocked by any other link.
+  uint8_t cross[2][kMaxCells];
+  if (diagonals) {
+    for (int r = 0; r + 1 < n; ++r) {
+      for (int c = 0; c + 1 < n; ++c) {
+        const int b = r * n + c;
+        if (v == Variant::kCrossway) {
+          cross[0][b] = cross[1][b] = 0;
+          continue;
+        }
+        int d = 0;
+        const Player owner = game.link_on(c, r, &d);
+        if (owner == Player::kNone) {
+          cross[0][b] = cross[1][b] = link_moves ? 1 : 0;
+        } else {
+          cross[d][b] = owner == p ? 0 : kBlocked;
+          cross[1 - d][b] = kBlocked;
+        }
+      }
     }
   }
-  for (size_t b = 0; b < buckets.size(); ++b) {
-    for (size_t i = 0; i < buckets[b].size(); ++i) {
-      const int id = buckets[b][i];
-      if (dist[id] != static_cast<int>(b)) continue;
-      const int x = id % n, y = id / n;
-      if (y == n - 1) return static_cast<int>(b);
-      for (int dy = -1; dy <= 1; ++dy) {
-        for (int dx = -1; dx <= 1; ++dx) {
-          if (dx == 0 && dy == 0) continue;
-          const int nx = x + dx, ny = y + dy;
-          if (nx < 0 || ny < 0 || nx >= n || ny >= n) continue;
-          const int step = (dx != 0 && dy != 0) ? diagonal(x, y, dx, dy) : 0;
-          if (step >= kNoPath) continue;
-          const int e = entry(nx, ny);
-          if (e >= kNoPath) continue;
-          const int nd = static_cast<int>(b) + step + e;
-          const int nid = ny * n + nx;
-          if (nd < dist[nid] && nd < static_cast<int>(buckets.size())) {
-            dist[nid] = nd;
-            buckets[nd].push_back(nid);
+
+  // Dial's algorithm: one list of cells per distance, in flat arrays.
+  static constexpr int kMaxDistance = 2 * kMaxCells + 4;
+  static constexpr int kMaxPushes = 9 * kMaxCells;
+  int dist[kMaxCells];
+  int head[kMaxDistance];
+  int next[kMaxPushes], node[kMaxPushes];
+  int pushes = 0;
+  for (int x = 0; x < nn; ++x) dist[x] = kNoPath;
+  const int max_distance = 2 * nn + 2;
+  for (int i = 0; i <= max_distance; ++i) head[i] = -1;
+  auto push = [&](int x, int dd) {
+    dist[x] = dd;
+    node[pushes] = x;
+    next[pushes] = head[dd];
+    head[dd] = pushes++;
+  };
+  for (int i = 0; i < n; ++i) {
+    const int x = black ? i : i * n;  // row 1 for Black, column a for White
+    if (cost[x] != kBlocked) push(x, cost[x]);
+  }
+  for (int b = 0; b <= max_distance; ++b) {
+    while (head[b] >= 0) {
+      const int e = head[b];
+      head[b] = next[e];
+      const int x = node[e];
+      if (dist[x] != b) continue;
+      const int c = x % n, r = x / n;
+      if (black ? r == n - 1 : c == n - 1) return b;
+      if (pushes + 8 > kMaxPushes) return b;  // cannot happen: each cell settles once per improvement
+      for (int dr = -1; dr <= 1; ++dr) {
+        for (int dc = -1; dc <= 1; ++dc) {
+          if (dr == 0 && dc == 0) continue;
+          const int nc = c + dc, nr = r + dr;
+          if (nc < 0 || nr < 0 || nc >= n || nr >= n) continue;
+          const int y = nr * n + nc;
+          if (cost[y] == kBlocked) continue;
+          int step = 0;
+          if (dr != 0 && dc != 0) {
+            if (!diagonals) continue;
+            const int block = (r < nr ? r : nr) * n + (c < nc ? c : nc);
+            const uint8_t k = cross[dc == dr ? 0 : 1][block];
+            if (k == kBlocked) continue;
+            step = k;
           }
+          const int nd = b + step + cost[y];
+          if (nd < dist[y] && nd <= max_distance) push(y, nd);
         }
       }
     }

@@ -91,58 +91,53 @@ void ProofSearch::evaluate(const GameState& s, Level& parent, uint32_t* pn, uint
   ++evaluations_;
   const Outcome attacker_wins = win_for(attacker_);
   const Outcome o = s.outcome();
-  if (o != Outcome::kOngoing) {
-    *pn = o == attacker_wins ? 0 : kInfinity;
-    *dn = o == attacker_wins ? kInfinity : 0;
-    return;
-  }
-  const bool or_node = s.to_move() == attacker_;
-  // A result in the mover's favour: the attacker's win at an OR node; anything else (the
-  // defender's win, a draw) at an AND node.
-  auto mover_ends_it = [&](int a) {
-    scratch_->copy_from(s);
-    scratch_->apply(a);
-    const Outcome r = scratch_->outcome();
-    return r != Outcome::kOngoing && (r == attacker_wins) == or_node;
+  auto decide = [&](bool attacker_won) {
+    *pn = attacker_won ? 0 : kInfinity;
+    *dn = attacker_won ? kInfinity : 0;
   };
-  std::vector<uint8_t>& mask = scratch_mask_;
-  s.legal_mask(mask.data());
-  bool won = parent.killer >= 0 && mask[parent.killer] && mover_ends_it(parent.killer);
-  for (int a = 0, n = static_cast<int>(mask.size()); a < n && !won; ++a) {
-    if (!mask[a] || a == parent.killer) continue;
-    if (mover_ends_it(a)) {
-      parent.killer = a;
-      won = true;
+  if (o != Outcome::kOngoing) return decide(o == attacker_wins);
+  const bool or_node = s.to_move() == attacker_;
+
+  // Connection distances, on square boards while swap is out of play (a swap moves and
+  // recolours a stone, so distances say nothing then).
+  const auto* game = square_ ? static_cast<const SquareGame*>(&s) : nullptr;
+  if (game && game->swap_available()) game = nullptr;
+  int a = 0, d = 0;
+  if (game) {
+    a = connection_distance(*game, attacker_);
+    d = connection_distance(*game, opponent(attacker_));
+    // Stones and links never leave the board: a player without any path can never win.
+    if (a >= kNoPath) return decide(false);
+    if (d >= kNoPath && !can_draw(spec_)) return decide(true);
+  }
+
+  // Win in one. One move lowers a distance by at most one except in quadrex (a fill cascade
+  // places several stones), so elsewhere a mover two moves away needs no scan.
+  const int mover_distance = or_node ? a : d;
+  if (!game || spec_.variant == Variant::kQuadrex || mover_distance <= 1) {
+    // A result in the mover's favour: the attacker's win at an OR node; anything else (the
+    // defender's win, a draw) at an AND node.
+    auto mover_ends_it = [&](int action) {
+      scratch_->copy_from(s);
+      scratch_->apply(action);
+      const Outcome r = scratch_->outcome();
+      return r != Outcome::kOngoing && (r == attacker_wins) == or_node;
+    };
+    std::vector<uint8_t>& mask = scratch_mask_;
+    s.legal_mask(mask.data());
+    bool won = parent.killer >= 0 && mask[parent.killer] && mover_ends_it(parent.killer);
+    for (int k = 0, n = static_cast<int>(mask.size()); k < n && !won; ++k) {
+      if (!mask[k] || k == parent.killer) continue;
+      if (mover_ends_it(k)) {
+        parent.killer = k;
+        won = true;
+      }
     }
+    if (won) return decide(or_node);
   }
-  if (won) {
-    *pn = or_node ? 0 : kInfinity;
-    *dn = or_node ? kInfinity : 0;
-    return;
-  }
-  if (!square_) {
+  if (!game) {
     *pn = 1;
     *dn = 1;
-    return;
-  }
-  const auto& game = static_cast<const SquareGame&>(s);
-  // Swap moves and recolours a stone, so distances say nothing while it is available.
-  if (game.swap_available()) {
-    *pn = 1;
-    *dn = 1;
-    return;
-  }
-  const int a = connection_distance(game, attacker_);
-  const int d = connection_distance(game, opponent(attacker_));
-  // Stones and links never leave the board, so a player without any path can never win.
-  if (a >= kNoPath) {
-    *pn = kInfinity;
-    *dn = 0;
-    return;
-  }
-  if (d >= kNoPath && !can_draw(spec_)) {
-    *pn = 0;
-    *dn = kInfinity;
     return;
   }
   // Squared distances: measured on quax 4x4, fewer nodes than plain distances or their
@@ -172,7 +167,9 @@ void ProofSearch::mid(int depth, uint32_t pn_threshold, uint32_t dn_threshold, u
       c.dn = e->dn;
     } else {
       evaluate(*next.state, node, &c.pn, &c.dn);
-      if (c.pn == 0 || c.dn == 0) table_.store(c.key, c.pn, c.dn, 1);
+      // Leaves too: a node searched again regenerates its children, and an evaluation costs
+      // two shortest paths. Work 0 makes them the first to give way.
+      table_.store(c.key, c.pn, c.dn, 0);
     }
     node.children.push_back(c);
     if (or_node ? c.pn == 0 : c.dn == 0) break;  // decided: the other children do not matter

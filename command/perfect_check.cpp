@@ -1,0 +1,138 @@
+// `quax perfect-check`: how often a model plays a proven winning move, with its search and
+// with its raw policy alone, and how often its value head has the sign of the proven value,
+// over a solved-positions file (solve/book.h; `quax solve --book` writes them).
+//
+// The game comes from the file and must be the model's variant and size (the loader refuses
+// others). The pie rule may differ between the two, but only where it cannot matter: from
+// ply 2 on swap is never available again and the rest of the game is the same with or
+// without it; positions before ply 2 are then skipped (and counted) because there the two
+// games differ (White's swap at ply 1, and Black's choice at ply 0 that depends on it).
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <memory>
+#include <stdexcept>
+#include <vector>
+
+#include "command/command.h"
+#include "command/players.h"
+#include "nets/model_file.h"
+#include "nets/net_evaluator.h"
+#include "solve/book.h"
+
+namespace quax {
+namespace {
+
+struct Tally {
+  int right = 0, total = 0;
+  std::string line(const std::string& what) const {
+    return fmt::format("{}: {}/{} = {:.1f}%", what, right, total, total ? 100.0 * right / total : 0.0);
+  }
+};
+
+void setup_perfect_check(CLI::App& app) {
+  struct Options {
+    std::string model;
+    std::string positions;
+    int sims = 200;
+    int limit = 0;
+    int threads = 1;
+    uint64_t seed = 1;
+  };
+  auto opt = std::make_shared<Options>();
+  auto* cmd = app.add_subcommand("perfect-check",
+                                 "Score a model's moves and values against proven values (a solved-positions file)");
+  cmd->add_option("--model", opt->model, "Model file (.pt)")->required();
+  cmd->add_option("--positions", opt->positions, "Solved-positions file (quax solve --book)")->required();
+  cmd->add_option("--sims", opt->sims, "Simulations of the model's search per move")->check(CLI::Range(1, 1000000));
+  cmd->add_option("--limit", opt->limit, "Check only the first N usable positions (0: all)")->check(CLI::Range(0, 100000000));
+  cmd->add_option("--threads", opt->threads, "LibTorch threads")->check(CLI::Range(1, 64));
+  cmd->add_option("--seed", opt->seed, "Seed of the model's search");
+  cmd->callback([opt] {
+    std::vector<BookEntry> book;
+    try {
+      book = read_book(opt->positions);
+    } catch (const std::exception& e) {
+      throw CommandError(e.what());
+    }
+    if (book.empty()) throw CommandError("'" + opt->positions + "' holds no positions");
+    const GameSpec spec = book.front().spec;
+    for (size_t i = 1; i < book.size(); ++i)
+      if (book[i].spec != spec)
+        throw CommandError(fmt::format("{}: line {} is {}, the first line {}: one game per file", opt->positions, i + 1,
+                                       describe(book[i].spec), describe(spec)));
+    set_torch_threads(opt->threads);
+    bool model_swap = spec.swap;
+    std::shared_ptr<const InferenceModel> model;
+    try {
+      model_swap = load_model_file(opt->model).shape.spec.swap;
+      model = load_inference_model(opt->model, spec);
+    } catch (const std::exception& e) {
+      throw CommandError(e.what());
+    }
+    std::string error;
+    auto player = make_player(fmt::format("{}:sims={}", opt->model, opt->sims), spec, opt->seed, &error);
+    if (!player) throw CommandError(error);
+    NetEvaluator net(model);
+
+    Tally search_move, policy_move, value_sign;
+    int skipped_pie = 0, skipped_unknown = 0, checked = 0;
+    const int a = new_game(spec)->num_actions();
+    std::vector<float> planes, logits(static_cast<size_t>(a)), value(1);
+    std::vector<uint8_t> mask(static_cast<size_t>(a));
+    for (size_t i = 0; i < book.size(); ++i) {
+      const BookEntry& e = book[i];
+      if (opt->limit > 0 && checked >= opt->limit) break;
+      auto state = book_position(e, &error);
+      if (!state)
+        throw CommandError(fmt::format("{}: line {}: record '{}': {}", opt->positions, i + 1, e.record, error));
+      if (state->to_move() != e.to_move)
+        throw CommandError(fmt::format("{}: line {}: to_move is {} but {} is to move after the record", opt->positions,
+                                       i + 1, player_name(e.to_move), player_name(state->to_move())));
+      if (e.value == GameValue::kUnknown || e.value == GameValue::kDraw) {
+        ++skipped_unknown;
+        continue;
+      }
+      if (model_swap != spec.swap && state->move_number() < 2) {
+        ++skipped_pie;
+        continue;
+      }
+      ++checked;
+      // The raw network: one position, the policy's best legal action and the value's sign.
+      planes.resize(static_cast<size_t>(state->num_planes()) * spec.size * spec.size);
+      state->encode(planes.data());
+      state->net_legal_mask(mask.data());
+      net.evaluate({state.get()}, planes.data(), mask.data(), logits.data(), value.data());
+      int best_net = -1;
+      for (int k = 0; k < a; ++k)
+        if (mask[k] && (best_net < 0 || logits[k] > logits[best_net])) best_net = k;
+      const bool says_win = value[0] > 0;
+      value_sign.total++;
+      if (says_win == (e.value == GameValue::kWin)) value_sign.right++;
+      if (e.value != GameValue::kWin) continue;
+      auto wins = [&](int action) {
+        const std::string m = state->action_to_string(action);
+        return std::find(e.winning_moves.begin(), e.winning_moves.end(), m) != e.winning_moves.end();
+      };
+      policy_move.total++;
+      if (wins(state->from_net_action(best_net))) policy_move.right++;
+      player->reset();
+      search_move.total++;
+      if (wins(player->choose_action(*state))) search_move.right++;
+    }
+    std::printf("%s: %zu positions in %s, %d checked", describe(spec).c_str(), book.size(), opt->positions.c_str(),
+                checked);
+    if (skipped_unknown) std::printf(", %d skipped (value unknown or draw)", skipped_unknown);
+    if (skipped_pie) std::printf(", %d skipped (before ply 2: the model's pie rule differs)", skipped_pie);
+    std::printf("\n%s\n%s\n%s\n",
+                search_move.line(fmt::format("search move wins (sims={}, positions with a win)", opt->sims)).c_str(),
+                policy_move.line("raw policy move wins (positions with a win)").c_str(),
+                value_sign.line("value sign matches the proven value").c_str());
+  });
+}
+
+REGISTER_COMMAND("perfect-check", setup_perfect_check);
+
+}  // namespace
+}  // namespace quax

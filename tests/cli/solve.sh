@@ -1,0 +1,64 @@
+#!/bin/bash
+# `quax solve`: values and winning moves of small positions (3x3 solved by hand: Black wins
+# at b2 among others; a win in one; a lost position), a book written and read back, exit
+# codes (2 when --seconds stops it) and one-line errors with exit 1 for bad input.
+# Usage: solve.sh <quax binary> <source dir>
+set -u
+QUAX=$1
+fail() { echo "FAIL: $*"; exit 1; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+out=$("$QUAX" solve --size 3 --swap off --memory-mb 8 --progress 0) || fail "3x3: exit $?"
+printf '%s\n' "$out" | grep -qx 'value: win' || fail "3x3 value: $out"
+printf '%s\n' "$out" | grep -q '^winning moves: .*b2' || fail "3x3 centre is not listed: $out"
+printf '%s\n' "$out" | grep -q '^nodes: [0-9]' || fail "3x3 nodes: $out"
+
+# Black's a1 a2 column needs a3: the only move that wins at once, and White cannot stop it
+# after b1, so Black wins; after White's reply elsewhere the position is lost for White.
+out=$("$QUAX" solve --size 3 --swap off --memory-mb 8 --position "a1 b1 a2 c1" --progress 0) || fail "win in one: exit $?"
+printf '%s\n' "$out" | grep -qx 'value: win' || fail "win in one: $out"
+printf '%s\n' "$out" | grep -q '^winning moves: .*a3' || fail "a3 not listed: $out"
+out=$("$QUAX" solve --size 3 --swap off --memory-mb 8 --position "a1 b1 a2" --progress 0) || fail "lost: exit $?"
+printf '%s\n' "$out" | grep -qx 'value: loss' || fail "white to move after a1 b1 a2 has lost: $out"
+printf '%s\n' "$out" | grep -qx 'winning moves: none' || fail "lost position lists moves: $out"
+
+# Symmetry classes give the same moves.
+a=$("$QUAX" solve --size 3 --swap off --memory-mb 8 --progress 0 | grep '^winning moves')
+b=$("$QUAX" solve --size 3 --swap off --memory-mb 8 --progress 0 --symmetry | grep '^winning moves')
+[ "$a" = "$b" ] || fail "symmetry changed the moves: '$a' vs '$b'"
+
+# A book: every line is JSON with the documented fields, the start's line agrees with the
+# solve above, and no temporary file is left behind.
+"$QUAX" solve --size 3 --swap off --memory-mb 8 --progress 0 --book --depth 2 --out "$tmp/book.jsonl" > "$tmp/book.txt" \
+  || fail "book: exit $?"
+[ -s "$tmp/book.jsonl" ] || fail "book is empty"
+[ ! -e "$tmp/book.jsonl.tmp" ] || fail "book left its temporary file"
+head -1 "$tmp/book.jsonl" | grep -q '"record":""' || fail "first book line is not the start: $(head -1 "$tmp/book.jsonl")"
+head -1 "$tmp/book.jsonl" | grep -q '"value":"win"' || fail "start value in the book: $(head -1 "$tmp/book.jsonl")"
+lines=$(wc -l < "$tmp/book.jsonl")
+# 1 + 9 + 9*8 positions minus the finished ones (none can finish in 2 plies on 3x3).
+[ "$lines" -eq 82 ] || fail "book has $lines lines, expected 82"
+grep -vq '"winning_moves"' "$tmp/book.jsonl" && fail "a book line lacks winning_moves"
+
+# A time limit that cannot be met: value unknown, exit 2.
+"$QUAX" solve --size 7 --swap off --memory-mb 8 --progress 0 --seconds 0.2 > "$tmp/out.txt"; rc=$?
+[ $rc -eq 2 ] || fail "stopped solve: exit $rc, expected 2"
+grep -qx 'value: unknown' "$tmp/out.txt" || fail "stopped solve: $(cat "$tmp/out.txt")"
+
+# Errors: one line on stderr, exit 1, nothing on stdout.
+expect_error() {  # expected message (a glob pattern), then the arguments
+  local want=$1; shift
+  local err rc
+  err=$("$QUAX" solve --memory-mb 8 "$@" 2>&1 >"$tmp/stdout"); rc=$?
+  [ $rc -eq 1 ] || fail "solve $*: exit $rc, expected 1"
+  [[ "$err" == $want ]] || fail "solve $*: said '$err', expected '$want'"
+  [ ! -s "$tmp/stdout" ] || fail "solve $*: printed on stdout"
+}
+expect_error "quax solve: unknown variant 'hexx' (known: *" --variant hexx --size 3
+expect_error "quax solve: --position: ply 3 (move 'a1'): a1 is occupied" --size 3 --position "a1 b1 a1"
+expect_error "quax solve: --position: ply 2 (move 'z9'): 'z9' is off the 3x3 board" --size 3 --position "a1 z9"
+expect_error "quax solve: --position: the game is over (black won)" --size 3 --swap off --position "a1 b1 a2 b2 a3"
+expect_error "quax solve: --book needs --out FILE" --size 3 --book
+expect_error "quax solve: size 30 is out of range for quax (3..26)" --size 30
+echo "ok"
