@@ -27,8 +27,6 @@ std::unique_ptr<GameState> new_game(const GameSpec& spec) {
     case Variant::kQuady:
     case Variant::kQuady2:
       return std::make_unique<HexGame>(spec);
-    default:
-      break;
   }
   return nullptr;
 }
