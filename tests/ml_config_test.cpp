@@ -45,7 +45,7 @@ TEST(Config, BadValuesAreNamed) {
   EXPECT_NE(error_of("search:\n  simulations: 0\n").find("test.yaml:2: bad value for 'search.simulations'"),
             std::string::npos);
   EXPECT_NE(error_of("search:\n  c_puct: abc\n").find("'search.c_puct': expected a number"), std::string::npos);
-  EXPECT_NE(error_of("game:\n  variant: hex\n").find("unknown variant 'hex'"), std::string::npos);
+  EXPECT_NE(error_of("game:\n  variant: hexx\n").find("unknown variant 'hexx'"), std::string::npos);
   EXPECT_NE(error_of("net:\n  global_pooling: maybe\n").find("'net.global_pooling'"), std::string::npos);
   EXPECT_NE(error_of("learn:\n  lr_drops: [300, 100]\n").find("'learn.lr_drops'"), std::string::npos);
   EXPECT_NE(error_of("replay:\n  window_min: 10\n  window_max: 5\n").find("'replay.window_min'"), std::string::npos);
