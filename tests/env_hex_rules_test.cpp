@@ -13,7 +13,8 @@ namespace quax {
 namespace {
 
 // The Quadrant Y example of sources/seed-pbmserv-quadrant-y-help.txt, apex first; `+` and
-// `.` are empty cells.
+// `.` are empty cells. With 34 x and 19 o it is not a game's end, so the tests build it with
+// from_position.
 const char* const kQuadrantYExample[] = {
     "+",
     "+ x",
