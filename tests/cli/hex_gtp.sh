@@ -39,16 +39,34 @@ out=$(printf '%s\n' "play black c2" "play white swap" "list_stones white" "showb
 case "$out" in *"= b3"*) ;; *) fail "hex swap: $out";; esac
 case "$out" in *" 3 . H . . 3|"*) ;; *) fail "hex diagram: $out";; esac
 
-# Random games to the end: genmove for both colours until the game is over, then one winner.
-for spec in "hex 5" "quadhex 6" "y 5" "quady 9" "quady2 9"; do
-  set -- $spec
-  script=""
+# Random games to the end in one engine (each process start loads LibTorch): per board,
+# the commands that get there (a variant change keeps the size, so the order matters), then
+# genmove for both colours until the game is over, winner and showboard.
+boards=("hex 5" "y 5" "quady 9" "quady2 9" "quadhex 6")
+setups=("" "variant y" "boardsize 9|variant quady" "variant quady2" "variant hex|boardsize 6|variant quadhex")
+script=""
+for i in "${!boards[@]}"; do
+  IFS='|' read -r -a cmds <<< "${setups[$i]}"
+  for c in "${cmds[@]}"; do script="$script$c"$'\n'; done
+  script="$script"$'variant\nboardsize\n'
   for _ in $(seq 1 45); do script="$script"$'genmove black\ngenmove white\n'; done
-  out=$(printf '%swinner\nshowboard\n' "$script" | session --variant "$1" --size "$2" --player random --seed 3) \
-    || fail "$1: gtp exited with $?"
-  last=$(echo "$out" | sed -n '91p')
-  case "$last" in "= black"|"= white") ;; *) fail "$1 $2: winner answered '$last'";; esac
-  echo "$out" | tail -1 | grep -q " wins$" || fail "$1 $2: showboard does not say who won"
-  echo "$1 $2: ${last#= } wins"
+  script="$script"$'winner\nshowboard\n'
+done
+out=$(printf '%s' "$script" | session --variant hex --size 5 --player random --seed 3) \
+  || fail "random games: gtp exited with $?"
+line=0
+answer() { line=$((line + 1)); REPLY_TEXT=$(echo "$out" | sed -n "${line}p"); }
+for i in "${!boards[@]}"; do
+  set -- ${boards[$i]}
+  IFS='|' read -r -a cmds <<< "${setups[$i]}"
+  for c in "${cmds[@]}"; do answer; [ "$REPLY_TEXT" = "= " ] || fail "$c: $REPLY_TEXT"; done
+  answer; [ "$REPLY_TEXT" = "= $1" ] || fail "variant is '$REPLY_TEXT', not $1"
+  answer; [ "$REPLY_TEXT" = "= $2" ] || fail "boardsize is '$REPLY_TEXT', not $2"
+  line=$((line + 90))
+  answer; winner=${REPLY_TEXT#= }
+  case "$winner" in black|white) ;; *) fail "$1 $2: winner answered '$REPLY_TEXT'";; esac
+  answer
+  case "$REPLY_TEXT" in *"$winner wins") ;; *) fail "$1 $2: showboard does not say $winner won: $REPLY_TEXT";; esac
+  echo "$1 $2: $winner wins"
 done
 echo "ok"
