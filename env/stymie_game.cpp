@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cassert>
 #include <cctype>
+#include <cstdlib>
 #include <cstring>
 #include <sstream>
 
@@ -91,14 +92,18 @@ bool StymieGame::piece_fits(int x) const {
     const int p = turn_[0];
     if (is_square(p) != is_square(x)) return is_square(x) ? adjacent(p, x) : adjacent(x, p);
     if (!triple_allowed_) return false;
-    // Two of a kind: a third piece of the other kind must touch both and be empty.
-    if (!is_square(x)) {
-      for (int s = nn_; s < 2 * nn_; ++s)
-        if (real_square(s) && pieces_[s] == 0 && adjacent(p, s) && adjacent(x, s)) return true;
-    } else {
-      for (int o = 0; o < nn_; ++o)
-        if (pieces_[o] == 0 && adjacent(o, p) && adjacent(o, x)) return true;
-    }
+    // Two of a kind: a third piece of the other kind must touch both and be empty. Only
+    // pieces at most one step apart (both ways) share one; look at those directly.
+    const int pi = p % nn_, xi = x % nn_, pc = pi % n_, pr = pi / n_, xc = xi % n_, xr = xi / n_;
+    if (pi == xi || std::abs(pc - xc) > 1 || std::abs(pr - xr) > 1) return false;
+    // Shared squares of two octagons: blocks [max - 1, min] each way; shared octagons of two
+    // squares: [max, min + 1].
+    const int lo_c = std::max(pc, xc) - (is_square(x) ? 0 : 1), hi_c = std::min(pc, xc) + (is_square(x) ? 1 : 0);
+    const int lo_r = std::max(pr, xr) - (is_square(x) ? 0 : 1), hi_r = std::min(pr, xr) + (is_square(x) ? 1 : 0);
+    const int limit = is_square(x) ? n_ - 1 : n_ - 2, base = is_square(x) ? 0 : nn_;
+    for (int r = std::max(lo_r, 0); r <= std::min(hi_r, limit); ++r)
+      for (int c = std::max(lo_c, 0); c <= std::min(hi_c, limit); ++c)
+        if (pieces_[base + r * n_ + c] == 0) return true;
     return false;
   }
   if (k == 2) {
@@ -201,8 +206,13 @@ void StymieGame::apply(int action) {
 
 Outcome StymieGame::play_random_to_end(Rng& rng) {
   std::vector<int> legal;
+  legal.reserve(num_actions());
   while (outcome_ == Outcome::kOngoing) {
-    legal_actions(&legal);
+    legal.clear();
+    for (int a = 0; a < 2 * nn_; ++a)
+      if (pieces_[a] == 0 && (!is_square(a) || real_square(a)) && piece_fits(a)) legal.push_back(a);
+    if (swap_available()) legal.push_back(swap_action());
+    if (!turn_.empty() && turn_complete()) legal.push_back(end_action());
     apply(legal[rng.below(static_cast<uint32_t>(legal.size()))]);
   }
   return outcome_;
