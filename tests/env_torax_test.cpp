@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <deque>
+#include <fstream>
 #include <regex>
 #include <sstream>
 
@@ -85,6 +86,33 @@ TEST(Torax, SampleGamesReplayLegally) {
     EXPECT_EQ(s.connector(), c.connector);
     // Each ends with the black-stone player resigning: he has not won.
     EXPECT_NE(s.outcome(), win_for(c.connector));
+  }
+}
+
+// The page draws game 2's final position (row 1 at the top, `O` white stones and blocks,
+// `X` black): the replay must give exactly that board.
+TEST(Torax, SampleGame2MatchesItsDiagram) {
+  std::ifstream in(std::string(QUAX_RULES_DIR) + "/sources/neto-quax-variants.txt");
+  static const std::regex kRow(R"(^([.OX])   ([.OX])   ([.OX])   ([.OX])   ([.OX])   ([.OX])   ([.OX])   ([.OX])   ([.OX])(\s|$))");
+  std::vector<std::string> rows;
+  std::string line;
+  std::smatch m;
+  while (rows.size() < 9 && std::getline(in, line)) {
+    for (size_t i; (i = line.find("\xC2\xA0")) != std::string::npos;) line.replace(i, 2, " ");
+    if (!std::regex_search(line, m, kRow)) continue;
+    std::string row;
+    for (int k = 1; k <= 9; ++k) row += m[k].str();
+    rows.push_back(row);
+  }
+  ASSERT_EQ(rows.size(), 9u);
+  ToraxGame s = game(9);
+  play_record(s, kGame2);
+  for (int r = 0; r < 9; ++r) {
+    for (int c = 0; c < 9; ++c) {
+      const char ch = rows[r][c];
+      EXPECT_EQ(s.colour_at(r * 9 + c), ch == 'X' ? Player::kBlack : ch == 'O' ? Player::kWhite : Player::kNone)
+          << static_cast<char>('a' + c) << r + 1;
+    }
   }
 }
 
