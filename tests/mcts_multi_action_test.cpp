@@ -7,6 +7,8 @@
 
 #include "env/stymie_game.h"
 #include "mcts/baseline_agents.h"
+#include "mcts/selfplay_driver.h"
+#include "mcts/simple_evaluators.h"
 
 namespace quax {
 namespace {
@@ -61,6 +63,46 @@ void expect_wins_within_the_turn(const std::string& player) {
 TEST(MultiActionSearch, PuctWithRolloutsFindsTheTwoPieceWin) { expect_wins_within_the_turn("mcts:300"); }
 
 TEST(MultiActionSearch, UctFindsTheTwoPieceWin) { expect_wins_within_the_turn("uct:1000"); }
+
+// Self-play of each multi-action variant through the batched driver (rollout values, tree
+// reuse across the actions of a turn): every record replays, names the player to move at
+// each action, holds runs of actions by one player, ends with the replay's own winner, and
+// its policy targets cover only legal network-frame actions.
+TEST(MultiActionSearch, DriverRecordsReplayWithTheMoverOfEveryAction) {
+  for (const GameSpec spec : {GameSpec{Variant::kQuikQuax, 6, false}, GameSpec{Variant::kTorax, 4, false},
+                              GameSpec{Variant::kStymie, 4, true}}) {
+    SCOPED_TRACE(describe(spec));
+    DriverOptions o;
+    o.spec = spec;
+    o.parallel_games = 4;
+    o.games_to_play = 8;
+    o.players[0].search.simulations = 24;
+    o.players[0].search.reuse_tree = true;
+    o.players[0].record_policy = true;
+    o.players[0].temperature_moves = 1000;  // sampled moves: the games differ
+    RolloutEvaluator ev(1, 7);
+    GameDriver driver(o, {&ev});
+    int games = 0, repeats = 0;
+    driver.run(8, [&](GameRecord&& g) {
+      ++games;
+      auto s = new_game(spec);
+      std::vector<uint8_t> mask(s->num_actions());
+      for (size_t i = 0; i < g.moves.size(); ++i) {
+        const MoveRecord& m = g.moves[i];
+        ASSERT_EQ(m.mover, s->to_move()) << "ply " << i;
+        s->net_legal_mask(mask.data());
+        for (const auto& [a, p] : m.policy) ASSERT_TRUE(mask[a]) << "policy on an illegal action, ply " << i;
+        ASSERT_EQ(s->why_illegal(m.action), "");
+        s->apply(m.action);
+        if (i > 0 && g.moves[i - 1].mover == m.mover) ++repeats;
+      }
+      EXPECT_TRUE(s->is_over());
+      EXPECT_EQ(g.outcome, s->outcome());
+    });
+    EXPECT_EQ(games, 8);
+    EXPECT_GT(repeats, 8);
+  }
+}
 
 }  // namespace
 }  // namespace quax
