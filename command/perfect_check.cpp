@@ -78,6 +78,8 @@ void setup_perfect_check(CLI::App& app) {
 
     Tally search_move, policy_move, value_sign;
     int skipped_pie = 0, skipped_unknown = 0, checked = 0;
+    double random_rate = 0;
+    std::vector<int> legal;
     const int a = new_game(spec)->num_actions();
     std::vector<float> planes, logits(static_cast<size_t>(a)), value(1);
     std::vector<uint8_t> mask(static_cast<size_t>(a));
@@ -115,6 +117,9 @@ void setup_perfect_check(CLI::App& app) {
         const std::string m = state->action_to_string(action);
         return std::find(e.winning_moves.begin(), e.winning_moves.end(), m) != e.winning_moves.end();
       };
+      // What a uniformly random legal move would score, for scale: often most moves win.
+      state->legal_actions(&legal);
+      random_rate += static_cast<double>(e.winning_moves.size()) / static_cast<double>(legal.size());
       policy_move.total++;
       if (wins(state->from_net_action(best_net))) policy_move.right++;
       player->reset();
@@ -129,6 +134,8 @@ void setup_perfect_check(CLI::App& app) {
                 search_move.line(fmt::format("search move wins (sims={}, positions with a win)", opt->sims)).c_str(),
                 policy_move.line("raw policy move wins (positions with a win)").c_str(),
                 value_sign.line("value sign matches the proven value").c_str());
+    if (policy_move.total > 0)
+      std::printf("a uniformly random legal move would win: %.1f%%\n", 100.0 * random_rate / policy_move.total);
   });
 }
 

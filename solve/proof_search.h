@@ -14,6 +14,11 @@
 //    threatens to win, only the replies that stop the threat stay open. This is exact (no
 //    rule is assumed); the scan tries first the winning move found for a sibling, which in
 //    connection games is usually the threat itself, so a refuted reply costs a few moves.
+//  - Leaf numbers from connection distances on square boards (solve/connection_distance.h):
+//    pn = a^2 + 1, dn = d^2 + 1 for the moves a (attacker) and d (defender) still need. The
+//    same distances skip the win-in-one scan for a mover two or more moves away (not in
+//    quadrex, whose fills place several stones at once) and decide a position at once when
+//    a player has no path left. All three are off while swap is available.
 //  - Move ordering: children are created centre first (tie-break of the pn/dn choice).
 //  - 1 + epsilon thresholds (Pawlewicz and Lew 2007) against thrashing between siblings.
 //  - A transposition table bounded by a memory cap (solve/transposition_table.h).
