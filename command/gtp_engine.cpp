@@ -178,6 +178,7 @@ GtpEngine::Reply GtpEngine::cmd_pie(const std::vector<std::string>& args) {
   if (a != "on" && a != "off") return {false, "pie takes on or off"};
   GameSpec spec = spec_;
   spec.swap = a == "on";
+  if (auto e = check_spec(spec); !e.empty()) return {false, e};
   reset(spec);
   return {true, ""};
 }

@@ -99,6 +99,10 @@ std::string check_spec(const GameSpec& spec) {
            std::to_string(info.min_size) + ".." + std::to_string(info.max_size) + ")";
   if (info.even_sizes_only && spec.size % 2 != 0)
     return std::string(info.name) + " needs an even size, not " + std::to_string(spec.size);
+  // Their openings replace the pie rule: these engines have no swap action to offer.
+  if (spec.swap && (spec.variant == Variant::kQuikQuax || spec.variant == Variant::kTorax))
+    return std::string(info.name) + " has no pie rule (" +
+           (spec.variant == Variant::kTorax ? "the auction" : "the 1-3-4 start") + " replaces it): set swap off";
   if (spec.size % info.size_modulus != info.size_remainder)
     return std::string(info.name) + " needs a size of the form " + std::to_string(info.size_modulus) + "k+" +
            std::to_string(info.size_remainder) + ", not " + std::to_string(spec.size);

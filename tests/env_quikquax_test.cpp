@@ -78,6 +78,14 @@ TEST(QuikQuax, AConnectionEndsTheGameInTheMiddleOfATurn) {
   EXPECT_EQ(legal_count(s), 0);
 }
 
+TEST(QuikQuax, SpecsNeedAnEvenSizeAndNoPieRule) {
+  EXPECT_EQ(check_spec(kSpec14), "");
+  EXPECT_NE(check_spec({Variant::kQuikQuax, 7, false}).find("even size"), std::string::npos);
+  EXPECT_NE(check_spec({Variant::kQuikQuax, 8, true}).find("no pie rule"), std::string::npos);
+  EXPECT_NE(check_spec({Variant::kTorax, 9, true}).find("the auction replaces it"), std::string::npos);
+  EXPECT_EQ(check_spec(default_spec(Variant::kTorax)), "");
+}
+
 TEST(QuikQuax, NotationRoundTripsAndRejectsLinksAndSwap) {
   QuikQuaxGame s(kSpec14);
   for (int a = 0; a < s.num_actions(); ++a) EXPECT_EQ(s.parse_action(s.action_to_string(a), nullptr), a);

@@ -43,6 +43,7 @@ play black a1
 play white e5-a1
 to_move
 list_stones white
+pie on
 quit'
 
 expected='=
@@ -116,6 +117,8 @@ expected='=
 = white
 
 = c3 e5
+
+? torax has no pie rule (the auction replaces it): set swap off
 
 ='
 
