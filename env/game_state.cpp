@@ -11,6 +11,12 @@ void check_identity(int sym) {
 }
 }  // namespace
 
+std::vector<int> GameState::parse_record_token(std::string_view token, std::string* error) const {
+  const int action = parse_action(token, error);
+  if (action < 0) return {};
+  return {action};
+}
+
 void GameState::transform_net_planes(int sym, const float* in, float* out) const {
   check_identity(sym);
   std::copy(in, in + static_cast<size_t>(num_planes()) * size() * size(), out);

@@ -73,6 +73,15 @@ class GameState {
   // A diagram in the style of the play-by-email server's, several lines.
   virtual std::string board_text() const = 0;
 
+  // Game records (env/notation.h) write one token per action, except where a variant's
+  // notation writes a turn as one token (Torax's auction: the blocks joined, `c3g7`, the
+  // `end` implied). How `action`, played from this position, is written:
+  enum class RecordForm { kToken, kJoined, kImplied };  // own token, appended, not written
+  virtual RecordForm record_form(int /*action*/) const { return RecordForm::kToken; }
+  // The actions one record token stands for from this position (default: parse_action's
+  // one). Empty, with *error set (one line), when the token is not a move here.
+  virtual std::vector<int> parse_record_token(std::string_view token, std::string* error) const;
+
   // --- Network view ------------------------------------------------------------------
   virtual int num_planes() const = 0;
   // Names of the input planes, in order (documented for exported models).

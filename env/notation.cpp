@@ -60,18 +60,20 @@ std::unique_ptr<GameState> replay_record(const GameSpec& spec, const GameRecord&
     const std::string& move = record.moves[i];
     const std::string where = "ply " + std::to_string(i + 1) + " (move '" + move + "'): ";
     std::string why;
-    const int action = state->parse_action(move, &why);
-    if (action < 0) {
+    const std::vector<int> turn = state->parse_record_token(move, &why);
+    if (turn.empty()) {
       if (error) *error = where + why;
       return nullptr;
     }
-    why = state->why_illegal(action);
-    if (!why.empty()) {
-      if (error) *error = where + why;
-      return nullptr;
+    for (int action : turn) {  // one action, or a turn written as one token (Torax's auction)
+      why = state->why_illegal(action);
+      if (!why.empty()) {
+        if (error) *error = where + why;
+        return nullptr;
+      }
+      state->apply(action);
+      if (actions) actions->push_back(action);
     }
-    state->apply(action);
-    if (actions) actions->push_back(action);
   }
   if (record.resigned != Player::kNone && state->is_over()) {
     if (error)
@@ -86,8 +88,12 @@ std::string record_text(const GameSpec& spec, const std::vector<int>& actions) {
   auto state = new_game(spec);
   std::string out;
   for (int a : actions) {
-    if (!out.empty()) out += ' ';
-    out += state->action_to_string(a);
+    const auto form = state->record_form(a);
+    if (form != GameState::RecordForm::kImplied) {
+      if (!out.empty() && form == GameState::RecordForm::kToken) out += ' ';
+      out += state->action_to_string(a);
+    }
+    state->apply(a);
   }
   return out;
 }

@@ -30,13 +30,15 @@ bool parse_record(std::string_view text, GameRecord* out, std::string* error);
 // Replays `record` from the start of a game of `spec` (precondition: check_spec(spec) is
 // empty). Returns the final state, and fills *actions (when given) with the board-frame
 // actions played. On the first move that does not parse or is not legal, returns null and
-// sets *error to "ply K (move 'x'): <reason>" (K counts from 1). A resignation after the end
-// of the game is an error too.
+// sets *error to "ply K (move 'x'): <reason>" (K counts from 1; K counts tokens, and a token
+// may be a whole turn: GameState::parse_record_token). A resignation after the end of the
+// game is an error too.
 std::unique_ptr<GameState> replay_record(const GameSpec& spec, const GameRecord& record, std::string* error,
                                          std::vector<int>* actions = nullptr);
 
-// The moves of `actions` in canonical notation, joined by spaces: a record parse_record
-// reads back.
+// The moves of `actions` (a legal sequence from the start) in canonical notation, joined by
+// spaces, turns joined where the variant writes them so (GameState::record_form): a record
+// parse_record and replay_record read back.
 std::string record_text(const GameSpec& spec, const std::vector<int>& actions);
 
 }  // namespace quax

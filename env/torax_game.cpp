@@ -358,6 +358,42 @@ int ToraxGame::parse_action(std::string_view text, std::string* error) const {
   return (1 + d) * nn_ + south_r * n_ + west_c;
 }
 
+GameState::RecordForm ToraxGame::record_form(int action) const {
+  if (!in_auction()) return RecordForm::kToken;
+  if (action == end_action()) return RecordForm::kImplied;
+  if (action < nn_ && blocks_this_turn_ > 0) return RecordForm::kJoined;
+  return RecordForm::kToken;
+}
+
+std::vector<int> ToraxGame::parse_record_token(std::string_view token, std::string* error) const {
+  std::string t;
+  for (char ch : token)
+    if (!std::isspace(static_cast<unsigned char>(ch))) t += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  const bool cells_only = !t.empty() && std::all_of(t.begin(), t.end(), [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)); }) &&
+                          t.rfind("block", 0) != 0 && t != "adopt" && t != "end" && t != "pass";
+  if (!in_auction() || !cells_only) return GameState::parse_record_token(token, error);
+  // The blocks of one auction turn: cells joined, the turn's `end` implied.
+  std::vector<int> out;
+  for (size_t i = 0; i < t.size();) {
+    size_t j = i + 1;
+    while (j < t.size() && std::isdigit(static_cast<unsigned char>(t[j]))) ++j;
+    const int a = parse_action(t.substr(i, j - i), error);
+    if (a < 0 || a >= nn_) {
+      if (a >= nn_ && error) *error = "'" + std::string(token) + "': an auction turn is blocks on cells, e.g. c3g7";
+      return {};
+    }
+    out.push_back(a);
+    i = j;
+  }
+  if (static_cast<int>(out.size()) > n_) {
+    if (error) *error = "'" + std::string(token) + "': at most " + std::to_string(n_) + " blocks in one auction turn";
+    return {};
+  }
+  // The N-th block, or the last empty cell, ends the turn by itself.
+  if (static_cast<int>(out.size()) < n_ && static_cast<int>(out.size()) < empties_) out.push_back(end_action());
+  return out;
+}
+
 std::vector<std::string> ToraxGame::stones_of(Player colour) const {
   std::vector<std::string> out;
   for (int x = 0; x < nn_; ++x)

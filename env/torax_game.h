@@ -20,6 +20,7 @@
 //                 happen to White on a full board while Black still needs a link)
 // Notation: cells `c5`; links `a1-i9` (cell with the lower row number first; links may cross
 // the seam); `adopt`, `end`, `pass`; a block is written as its cell (`block c3` is accepted).
+// In game records an auction turn is one token (`c3g7`), see record_form().
 //
 // Network frame = board frame (the goal is the same for both colours' orientations).
 // Input planes: black stones, white stones, black `/`, black `\`, white `/`, white `\`
@@ -64,6 +65,10 @@ class ToraxGame final : public GameState {
   std::vector<std::string> stones_of(Player colour) const override;
   std::vector<std::string> links_of(Player colour) const override;
   std::string board_text() const override;
+  // Records write an auction turn as one token, its blocks joined with `end` implied
+  // (RULES.md Decision: `c3g7`; one block: `c3`); everything else one token per action.
+  RecordForm record_form(int action) const override;
+  std::vector<int> parse_record_token(std::string_view token, std::string* error) const override;
 
   int num_planes() const override { return kNumPlanes; }
   std::vector<std::string> plane_names() const override;
