@@ -138,6 +138,30 @@ TEST(Solve, RandomQuax4x4PositionsAgreeWithMinimax) {
   EXPECT_GT(losses, 5);
 }
 
+// Quikquax turns place several stones, so one player acts several times in a row: values
+// are for the player to move, not by ply parity. Random 4x4 positions 5 to 7 plies in.
+TEST(Solve, PlayerMovingTwiceAgreesWithMinimax) {
+  const GameSpec spec{Variant::kQuikQuax, 4, false};
+  ProofSearch search(spec, kMemory);
+  Rng rng(31);
+  int positions = 0, repeats = 0;
+  for (int i = 0; i < 60; ++i) {
+    auto s = random_position(spec, 5 + i % 3, rng);
+    if (!s) continue;
+    ++positions;
+    std::vector<int> actions;
+    s->legal_actions(&actions);
+    auto after = s->clone();
+    after->apply(actions[0]);
+    if (!after->is_over() && after->to_move() == s->to_move()) ++repeats;
+    const Solution sol = solve_moves(search, *s, false);
+    ASSERT_EQ(sol.value, as_value(minimax(*s))) << "position " << i;
+    ASSERT_EQ(sol.winning_moves, minimax_winning_moves(*s)) << "position " << i;
+  }
+  EXPECT_GT(positions, 30);
+  EXPECT_GT(repeats, 10);  // the premise: many positions where the mover moves again
+}
+
 // A table of a few buckets forgets almost everything; the answers must not change.
 TEST(Solve, TinyTableGivesTheSameValues) {
   const GameSpec spec{Variant::kQuax, 4, false};
