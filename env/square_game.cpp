@@ -345,6 +345,8 @@ void SquareGame::place(int cell, Player p) {
     }
     case Variant::kCrossway:
       break;
+    default:  // the other variants have their own classes; quikquax plays on a quickway board
+      break;
   }
 }
 

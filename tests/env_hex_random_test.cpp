@@ -21,9 +21,6 @@ struct RefGame {
   uint8_t goal[2];
 };
 
-// Cell (r, c) of the triangle, 1-based as in RULES.md, on the N x N grid.
-int tri(int n, int r, int c) { return (r - 1) * n + (c - 1); }
-
 std::vector<int> ref_neighbours(bool triangle, int n, int cell) {
   const int i = cell % n, j = cell / n;  // rhombus: column, row; triangle: c - 1, r - 1
   std::vector<std::pair<int, int>> cand;

@@ -339,8 +339,12 @@ void run_variant(Variant v) {
   }
   EXPECT_GE(total, 4000);
   // The random games reach the special rules (else this test would prove little about them).
-  if (variant_info(v).swap_by_default) EXPECT_GT(all.swaps, 100);
-  if (v == Variant::kQuadrex) EXPECT_GT(all.fills, 1000);
+  if (variant_info(v).swap_by_default) {
+    EXPECT_GT(all.swaps, 100);
+  }
+  if (v == Variant::kQuadrex) {
+    EXPECT_GT(all.fills, 1000);
+  }
 }
 
 TEST(RandomGames, QuaxMatchesReference) { run_variant(Variant::kQuax); }

@@ -131,7 +131,9 @@ TEST(Stymie, NotationRoundTrips) {
   for (int a = 0; a < s.num_actions(); ++a) {
     const std::string t = s.action_to_string(a);
     const bool padding = a >= 25 && a < 50 && ((a - 25) % 5 == 4 || (a - 25) / 5 == 4);
-    if (!padding) EXPECT_EQ(s.parse_action(t, nullptr), a) << t;
+    if (!padding) {
+      EXPECT_EQ(s.parse_action(t, nullptr), a) << t;
+    }
   }
   std::string err;
   EXPECT_EQ(s.parse_action("e5+", &err), -1);

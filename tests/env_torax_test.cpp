@@ -318,7 +318,9 @@ TEST(Torax, RandomGamesEndWithOneWinnerAndAgreeWithBreadthFirstSearch) {
       ASSERT_TRUE(s.outcome() == Outcome::kBlackWins || s.outcome() == Outcome::kWhiteWins);
       const bool connector_won = winner_of(s.outcome()) == s.connector();
       EXPECT_EQ(black_has_loop(s), connector_won);
-      if (!connector_won) EXPECT_FALSE(black_potential_loop(s));
+      if (!connector_won) {
+        EXPECT_FALSE(black_potential_loop(s));
+      }
       (connector_won ? wins_connector : wins_blocker)++;
       ToraxGame t = game(n);
       const Outcome o = t.play_random_to_end(rng);
