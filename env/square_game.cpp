@@ -8,6 +8,7 @@
 #include <mutex>
 #include <sstream>
 
+#include "env/size_cache.h"
 #include "env/symmetry.h"
 
 namespace quax {
@@ -102,19 +103,10 @@ struct SquareGame::Geometry {
     for (auto& k : stone_key) k = mix(seed++);
     for (auto& k : link_key) k = mix(seed++ ^ 0xABCDEFULL);
   }
-
-  static std::shared_ptr<const Geometry> of_size(int n) {
-    static std::mutex mu;
-    static std::map<int, std::shared_ptr<const Geometry>> cache;
-    std::lock_guard<std::mutex> lock(mu);
-    auto& g = cache[n];
-    if (!g) g = std::make_shared<const Geometry>(n);
-    return g;
-  }
 };
 
 SquareGame::SquareGame(const GameSpec& spec)
-    : spec_(spec), n_(spec.size), nn_(spec.size * spec.size), geo_(Geometry::of_size(spec.size)) {
+    : spec_(spec), n_(spec.size), nn_(spec.size * spec.size), geo_(table_for_size<Geometry>(spec.size)) {
   cells_.assign(nn_, 0);
   links_.assign(nn_, 0);
   parent_.resize(nn_ + 4);

@@ -8,6 +8,8 @@
 #include <mutex>
 #include <sstream>
 
+#include "env/size_cache.h"
+
 namespace quax {
 
 namespace {
@@ -42,19 +44,10 @@ struct ToraxGame::Geometry {
       }
     }
   }
-
-  static std::shared_ptr<const Geometry> of_size(int n) {
-    static std::mutex mu;
-    static std::map<int, std::shared_ptr<const Geometry>> cache;
-    std::lock_guard<std::mutex> lock(mu);
-    auto& g = cache[n];
-    if (!g) g = std::make_shared<const Geometry>(n);
-    return g;
-  }
 };
 
 ToraxGame::ToraxGame(const GameSpec& spec)
-    : spec_(spec), n_(spec.size), nn_(spec.size * spec.size), geo_(Geometry::of_size(spec.size)) {
+    : spec_(spec), n_(spec.size), nn_(spec.size * spec.size), geo_(table_for_size<Geometry>(spec.size)) {
   assert(spec.variant == Variant::kTorax);
   cells_.assign(nn_, 0);
   links_.assign(nn_, 0);
