@@ -51,8 +51,9 @@ void setup_bench_net(CLI::App& app) {
         throw CommandError("bad batch size '" + item + "' in --batches");
       }
     }
-    fmt::print("{} {}x{}, net {}, {} threads\n", variant_info(config.game.variant).name, config.game.size,
-               config.game.size, describe(config.net), opt->threads);
+    fmt::print("{} {}x{}, net {}, {} threads, inference in {}\n", variant_info(config.game.variant).name,
+               config.game.size, config.game.size, describe(config.net), opt->threads,
+               precision_name(resolve_precision(config.selfplay.precision)));
     fmt::print("\nforward (positions/s):\n{:>7} {:>12} {:>12} {:>8}\n", "batch", "plain", "frozen", "gain");
     for (const auto& f : bench_forward(config, batches, opt->seconds, opt->threads))
       fmt::print("{:>7} {:>12.0f} {:>12.0f} {:>7.0f}%\n", f.batch, f.plain_per_s, f.frozen_per_s,
@@ -63,10 +64,11 @@ void setup_bench_net(CLI::App& app) {
     if (!opt->skip_selfplay) {
       const auto s = bench_selfplay(config, opt->seconds * 2, opt->threads);
       fmt::print(
-          "\nself-play ({} games x {} sims, {} leaves/tree): {:.0f} evals/s, mean batch {:.1f}, {:.0f} moves/s\n"
+          "\nself-play ({} threads x {} games x {} sims, {} leaves/tree): {:.0f} evals/s, mean batch {:.1f}, {:.0f} moves/s\n"
           "  network {:.1f}% of wall time (search, env, encoding, batching: {:.1f}%)\n"
           "  bare frozen forward at batch {}: {:.0f}/s; self-play reaches {:.1f}% of it\n",
-          config.selfplay.parallel_games, config.search.simulations, config.search.leaves_per_batch, s.evals_per_s,
+          config.selfplay.threads, config.selfplay.parallel_games, config.search.simulations,
+          config.search.leaves_per_batch, s.evals_per_s,
           s.mean_batch, s.moves_per_s, 100.0 * s.network_share, 100.0 * (1.0 - s.network_share),
           config.selfplay.parallel_games * config.search.leaves_per_batch, s.bare_per_s,
           100.0 * s.evals_per_s / s.bare_per_s);

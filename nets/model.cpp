@@ -115,9 +115,10 @@ torch::jit::Module build_model(const NetConfig& net, const ModelShape& shape, ui
   return m;
 }
 
-torch::jit::Module make_inference_module(const torch::jit::Module& model) {
+torch::jit::Module make_inference_module(const torch::jit::Module& model, bool bfloat16) {
   auto copy = model.deepcopy();
   copy.eval();
+  if (bfloat16) copy.to(torch::kBFloat16);
   for (auto p : copy.parameters()) p.set_requires_grad(false);
   auto frozen = torch::jit::freeze(copy);
   return torch::jit::optimize_for_inference(frozen);

@@ -28,8 +28,9 @@ constexpr int kModelFormatVersion = 1;
 torch::jit::Module build_model(const NetConfig& net, const ModelShape& shape, uint64_t seed);
 
 // A frozen copy in eval mode passed through optimize_for_inference (BN folded into convs):
-// 30-45% faster than the trainable module on these machines. Does not change `model`.
-torch::jit::Module make_inference_module(const torch::jit::Module& model);
+// 30-45% faster than the trainable module on these machines. With `bfloat16` its weights
+// (and so its inputs and outputs) are bfloat16. Does not change `model`.
+torch::jit::Module make_inference_module(const torch::jit::Module& model, bool bfloat16 = false);
 
 // The trainable tensors, in a fixed order (the optimizer's parameter list).
 std::vector<torch::Tensor> model_parameters(const torch::jit::Module& model);

@@ -112,9 +112,9 @@ nlohmann::json reference_outputs(const std::string& source, int count, uint64_t 
   if (src.checkpoint) {
     Learner learner(checkpoint_config(source));
     learner.load_checkpoint(source);
-    net = learner.inference_model();
+    net = learner.inference_model(Precision::kFloat32);
   } else {
-    net = load_inference_model(source, src.spec);
+    net = load_inference_model(source, src.spec, Precision::kFloat32);
   }
   NetEvaluator evaluator(net);
 

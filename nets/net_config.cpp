@@ -22,4 +22,32 @@ std::string describe(const NetConfig& net) {
                      net.global_pooling ? ", global pooling" : "");
 }
 
+Precision resolve_precision(Precision p) {
+  if (p != Precision::kAuto) return p;
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+  __builtin_cpu_init();
+  if (__builtin_cpu_supports("amx-bf16")) return Precision::kBFloat16;
+#endif
+  return Precision::kFloat32;
+}
+
+const char* precision_name(Precision p) {
+  switch (p) {
+    case Precision::kAuto: return "auto";
+    case Precision::kFloat32: return "fp32";
+    case Precision::kBFloat16: return "bf16";
+  }
+  return "?";
+}
+
+bool parse_precision(const std::string& name, Precision* out) {
+  for (auto p : {Precision::kAuto, Precision::kFloat32, Precision::kBFloat16}) {
+    if (name == precision_name(p)) {
+      *out = p;
+      return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace quax

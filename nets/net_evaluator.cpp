@@ -13,22 +13,34 @@
 namespace quax {
 
 std::shared_ptr<const InferenceModel> make_inference_model(const torch::jit::Module& trainable,
-                                                           const ModelShape& shape, int64_t step) {
+                                                           const ModelShape& shape, int64_t step,
+                                                           Precision precision) {
   auto m = std::make_shared<InferenceModel>();
-  m->module = make_inference_module(trainable);
+  m->precision = resolve_precision(precision);
+  m->module = make_inference_module(trainable, m->precision == Precision::kBFloat16);
   m->shape = shape;
   m->step = step;
   return m;
 }
 
-std::shared_ptr<const InferenceModel> load_inference_model(const std::string& path, const GameSpec& spec) {
+std::shared_ptr<const InferenceModel> load_inference_model(const std::string& path, const GameSpec& spec,
+                                                           Precision precision) {
   auto loaded = load_model_file(path);
   if (auto err = check_model_matches(loaded.shape, spec); !err.empty())
     throw std::runtime_error("model '" + path + "': " + err);
-  return make_inference_model(loaded.module, loaded.shape, loaded.step);
+  return make_inference_model(loaded.module, loaded.shape, loaded.step, precision);
 }
 
 int64_t inference_model_step(const InferenceModel& model) { return model.step; }
+Precision inference_model_precision(const InferenceModel& model) { return model.precision; }
+
+std::pair<torch::Tensor, torch::Tensor> run_inference(const InferenceModel& model, const torch::Tensor& planes) {
+  const bool bf16 = model.precision == Precision::kBFloat16;
+  auto out = const_cast<torch::jit::Module&>(model.module).forward({bf16 ? planes.to(torch::kBFloat16) : planes});
+  const auto& t = out.toTuple()->elements();
+  auto as_float = [](const torch::Tensor& x) { return x.to(torch::kFloat32).contiguous(); };
+  return {as_float(t[0].toTensor()), as_float(t[1].toTensor())};
+}
 
 void set_torch_threads(int threads) { torch::set_num_threads(threads); }
 
@@ -52,9 +64,7 @@ void NetEvaluator::evaluate(const std::vector<const GameState*>& states, const f
   const auto& s = model->shape;
   c10::InferenceMode guard;
   auto x = torch::from_blob(const_cast<float*>(planes), {b, s.planes, s.size, s.size}, torch::kFloat32);
-  auto out = const_cast<torch::jit::Module&>(model->module).forward({x}).toTuple();
-  const auto logits = out->elements()[0].toTensor().contiguous();
-  const auto value = out->elements()[1].toTensor().contiguous();
+  const auto [logits, value] = run_inference(*model, x);
   std::memcpy(policy_logits, logits.data_ptr<float>(), sizeof(float) * b * s.num_actions());
   std::memcpy(values, value.data_ptr<float>(), sizeof(float) * b);
   positions_ += b;

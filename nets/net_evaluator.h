@@ -21,7 +21,10 @@ struct InferenceModel;  // defined in nets/net_evaluator.cpp (holds the torch mo
 
 // Loads a model file (nets/model_file.h) and prepares it for inference. Throws
 // std::runtime_error naming the file when it cannot be read or is for another spec.
-std::shared_ptr<const InferenceModel> load_inference_model(const std::string& path, const GameSpec& spec);
+std::shared_ptr<const InferenceModel> load_inference_model(const std::string& path, const GameSpec& spec,
+                                                           Precision precision = Precision::kAuto);
+// The precision an inference model runs in (never kAuto).
+Precision inference_model_precision(const InferenceModel& model);
 // The training step recorded in the model.
 int64_t inference_model_step(const InferenceModel& model);
 // Sets LibTorch intra-op threads for the calling thread (OpenMP threads are per thread).

@@ -12,13 +12,19 @@
 namespace quax {
 
 struct InferenceModel {
-  torch::jit::Module module;  // frozen, optimized for inference
+  torch::jit::Module module;  // frozen, optimized for inference, in `precision`
   ModelShape shape;
   int64_t step = 0;
+  Precision precision = Precision::kFloat32;  // resolved
 };
 
 // Prepares a trainable module for inference (a frozen copy; `trainable` is unchanged).
 std::shared_ptr<const InferenceModel> make_inference_model(const torch::jit::Module& trainable,
-                                                           const ModelShape& shape, int64_t step);
+                                                           const ModelShape& shape, int64_t step,
+                                                           Precision precision = Precision::kAuto);
+
+// Runs the inference module on float32 planes [B, C, N, N]; returns float32 (logits [B, A],
+// values [B]) whatever the model's precision. Call under c10::InferenceMode.
+std::pair<torch::Tensor, torch::Tensor> run_inference(const InferenceModel& model, const torch::Tensor& planes);
 
 }  // namespace quax

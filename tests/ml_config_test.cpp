@@ -34,6 +34,9 @@ TEST(Config, ValuesOverrideDefaults) {
   EXPECT_EQ(c.search.root_rule, RootRule::kGumbel);
   EXPECT_EQ(c.search.simulations, 32);
   EXPECT_EQ(c.learn.lr_drops, (std::vector<int64_t>{100, 200}));
+  EXPECT_EQ(parse_config("selfplay: {precision: bf16}", "t").selfplay.precision, Precision::kBFloat16);
+  EXPECT_EQ(parse_config("selfplay: {precision: fp32}", "t").selfplay.precision, Precision::kFloat32);
+  EXPECT_EQ(TrainConfig().selfplay.precision, Precision::kAuto);
 }
 
 TEST(Config, UnknownKeyIsNamedWithFileAndLine) {
@@ -49,6 +52,8 @@ TEST(Config, BadValuesAreNamed) {
   EXPECT_NE(error_of("net:\n  global_pooling: maybe\n").find("'net.global_pooling'"), std::string::npos);
   EXPECT_NE(error_of("learn:\n  lr_drops: [300, 100]\n").find("'learn.lr_drops'"), std::string::npos);
   EXPECT_NE(error_of("replay:\n  window_min: 10\n  window_max: 5\n").find("'replay.window_min'"), std::string::npos);
+  EXPECT_NE(error_of("selfplay:\n  precision: fp16\n").find("expected auto, fp32 or bf16, got 'fp16'"),
+            std::string::npos);
   EXPECT_NE(error_of("game: 5\n").find("section 'game' must be a mapping"), std::string::npos);
   EXPECT_NE(error_of("game: [\n").find("YAML syntax error"), std::string::npos);
 }

@@ -5,6 +5,7 @@
 
 #include "env/game_state.h"
 #include "nets/model.h"
+#include "nets/net_evaluator_internal.h"
 
 namespace quax {
 namespace {
@@ -71,6 +72,38 @@ TEST(Model, InferenceCopyMatchesEvalModeModel) {
   auto [l2, v2] = run_model(fast, x);
   EXPECT_LT((l1 - l2).abs().max().item<float>(), 1e-4);
   EXPECT_LT((v1 - v2).abs().max().item<float>(), 1e-5);
+}
+
+// bfloat16 inference gives float32 outputs within bfloat16's rounding of float32's: the
+// policy (as probabilities) and the value within 0.03, and never the float32 module itself.
+TEST(Model, BFloat16InferenceStaysCloseToFloat32) {
+  const auto shape = model_shape_for(GameSpec{Variant::kQuax, 5, true});
+  auto model = build_model(tiny_net(), shape, 8);
+  std::vector<std::vector<uint8_t>> masks;
+  auto x = random_positions(shape, 32, 5, &masks);
+  for (int i = 0; i < 3; ++i) run_model(model, x * (1.0 + i));
+  model.eval();
+  const auto fp32 = make_inference_model(model, shape, 0, Precision::kFloat32);
+  const auto bf16 = make_inference_model(model, shape, 0, Precision::kBFloat16);
+  EXPECT_EQ(inference_model_precision(*fp32), Precision::kFloat32);
+  EXPECT_EQ(inference_model_precision(*bf16), Precision::kBFloat16);
+  c10::InferenceMode guard;
+  const auto [l1, v1] = run_inference(*fp32, x);
+  const auto [l2, v2] = run_inference(*bf16, x);
+  ASSERT_EQ(l2.scalar_type(), torch::kFloat32);
+  ASSERT_EQ(v2.scalar_type(), torch::kFloat32);
+  const float policy_gap = (torch::softmax(l1, 1) - torch::softmax(l2, 1)).abs().max().item<float>();
+  const float value_gap = (v1 - v2).abs().max().item<float>();
+  EXPECT_LT(policy_gap, 0.03f);
+  EXPECT_LT(value_gap, 0.03f);
+  // ...but it did round: a bfloat16 path that silently ran in float32 would give zero.
+  EXPECT_GT((l1 - l2).abs().max().item<float>(), 0.0f);
+  // auto resolves to one of the two, never to itself.
+  EXPECT_NE(resolve_precision(Precision::kAuto), Precision::kAuto);
+  Precision p;
+  EXPECT_TRUE(parse_precision("bf16", &p));
+  EXPECT_EQ(p, Precision::kBFloat16);
+  EXPECT_FALSE(parse_precision("half", &p));
 }
 
 TEST(Model, OverfitsAFewPositions) {

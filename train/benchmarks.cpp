@@ -6,6 +6,8 @@
 
 #include <chrono>
 #include <filesystem>
+#include <memory>
+#include <thread>
 
 #include "env/game_state.h"
 #include "mcts/selfplay_driver.h"
@@ -55,7 +57,7 @@ double rate(double seconds, F f) {
 
 double frozen_rate(InferenceModel& m, const torch::Tensor& x, double seconds) {
   c10::InferenceMode guard;
-  return x.size(0) * rate(seconds, [&] { m.module.forward({x}); });
+  return x.size(0) * rate(seconds, [&] { run_inference(m, x); });
 }
 
 }  // namespace
@@ -66,7 +68,7 @@ std::vector<ForwardFigures> bench_forward(const TrainConfig& config, const std::
   const ModelShape shape = model_shape_for(config.game);
   auto model = build_model(config.net, shape, 1);
   model.eval();
-  auto fast = std::const_pointer_cast<InferenceModel>(make_inference_model(model, shape, 0));
+  auto fast = std::const_pointer_cast<InferenceModel>(make_inference_model(model, shape, 0, config.selfplay.precision));
   std::vector<ForwardFigures> out;
   for (int b : batches) {
     const auto x = random_planes(shape, b, 7);
@@ -141,9 +143,26 @@ SelfplayFigures bench_selfplay(const TrainConfig& config, double seconds, int th
   torch::set_num_threads(threads);
   Learner learner(config);
   auto model = learner.inference_model();
-  NetEvaluator evaluator(model);
-  GameDriver driver(config.driver_options(3), {&evaluator});
-  for (int i = 0; i < 3; ++i) driver.step();  // warm-up
+  const int workers = config.selfplay.threads;
+  // One driver and evaluator per self-play thread, as the training loop runs them.
+  std::vector<std::unique_ptr<NetEvaluator>> evaluators;
+  std::vector<std::unique_ptr<GameDriver>> drivers;
+  for (int w = 0; w < workers; ++w) {
+    evaluators.push_back(std::make_unique<NetEvaluator>(model));
+    drivers.push_back(std::make_unique<GameDriver>(config.driver_options(3 + w), std::vector<Evaluator*>{evaluators[w].get()}));
+  }
+  auto run_all = [&](auto body) {
+    std::vector<std::thread> pool;
+    for (int w = 0; w < workers; ++w)
+      pool.emplace_back([&, w] {
+        set_torch_threads(workers > 1 ? config.selfplay.inference_threads : threads);
+        body(w);
+      });
+    for (auto& t : pool) t.join();
+  };
+  run_all([&](int w) {
+    for (int i = 0; i < 3; ++i) drivers[w]->step();  // warm-up
+  });
   // The bare forward at the self-play batch, measured before and after (other jobs on a
   // shared machine move both figures; the mean of the two brackets the self-play run).
   const ModelShape shape = model_shape_for(config.game);
@@ -151,21 +170,36 @@ SelfplayFigures bench_selfplay(const TrainConfig& config, double seconds, int th
   auto& module = *std::const_pointer_cast<InferenceModel>(model);
   const auto bare_planes = random_planes(shape, batch, 9);
   const double bare_before = frozen_rate(module, bare_planes, seconds / 2);
-  const int64_t evals0 = evaluator.positions_evaluated(), steps0 = driver.stats().steps;
-  const int64_t moves0 = driver.stats().moves;
-  const double net0 = evaluator.seconds_in_network();
+  std::vector<int64_t> evals0(workers), steps0(workers), moves0(workers);
+  std::vector<double> net0(workers);
+  for (int w = 0; w < workers; ++w) {
+    evals0[w] = evaluators[w]->positions_evaluated();
+    steps0[w] = drivers[w]->stats().steps;
+    moves0[w] = drivers[w]->stats().moves;
+    net0[w] = evaluators[w]->seconds_in_network();
+  }
   const auto t0 = Clock::now();
-  do {
-    driver.step();
-    driver.take_finished();
-  } while (since(t0) < seconds);
+  run_all([&](int w) {
+    do {
+      drivers[w]->step();
+      drivers[w]->take_finished();
+    } while (since(t0) < seconds);
+  });
   const double wall = since(t0);
   SelfplayFigures f;
-  const int64_t evals = evaluator.positions_evaluated() - evals0;
+  int64_t evals = 0, steps = 0, moves = 0;
+  double net = 0;
+  for (int w = 0; w < workers; ++w) {
+    evals += evaluators[w]->positions_evaluated() - evals0[w];
+    steps += drivers[w]->stats().steps - steps0[w];
+    moves += drivers[w]->stats().moves - moves0[w];
+    net += evaluators[w]->seconds_in_network() - net0[w];
+  }
   f.evals_per_s = evals / wall;
-  f.mean_batch = static_cast<double>(evals) / std::max<int64_t>(1, driver.stats().steps - steps0);
-  f.network_share = (evaluator.seconds_in_network() - net0) / wall;
-  f.moves_per_s = (driver.stats().moves - moves0) / wall;
+  f.mean_batch = static_cast<double>(evals) / std::max<int64_t>(1, steps);
+  f.network_share = net / wall / workers;
+  f.moves_per_s = moves / wall;
+  torch::set_num_threads(threads);
   f.bare_per_s = 0.5 * (bare_before + frozen_rate(module, bare_planes, seconds / 2));
   return f;
 }

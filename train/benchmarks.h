@@ -29,11 +29,14 @@ struct LearnFigures {
 LearnFigures bench_learner(const TrainConfig& config, int batch, double seconds, int threads);
 
 // Self-play through the multi-game driver with the network evaluator for `seconds`:
+// config.selfplay.threads drivers in parallel, each on its own thread with
+// selfplay.inference_threads LibTorch threads, as training runs them (one driver with
+// `threads` LibTorch threads when selfplay.threads is 1).
 struct SelfplayFigures {
   double evals_per_s = 0;        // positions evaluated per wall second
   double mean_batch = 0;         // positions per evaluator call
   double network_share = 0;      // of wall time inside the forward pass
-  double bare_per_s = 0;         // bare frozen forward at the full self-play batch
+  double bare_per_s = 0;         // bare frozen forward at one driver's batch, `threads` threads
   double moves_per_s = 0;
 };
 SelfplayFigures bench_selfplay(const TrainConfig& config, double seconds, int threads);

@@ -109,6 +109,12 @@ const std::vector<Field>& schema() {
     f.push_back(number<int>("selfplay.parallel_games", REF(selfplay.parallel_games), 1, 65536));
     f.push_back(number<int>("selfplay.threads", REF(selfplay.threads), 1, 64));
     f.push_back(number<int>("selfplay.inference_threads", REF(selfplay.inference_threads), 1, 64));
+    f.push_back(Field{"selfplay.precision",
+                      [](TrainConfig& c, const YAML::Node& n) {
+                        const auto s = scalar_as<std::string>(n, "auto, fp32 or bf16");
+                        if (!parse_precision(s, &c.selfplay.precision)) bad("expected auto, fp32 or bf16, got '" + s + "'");
+                      },
+                      [](const TrainConfig& c) { return std::string(precision_name(c.selfplay.precision)); }});
     f.push_back(number<int>("selfplay.temperature_moves", REF(selfplay.temperature_moves), 0, 100000));
     f.push_back(number<float>("selfplay.temperature_early", REF(selfplay.temperature_early), 0.0f, 100.0f));
     f.push_back(number<float>("selfplay.temperature_final", REF(selfplay.temperature_final), 0.0f, 100.0f));

@@ -19,6 +19,7 @@ struct SelfplayConfig {
   int parallel_games = 64;  // games in flight per self-play thread (the evaluator batch)
   int threads = 1;          // self-play threads, each with its own driver
   int inference_threads = 1;  // LibTorch intra-op threads for inference
+  Precision precision = Precision::kAuto;  // number format of self-play inference (nets/net_config.h)
   // Move choice and playout cap randomization: see PlayerSettings in mcts/selfplay_driver.h.
   int temperature_moves = 4;
   float temperature_early = 1.0f;

@@ -199,7 +199,11 @@ void Learner::publish_model(const std::string& path) const {
 }
 
 std::shared_ptr<const InferenceModel> Learner::inference_model() const {
-  return make_inference_model(impl_->model, impl_->shape, impl_->step);
+  return inference_model(impl_->config.selfplay.precision);
+}
+
+std::shared_ptr<const InferenceModel> Learner::inference_model(Precision precision) const {
+  return make_inference_model(impl_->model, impl_->shape, impl_->step, precision);
 }
 
 std::vector<float> Learner::flat_state() const {

@@ -51,8 +51,10 @@ class Learner {
 
   // Writes the model file self-play loads (nets/model_file.h), atomically.
   void publish_model(const std::string& path) const;
-  // An inference copy of the current weights (for in-process evaluation and benchmarks).
+  // An inference copy of the current weights (for in-process evaluation and benchmarks), in
+  // the config's selfplay.precision unless another is given.
   std::shared_ptr<const InferenceModel> inference_model() const;
+  std::shared_ptr<const InferenceModel> inference_model(Precision precision) const;
 
   // All parameters, buffers and optimizer state flattened, for bit-exactness tests.
   std::vector<float> flat_state() const;

@@ -129,7 +129,7 @@ struct LearnerThread {
 
   // Optional gating games of the new model (config.gating); the learner waits for them
   // while self-play goes on with the new model.
-  std::string previous_model;
+  std::string previous_model = {};
   int64_t publications = 0;
   void gate(const std::string& path) {
     const auto& g = config.gating;
@@ -253,7 +253,7 @@ bool run_dir_in_use(const std::string& run_dir) {
 }
 
 // Self-play alone: picks up newer models from <run>/models every couple of seconds.
-void watch_models(const std::string& run_dir, const GameSpec& spec, RunControl& control) {
+void watch_models(const std::string& run_dir, const GameSpec& spec, Precision precision, RunControl& control) {
   std::string loaded;
   bool told = false;
   while (!control.stop) {
@@ -266,7 +266,7 @@ void watch_models(const std::string& run_dir, const GameSpec& spec, RunControl& 
     }
     if (!newest.empty() && newest != loaded) {
       try {
-        control.model.set(load_inference_model(newest, spec));
+        control.model.set(load_inference_model(newest, spec, precision));
         loaded = newest;
       } catch (const std::exception& e) {
         control.fail(std::string("model watcher: ") + e.what());
@@ -339,7 +339,7 @@ void run_training(const TrainConfig& config, const TrainOptions& options) {
 
   std::vector<std::thread> threads;
   if (options.selfplay) {
-    if (!options.learn) threads.emplace_back(watch_models, run_dir, config.game, std::ref(control));
+    if (!options.learn) threads.emplace_back(watch_models, run_dir, config.game, config.selfplay.precision, std::ref(control));
     // A fresh seed per invocation (from the shards already there), so a resumed run does not
     // replay the games it played before.
     const uint64_t invocation = list_shards(run_dir + "/selfplay").size();
