@@ -62,6 +62,7 @@ void setup_solve(CLI::App& app) {
     int depth = 2;
     std::string out;
     bool symmetry = false;
+    bool value_only = false;
     double progress = 10;
     std::string records;
     int min_ply = 0, max_ply = 1000;
@@ -84,6 +85,7 @@ void setup_solve(CLI::App& app) {
                   "'record' field (quax arena's results)");
   cmd->add_option("--min-ply", opt->min_ply, "With --records: first ply to solve")->check(CLI::Range(0, 100000));
   cmd->add_option("--max-ply", opt->max_ply, "With --records: last ply to solve")->check(CLI::Range(0, 100000));
+  cmd->add_flag("--value-only", opt->value_only, "Prove the value only, without trying every move");
   cmd->add_flag("--symmetry", opt->symmetry,
                 "Solve one move (and book position) per class of symmetric ones; images get the same value");
   cmd->add_option("--progress", opt->progress, "Seconds between progress lines on stderr (0: none)")
@@ -139,6 +141,16 @@ void setup_solve(CLI::App& app) {
       return;
     }
 
+    if (opt->value_only) {
+      const GameValue v = solve_value(search, *state);
+      const ProofStats st = search.stats();
+      std::printf("%s, %s to move after %d moves\n", describe(spec).c_str(), player_name(state->to_move()).c_str(),
+                  state->move_number());
+      std::printf("value: %s\nnodes: %lld\ntime: %.2f s\n", value_name(v).c_str(), static_cast<long long>(st.nodes),
+                  st.seconds);
+      if (v == GameValue::kUnknown) set_exit_code(2);
+      return;
+    }
     const Solution sol = solve_moves(search, *state, opt->symmetry);
     const ProofStats st = search.stats();
     std::vector<std::string> wins, unknown;

@@ -91,6 +91,11 @@ class GameState {
   // Map an action between the board frame and the network frame of the player to move.
   virtual int to_net_action(int board_action) const = 0;
   virtual int from_net_action(int net_action) const = 0;
+  // For exported model files, read by programs that decode the policy without this code:
+  // what each spatial action plane holds, and one sentence on the cell index and on how the
+  // network frame relates to the board frame.
+  virtual std::vector<std::string> spatial_plane_names() const = 0;
+  virtual std::string net_frame_note() const = 0;
   // legal_mask() in the network frame: mask[to_net_action(a)] = 1 for each legal a; what the
   // network's policy is masked with. Variants override it with a direct, faster version.
   virtual void net_legal_mask(uint8_t* mask) const {

@@ -270,6 +270,14 @@ void HexGame::encode(float* planes) const {
   }
 }
 
+std::string HexGame::net_frame_note() const {
+  if (geo_->triangle)
+    return "index y * N + x on an N x N grid holding the triangle (x = column - 1 along the base, y = row - 1 "
+           "counted from the apex; cells with x > y are off the board); the network frame is the board frame";
+  return "index y * N + x (x = column, 0 = file a; y = row - 1, row 1 the south edge); when White is to move "
+         "the board is transposed (x and y swapped), so the mover always connects south-north";
+}
+
 int HexGame::to_net_action(int a) const {
   if (geo_->triangle || to_move_ != Player::kWhite || outcome_ != Outcome::kOngoing || a >= nn_) return a;
   return geo_->transposed[a];

@@ -56,6 +56,8 @@ class HexGame final : public GameState {
   std::vector<std::string> plane_names() const override;
   void encode(float* planes) const override;
   int to_net_action(int board_action) const override;
+  std::vector<std::string> spatial_plane_names() const override { return {"cell"}; }
+  std::string net_frame_note() const override;
   int from_net_action(int net_action) const override { return to_net_action(net_action); }
   void net_legal_mask(uint8_t* mask) const override;
   int num_net_symmetries() const override { return static_cast<int>(geo_->symmetries.size()); }

@@ -56,6 +56,8 @@ class QuikQuaxGame final : public GameState {
   std::vector<std::string> plane_names() const override;
   void encode(float* planes) const override;
   int to_net_action(int board_action) const override { return board_.to_net_action(board_action); }
+  std::vector<std::string> spatial_plane_names() const override { return {"cell"}; }
+  std::string net_frame_note() const override { return board_.net_frame_note(); }
   int from_net_action(int net_action) const override { return board_.from_net_action(net_action); }
   // The 4 goal-keeping symmetries: N is even, so they map quadrants onto quadrants.
   int num_net_symmetries() const override { return 4; }

@@ -708,6 +708,12 @@ void SquareGame::encode(float* planes) const {
   std::memcpy(planes + 7 * nn_, kOnes.data(), sizeof(float) * nn_);
 }
 
+std::string SquareGame::net_frame_note() const {
+  return "index plane * N * N + row * N + column (row 0 = rank 1, the south edge; column 0 = file a; a link is "
+         "named by its block's south-west cell); when White is to move the board is transposed (row and column "
+         "swapped; a link keeps its plane), so the mover always connects south-north";
+}
+
 int SquareGame::to_net_action(int a) const {
   if (to_move_ != Player::kWhite || outcome_ != Outcome::kOngoing || a >= kSpatialPlanes * nn_) return a;
   const int plane = a / nn_, idx = a % nn_;

@@ -55,6 +55,8 @@ class SquareGame final : public GameState {
   std::vector<std::string> plane_names() const override;
   void encode(float* planes) const override;
   int to_net_action(int board_action) const override;
+  std::vector<std::string> spatial_plane_names() const override { return {"cell", "link_slash", "link_backslash"}; }
+  std::string net_frame_note() const override;
   int from_net_action(int net_action) const override;
   void net_legal_mask(uint8_t* mask) const override;
   // The 4 goal-keeping symmetries of the square (env/symmetry.h, kGoalKeepingSymmetries).

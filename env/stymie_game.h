@@ -60,6 +60,12 @@ class StymieGame final : public GameState {
   std::vector<std::string> plane_names() const override;
   void encode(float* planes) const override;
   int to_net_action(int board_action) const override;
+  std::vector<std::string> spatial_plane_names() const override { return {"octagon", "square"}; }
+  std::string net_frame_note() const override {
+    return "index plane * N * N + row * N + column (row 0 = rank 1, the south edge; column 0 = file a; a square "
+           "is named by its south-west octagon); when White is to move the board is transposed (row and column "
+           "swapped), so the mover always connects south-north";
+  }
   int from_net_action(int net_action) const override { return to_net_action(net_action); }
   // The 4 goal-keeping symmetries (identity, west-east mirror, north-south mirror, half turn).
   int num_net_symmetries() const override { return 4; }

@@ -74,6 +74,14 @@ class ToraxGame final : public GameState {
   std::vector<std::string> plane_names() const override;
   void encode(float* planes) const override;
   int to_net_action(int board_action) const override { return board_action; }
+  std::vector<std::string> spatial_plane_names() const override {
+    return {"cell_or_block", "link_slash", "link_backslash"};
+  }
+  std::string net_frame_note() const override {
+    return "index plane * N * N + row * N + column (row 0 = rank 1; column 0 = file a; a link is named by the "
+           "south-west cell of its wrapping 2x2 block); the network frame is the board frame for both seats, "
+           "and input planes are by colour with a plane telling whether the mover plays black";
+  }
   int from_net_action(int net_action) const override { return net_action; }
   // Symmetry s = d * N*N + t: dihedral element d (env/symmetry.h's bits) then the
   // translation by (t % N, t / N).

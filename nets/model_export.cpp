@@ -53,20 +53,14 @@ nlohmann::json action_layout_json(const GameSpec& spec) {
   const int n = spec.size, nn = n * n;
   nlohmann::json j;
   j["num_actions"] = state->num_actions();
-  j["spatial_index"] = "plane * N * N + row * N + column (row 0 = rank 1, the south edge; column 0 = file a)";
-  // The square family's three planes; other layouts get neutral names.
-  const std::vector<std::string> square = {"cell", "link_slash", "link_backslash"};
-  for (int p = 0; p < state->spatial_planes(); ++p) {
-    const std::string name = state->spatial_planes() == 3 ? square[p] : "plane_" + std::to_string(p);
-    j["spatial_planes"].push_back({{"name", name}, {"offset", p * nn}, {"example", state->action_to_string(p * nn)}});
-  }
+  const auto names = state->spatial_plane_names();
+  for (int p = 0; p < state->spatial_planes(); ++p)
+    j["spatial_planes"].push_back({{"name", names.at(p)}, {"offset", p * nn}, {"example", state->action_to_string(p * nn)}});
   for (int k = 0; k < state->extra_actions(); ++k) {
     const int a = state->spatial_planes() * nn + k;
     j["extra_actions"].push_back({{"name", state->action_to_string(a)}, {"index", a}});
   }
-  j["frame"] =
-      "network frame: planes and policy are from the mover's point of view; when White is to move the board is "
-      "transposed (row and column swapped; a link keeps its plane), so the mover always connects south-north";
+  j["frame"] = state->net_frame_note();
   return j;
 }
 

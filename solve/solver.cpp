@@ -1,5 +1,7 @@
 #include "solve/solver.h"
 
+#include <cassert>
+
 #include <map>
 #include <memory>
 
@@ -71,13 +73,13 @@ Solution solve_moves(ProofSearch& search, const GameState& state, bool use_symme
   out.moves = static_cast<int>(actions.size());
   // The position's own value first: the search then picks its moves by proof numbers, which
   // finds a win far sooner than trying the moves in order, and it fills the table.
-  if (solve_value(search, state) == GameValue::kUnknown) {
+  const GameValue root = solve_value(search, state);
+  if (root == GameValue::kUnknown) {
     state.legal_actions(&out.unknown_moves);
     return out;
   }
   std::map<uint64_t, GameValue> by_class;
   auto child = state.clone();
-  bool any_draw = false, any_unknown = false;
   for (int a : actions) {
     child->copy_from(state);
     child->apply(a);
@@ -92,18 +94,12 @@ Solution solve_moves(ProofSearch& search, const GameState& state, bool use_symme
       if (use_symmetry && v != GameValue::kUnknown) by_class[cls] = v;
     }
     if (v == GameValue::kWin) out.winning_moves.push_back(a);
-    if (v == GameValue::kDraw) any_draw = true;
-    if (v == GameValue::kUnknown) {
-      any_unknown = true;
-      out.unknown_moves.push_back(a);
-    }
+    if (v == GameValue::kUnknown) out.unknown_moves.push_back(a);
   }
-  if (!out.winning_moves.empty())
-    out.value = GameValue::kWin;
-  else if (any_unknown)
-    out.value = GameValue::kUnknown;
-  else
-    out.value = any_draw ? GameValue::kDraw : GameValue::kLoss;
+  // The moves agree with the root's proof (a winning move exactly when the root wins); when
+  // the deadline left some of them unknown, the root's value still stands.
+  assert(out.winning_moves.empty() || root == GameValue::kWin);
+  out.value = root;
   return out;
 }
 

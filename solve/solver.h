@@ -35,6 +35,8 @@ GameValue solve_value(ProofSearch& search, const GameState& state);
 GameValue value_for(ProofSearch& search, const GameState& state, Player root_mover);
 
 struct Solution {
+  // The position's value: proven before the moves are tried, so it stands even when the
+  // deadline leaves some moves unknown.
   GameValue value = GameValue::kUnknown;
   // Every winning move (board frame), in action order; each proven (or the image, under a
   // symmetry of the position, of a proven one when symmetry is used).

@@ -122,7 +122,7 @@ TEST(Export, PlainTorchLoadGivesTheCheckpointsOutputs) {
   ASSERT_EQ(value.sizes(), (std::vector<int64_t>{12}));
   std::vector<float> logits(12 * 77), values(12);
   std::vector<const GameState*> states(12, nullptr);
-  NetEvaluator learner_net(run.learner->inference_model());
+  NetEvaluator learner_net(run.learner->inference_model(Precision::kFloat32));  // the exported file is float32
   learner_net.evaluate(states, batch.inputs.data(), batch.mask.data(), logits.data(), values.data());
   const auto want_policy = torch::from_blob(logits.data(), {12, 77});
   const auto want_value = torch::from_blob(values.data(), {12});
@@ -169,6 +169,44 @@ TEST(Export, BadSourcesAreRefusedNamingTheFile) {
   EXPECT_EQ(message(dir + "/junk.pt", dir + "/o.pt").rfind("'" + dir + "/junk.pt' is neither a quax checkpoint nor a model file", 0), 0u);
   EXPECT_FALSE(fs::exists(dir + "/o.pt"));
   fs::remove_all(dir);
+}
+
+// The layout written into model files comes from each game: as many plane names as spatial
+// planes, each example the notation of its plane's first action, and a frame note that says
+// "transposed" exactly for the games whose network frame transposes the board for White.
+TEST(Export, ActionLayoutDescribesEveryVariant) {
+  int count = 0;
+  const VariantInfo* infos = all_variants(&count);
+  for (int i = 0; i < count; ++i) {
+    const GameSpec spec{infos[i].variant, infos[i].default_size, infos[i].swap_by_default};
+    SCOPED_TRACE(infos[i].name);
+    const auto state = new_game(spec);
+    const auto layout = action_layout_json(spec);
+    ASSERT_EQ(layout.at("spatial_planes").size(), static_cast<size_t>(state->spatial_planes()));
+    for (int p = 0; p < state->spatial_planes(); ++p) {
+      const int a = p * spec.size * spec.size;
+      EXPECT_EQ(layout.at("spatial_planes")[p].at("offset"), a);
+      std::string error;
+      EXPECT_EQ(state->parse_action(layout.at("spatial_planes")[p].at("example").get<std::string>(), &error), a)
+          << error;
+    }
+    // The note says "transposed" exactly when the game's own mapping transposes for White.
+    std::vector<int> legal;
+    while (state->to_move() != Player::kWhite && !state->is_over()) {
+      state->legal_actions(&legal);
+      state->apply(legal.front());
+    }
+    ASSERT_FALSE(state->is_over());
+    const bool transposes = state->to_net_action(1) == spec.size;  // cell (row 0, col 1) -> (row 1, col 0)
+    EXPECT_EQ(layout.at("frame").get<std::string>().find("transposed") != std::string::npos, transposes);
+  }
+  const auto torax = action_layout_json(GameSpec{Variant::kTorax, 5, false});
+  EXPECT_EQ(torax.at("spatial_planes")[0].at("name"), "cell_or_block");
+  const auto stymie = action_layout_json(GameSpec{Variant::kStymie, 5, true});
+  EXPECT_EQ(stymie.at("spatial_planes")[1].at("name"), "square");
+  EXPECT_EQ(stymie.at("spatial_planes")[1].at("example"), "a1+");
+  EXPECT_NE(action_layout_json(GameSpec{Variant::kY, 9, true}).at("frame").get<std::string>().find("apex"),
+            std::string::npos);
 }
 
 }  // namespace

@@ -23,6 +23,12 @@ out=$("$QUAX" solve --size 3 --swap off --memory-mb 8 --position "a1 b1 a2" --pr
 printf '%s\n' "$out" | grep -qx 'value: loss' || fail "white to move after a1 b1 a2 has lost: $out"
 printf '%s\n' "$out" | grep -qx 'winning moves: none' || fail "lost position lists moves: $out"
 
+# --value-only proves the value and lists no moves.
+out=$("$QUAX" solve --size 3 --swap off --memory-mb 8 --position "a1 b1 a2" --progress 0 --value-only) \
+  || fail "value only: exit $?"
+printf '%s\n' "$out" | grep -qx 'value: loss' || fail "value only, lost position: $out"
+printf '%s\n' "$out" | grep -q '^winning moves' && fail "value only listed moves: $out"
+
 # Symmetry classes give the same moves.
 a=$("$QUAX" solve --size 3 --swap off --memory-mb 8 --progress 0 | grep '^winning moves')
 b=$("$QUAX" solve --size 3 --swap off --memory-mb 8 --progress 0 --symmetry | grep '^winning moves')
