@@ -31,6 +31,16 @@ Precision resolve_precision(Precision p) {
   return Precision::kFloat32;
 }
 
+bool cpu_runs_bfloat16() {
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl") &&
+         __builtin_cpu_supports("avx512dq");
+#else
+  return false;
+#endif
+}
+
 const char* precision_name(Precision p) {
   switch (p) {
     case Precision::kAuto: return "auto";

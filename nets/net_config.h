@@ -46,6 +46,8 @@ enum class Precision { kAuto, kFloat32, kBFloat16 };
 
 // kAuto becomes kBFloat16 when this CPU has AMX-BF16, else kFloat32; others are returned as is.
 Precision resolve_precision(Precision p);
+// Whether LibTorch's oneDNN can run bfloat16 convolutions here at all (AVX-512 BW/VL/DQ).
+bool cpu_runs_bfloat16();
 // "auto", "fp32", "bf16"; parse returns false on anything else.
 const char* precision_name(Precision p);
 bool parse_precision(const std::string& name, Precision* out);

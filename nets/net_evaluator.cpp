@@ -17,6 +17,8 @@ std::shared_ptr<const InferenceModel> make_inference_model(const torch::jit::Mod
                                                            Precision precision) {
   auto m = std::make_shared<InferenceModel>();
   m->precision = resolve_precision(precision);
+  if (m->precision == Precision::kBFloat16 && !cpu_runs_bfloat16())
+    throw std::runtime_error("bf16 inference needs a CPU with AVX-512 (BW, VL, DQ); use precision fp32 or auto");
   m->module = make_inference_module(trainable, m->precision == Precision::kBFloat16);
   m->shape = shape;
   m->step = step;

@@ -77,6 +77,7 @@ TEST(Model, InferenceCopyMatchesEvalModeModel) {
 // bfloat16 inference gives float32 outputs within bfloat16's rounding of float32's: the
 // policy (as probabilities) and the value within 0.03, and never the float32 module itself.
 TEST(Model, BFloat16InferenceStaysCloseToFloat32) {
+  if (!cpu_runs_bfloat16()) GTEST_SKIP() << "this CPU has no AVX-512: LibTorch cannot run bf16 convolutions";
   const auto shape = model_shape_for(GameSpec{Variant::kQuax, 5, true});
   auto model = build_model(tiny_net(), shape, 8);
   std::vector<std::vector<uint8_t>> masks;
