@@ -141,31 +141,30 @@ void setup_solve(CLI::App& app) {
       return;
     }
 
-    if (opt->value_only) {
-      const GameValue v = solve_value(search, *state);
-      const ProofStats st = search.stats();
-      std::printf("%s, %s to move after %d moves\n", describe(spec).c_str(), player_name(state->to_move()).c_str(),
-                  state->move_number());
-      std::printf("value: %s\nnodes: %lld\ntime: %.2f s\n", value_name(v).c_str(), static_cast<long long>(st.nodes),
-                  st.seconds);
-      if (v == GameValue::kUnknown) set_exit_code(2);
-      return;
-    }
-    const Solution sol = solve_moves(search, *state, opt->symmetry);
+    // --value-only stops after the position's own proof; otherwise every move is tried too.
+    Solution sol;
+    if (opt->value_only)
+      sol.value = solve_value(search, *state);
+    else
+      sol = solve_moves(search, *state, opt->symmetry);
     const ProofStats st = search.stats();
-    std::vector<std::string> wins, unknown;
-    for (int a : sol.winning_moves) wins.push_back(state->action_to_string(a));
-    for (int a : sol.unknown_moves) unknown.push_back(state->action_to_string(a));
     std::printf("%s, %s to move after %d moves\n", describe(spec).c_str(), player_name(state->to_move()).c_str(),
                 state->move_number());
     std::printf("value: %s\n", value_name(sol.value).c_str());
+    // A search stopped by --seconds has not answered: exit 2 tells scripts so.
+    if (sol.value == GameValue::kUnknown) set_exit_code(2);
+    if (opt->value_only) {
+      std::printf("nodes: %lld\ntime: %.2f s\n", static_cast<long long>(st.nodes), st.seconds);
+      return;
+    }
+    std::vector<std::string> wins, unknown;
+    for (int a : sol.winning_moves) wins.push_back(state->action_to_string(a));
+    for (int a : sol.unknown_moves) unknown.push_back(state->action_to_string(a));
     std::printf("winning moves: %s\n", wins.empty() ? "none" : fmt::format("{}", fmt::join(wins, " ")).c_str());
     if (!unknown.empty()) std::printf("unsolved moves: %s\n", fmt::format("{}", fmt::join(unknown, " ")).c_str());
     std::printf("moves: %d (%d searched%s)\n", sol.moves, sol.moves_solved, opt->symmetry ? ", one per symmetry class" : "");
     std::printf("nodes: %lld\ntime: %.2f s\n", static_cast<long long>(st.nodes), st.seconds);
     std::printf("table: %zu of %zu entries (%d MiB)\n", st.tt_used, st.tt_capacity, opt->memory_mb);
-    // A search stopped by --seconds has not answered: exit 2 tells scripts so.
-    if (sol.value == GameValue::kUnknown) set_exit_code(2);
   });
 }
 

@@ -199,7 +199,6 @@ SelfplayFigures bench_selfplay(const TrainConfig& config, double seconds, int th
   f.mean_batch = static_cast<double>(evals) / std::max<int64_t>(1, steps);
   f.network_share = net / wall / workers;
   f.moves_per_s = moves / wall;
-  torch::set_num_threads(threads);
   f.bare_per_s = 0.5 * (bare_before + frozen_rate(module, bare_planes, seconds / 2));
   return f;
 }
