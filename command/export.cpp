@@ -4,7 +4,7 @@
 
 #include "command/command.h"
 #include "nets/model_export.h"
-#include "train/atomic_file.h"
+#include "core/atomic_file.h"
 
 namespace quax {
 namespace {

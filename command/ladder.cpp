@@ -23,7 +23,7 @@
 #include "command/arena_games.h"
 #include "command/command.h"
 #include "command/players.h"
-#include "train/atomic_file.h"
+#include "core/atomic_file.h"
 #include "train/train_loop.h"
 
 #include <nlohmann/json.hpp>

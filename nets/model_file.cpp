@@ -4,6 +4,7 @@
 
 #include <filesystem>
 
+#include "core/atomic_file.h"
 #include "env/game_state.h"
 #include "nets/model.h"
 
@@ -31,19 +32,10 @@ nlohmann::json model_description(const ModelShape& shape, const NetConfig& net, 
 }
 
 void save_model_file(const torch::jit::Module& model, const nlohmann::json& description, const std::string& path) {
-  namespace fs = std::filesystem;
-  const fs::path target(path);
-  if (target.has_parent_path()) fs::create_directories(target.parent_path());
-  const std::string tmp = path + ".tmp";
-  try {
+  write_atomically(path, [&](const std::string& tmp) {
     torch::jit::ExtraFilesMap extra{{"quax.json", description.dump(2)}};
     model.save(tmp, extra);
-    fs::rename(tmp, target);
-  } catch (const std::exception& e) {
-    std::error_code ignored;
-    fs::remove(tmp, ignored);
-    throw std::runtime_error("cannot write model '" + path + "': " + e.what());
-  }
+  });
 }
 
 LoadedModel load_model_file(const std::string& path) {

@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <unordered_set>
 
+#include "core/atomic_file.h"
 #include "env/notation.h"
 #include "solve/symmetric_key.h"
 
@@ -90,21 +91,9 @@ std::vector<BookEntry> read_book(const std::string& path) {
 }
 
 void write_book(const std::string& path, const std::vector<BookEntry>& entries) {
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::trunc);
-    if (!out) throw std::runtime_error("cannot write '" + path + "' (creating '" + tmp + "' failed)");
-    for (const BookEntry& e : entries) out << book_line(e) << '\n';
-    out.flush();
-    if (!out) {
-      std::remove(tmp.c_str());
-      throw std::runtime_error("cannot write '" + path + "'");
-    }
-  }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    std::remove(tmp.c_str());
-    throw std::runtime_error("cannot write '" + path + "' (rename failed)");
-  }
+  std::string text;
+  for (const BookEntry& e : entries) text += book_line(e) + '\n';
+  write_file_atomically(path, text);
 }
 
 std::unique_ptr<GameState> book_position(const BookEntry& entry, std::string* error) {

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
+#include "core/atomic_file.h"
 #include "nets/model.h"
 #include "nets/model_file.h"
 #include "nets/net_evaluator_internal.h"
@@ -142,16 +143,7 @@ void Learner::save_checkpoint(const std::string& path, const RunState& state) co
   m.optimizer->save(optim_archive);
   archive.write("optimizer", optim_archive);
 
-  fs::create_directories(fs::path(path).parent_path());
-  const std::string tmp = path + ".tmp";
-  try {
-    archive.save_to(tmp);
-    fs::rename(tmp, path);
-  } catch (const std::exception& e) {
-    std::error_code ignored;
-    fs::remove(tmp, ignored);
-    throw std::runtime_error("cannot write checkpoint '" + path + "': " + e.what());
-  }
+  write_atomically(path, [&](const std::string& tmp) { archive.save_to(tmp); });
 }
 
 RunState Learner::load_checkpoint(const std::string& path) {

@@ -9,7 +9,7 @@
 #include <iterator>
 #include <stdexcept>
 
-#include "train/atomic_file.h"
+#include "core/atomic_file.h"
 
 namespace quax {
 

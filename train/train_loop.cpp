@@ -13,7 +13,7 @@
 #include <thread>
 
 #include "nets/net_evaluator.h"
-#include "train/atomic_file.h"
+#include "core/atomic_file.h"
 #include "train/gating.h"
 #include "train/learner.h"
 #include "train/replay_window.h"
