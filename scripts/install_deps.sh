@@ -3,6 +3,7 @@
 set -euo pipefail
 PACKAGES=(build-essential cmake libtorch-dev libyaml-cpp-dev libeigen3-dev libgtest-dev libgmock-dev
           libbenchmark-dev libcli11-dev nlohmann-json3-dev libfmt-dev libzstd-dev)
+PACKAGES+=(python3-torch)  # Debian's PyTorch for /usr/bin/python3: tests/cli/export_roundtrip.sh
 missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -3,12 +3,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <fstream>
-#include <regex>
 #include <sstream>
 
 #include "env/quikquax_game.h"
 #include "env/symmetry.h"
+#include "test_data.h"
 
 namespace quax {
 namespace {
@@ -96,31 +95,13 @@ TEST(QuikQuax, NotationRoundTripsAndRejectsLinksAndSwap) {
   EXPECT_EQ(s.parse_action("o1", &err), -1);  // column o is off a 14x14 board
 }
 
-std::string read_source(const std::string& name) {
-  std::ifstream in(std::string(QUAX_RULES_DIR) + "/sources/" + name);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-// The two diagrams of the page: 14 rows each of 14 cells `.`, `o`/`O`, `x`/`X`, drawn
-// with row 1 at the top (read so: with it, every stone of both move lists is drawn where it
-// was played, with the first player as `o`; upper case marks the last turn).
+// The two diagrams of the page (transcribed in tests/data): 14 rows each of 14 cells `.`,
+// `o`/`O`, `x`/`X`, drawn with row 1 at the top (read so: with it, every stone of both move
+// lists is drawn where it was played, with the first player as `o`; upper case marks the
+// last turn). rows[r] is row r + 1.
 std::vector<std::vector<std::string>> quikquax_diagrams() {
-  static const std::regex kRow(R"(^(?:  |__)((?:[.xXoO] ){13}[.xXoO]))");
-  std::vector<std::vector<std::string>> out;
-  std::istringstream in(read_source("neto-quax-variants.txt"));
-  std::string line;
-  std::vector<std::string> rows;
-  std::smatch m;
-  while (std::getline(in, line)) {
-    // The page separates cells with no-break spaces (UTF-8 C2 A0).
-    for (size_t i; (i = line.find("\xC2\xA0")) != std::string::npos;) line.replace(i, 2, " ");
-    if (!std::regex_search(line, m, kRow)) continue;
-    rows.push_back(m[1].str());
-    if (rows.size() == 14) out.push_back(std::move(rows)), rows.clear();
-  }
-  return out;
+  return {testing::read_numbered_rows("quikquax-game1-final-position.txt", 14),
+          testing::read_numbered_rows("quikquax-game2-final-position.txt", 14)};
 }
 
 // The two sample games, transcribed from the page's table: each line of the table holds the
@@ -153,7 +134,8 @@ TEST(QuikQuax, SampleGamesReplayLegallyAndMatchTheirDiagrams) {
     std::vector<std::string> extra;  // drawn in the diagram, absent from the move list
     for (int r = 0; r < 14; ++r) {
       for (int c = 0; c < 14; ++c) {
-        const char ch = static_cast<char>(std::tolower(static_cast<unsigned char>(diagrams[g][r][2 * c])));
+        const char ch = static_cast<char>(std::tolower(static_cast<unsigned char>(diagrams[g][r][c])));
+        ASSERT_NE(std::string(".ox").find(ch), std::string::npos) << "row " << r + 1 << ": '" << ch << "'";
         const Player drawn = ch == 'o' ? Player::kBlack : ch == 'x' ? Player::kWhite : Player::kNone;
         const Player played = s.board().stone(c, r);
         const std::string name = s.action_to_string(r * 14 + c);

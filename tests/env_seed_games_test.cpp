@@ -1,36 +1,19 @@
-// The games, positions and figures of the original texts in ../shared/rules/sources.
+// The games, positions and figures of the original rule texts: those read from tests/data
+// (tests/data/README.md names each file's source) and the small figures written out below.
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <regex>
 #include <sstream>
 
 #include "diagram_position.h"
 #include "env/notation.h"
 #include "env/square_game.h"
+#include "test_data.h"
 
 namespace quax {
 namespace {
 
 using testing::parse_diagram;
-
-std::string read_source(const std::string& name) {
-  std::ifstream in(std::string(QUAX_RULES_DIR) + "/sources/" + name);
-  EXPECT_TRUE(in.good()) << "cannot read " << name;
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-// The move lists in a page: runs of moves (cells like d3, links like e2f3) ending in
-// "<player> resigns".
-std::vector<std::string> sample_records(const std::string& page) {
-  static const std::regex kRecord(R"((?:[a-z][0-9]{1,2}(?:[a-z][0-9]{1,2})?,? )+[A-Za-z]+ resigns)");
-  std::vector<std::string> out;
-  for (auto it = std::sregex_iterator(page.begin(), page.end(), kRecord); it != std::sregex_iterator(); ++it)
-    out.push_back(it->str());
-  return out;
-}
+using testing::read_test_data;
 
 std::vector<std::string> names(const GameState& s, const std::vector<int>& actions) {
   std::vector<std::string> out;
@@ -46,11 +29,12 @@ struct SampleGame {
 };
 const SampleGame kSampleGames[] = {{22, Player::kBlack}, {19, Player::kWhite}, {16, Player::kBlack}};
 
-void check_sample_games(const std::string& source) {
-  const auto records = sample_records(read_source(source));
-  ASSERT_EQ(records.size(), 3u) << source;
+// `data`: a file of tests/data holding the three records, one a line.
+void check_sample_games(const std::string& data) {
+  const auto records = read_test_data(data);
+  ASSERT_EQ(records.size(), 3u) << data;
   for (size_t g = 0; g < 3; ++g) {
-    SCOPED_TRACE(source + " game " + std::to_string(g + 1) + ": " + records[g]);
+    SCOPED_TRACE(data + " game " + std::to_string(g + 1) + ": " + records[g]);
     GameRecord record;
     std::string error;
     ASSERT_TRUE(parse_record(records[g], &record, &error)) << error;
@@ -64,12 +48,13 @@ void check_sample_games(const std::string& source) {
   }
 }
 
-TEST(SeedGames, QuaxOverviewSampleGamesReplayLegallyWithNoWinner) { check_sample_games("seed-quax-overview.txt"); }
-TEST(SeedGames, QuaxPageSampleGamesReplayLegallyWithNoWinner) { check_sample_games("seed-quax-page.txt"); }
+TEST(SeedGames, QuaxOverviewSampleGamesReplayLegallyWithNoWinner) {
+  check_sample_games("quax-sample-games-overview.txt");
+}
+TEST(SeedGames, QuaxPageSampleGamesReplayLegallyWithNoWinner) { check_sample_games("quax-sample-games-page.txt"); }
 
 TEST(SeedGames, FirstSampleGameLinksAndStones) {
-  const auto records = sample_records(read_source("seed-quax-overview.txt"));
-  ASSERT_FALSE(records.empty());
+  const auto records = read_test_data("quax-sample-games-overview.txt");
   GameRecord record;
   std::string error;
   ASSERT_TRUE(parse_record(records[0], &record, &error)) << error;
@@ -194,17 +179,10 @@ TEST(SeedGames, QuadrexCascadeExample) {
 
 // The 19x19 finished game on the same page: Vert's chain runs from j19 down to i1.
 TEST(SeedGames, QuadrexNineteenByNineteenGameIsWonByVert) {
-  std::istringstream page(read_source("pbmserv-quadrex.txt"));
-  static const std::regex kRow(R"(^\s+[0-9]+\s+([.vh] ){18}[.vh]\s+[0-9]+\s*$)");
   std::string diagram;
-  int rows = 0;
-  for (std::string line; std::getline(page, line);)
-    if (std::regex_match(line, kRow)) {
-      diagram += line + "\n";
-      ++rows;
-    }
-  ASSERT_EQ(rows, 19);
+  for (const std::string& line : read_test_data("quadrex-19x19-won-by-vert.txt")) diagram += line + "\n";
   const auto d = parse_diagram(diagram);
+  ASSERT_EQ(d.size, 19);
   EXPECT_EQ(d.at("j19"), Player::kBlack);
   EXPECT_EQ(d.at("i1"), Player::kBlack);
   EXPECT_EQ(d.at("a10"), Player::kWhite);

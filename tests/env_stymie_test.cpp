@@ -2,10 +2,11 @@
 // random games and the network-frame symmetries.
 #include <gtest/gtest.h>
 
-#include <fstream>
 #include <sstream>
+#include <stdexcept>
 
 #include "env/stymie_game.h"
+#include "test_data.h"
 
 namespace quax {
 namespace {
@@ -29,39 +30,41 @@ int legal_count(const GameState& s) {
 
 StymieGame game(int n, bool swap = true) { return StymieGame({Variant::kStymie, n, swap}); }
 
-// The example of pbmserv-stymie.txt: the server draws an 8x8 board on a 15x15 grid of
-// letters A..O and rows 1..15; a letter sits at text column 11 + 3k for grid column k.
-// Octagons are the odd rows at even k, squares the even rows at odd k.
+// The sample game of the server's Stymie help page, transcribed in tests/data as the pieces
+// of each colour in this project's notation (`c5` octagon, `c5+` square).
 std::vector<Player> server_example(int* count) {
-  std::ifstream in(std::string(QUAX_RULES_DIR) + "/sources/pbmserv-stymie.txt");
-  std::string line;
-  const int n = 8, nn = 64;
-  std::vector<Player> pieces(2 * nn, Player::kNone);
+  const int n = 8;
+  StymieGame board = game(n);
+  std::vector<Player> pieces(2 * n * n, Player::kNone);
   *count = 0;
-  while (std::getline(in, line)) {
-    std::istringstream head(line);
-    int row = 0;
-    if (!(head >> row) || row < 1 || row > 15 || line.size() < 50) continue;
-    for (int k = 0; k < 15; ++k) {
-      const size_t col = 11 + 3 * static_cast<size_t>(k);
-      if (col >= line.size() || (line[col] != 'V' && line[col] != 'H')) continue;
-      const Player p = line[col] == 'V' ? Player::kBlack : Player::kWhite;
-      if (row % 2 == 1 && k % 2 == 0)
-        pieces[((row - 1) / 2) * n + k / 2] = p;
-      else if (row % 2 == 0 && k % 2 == 1)
-        pieces[nn + ((row - 2) / 2) * n + (k - 1) / 2] = p;
-      else
-        ADD_FAILURE() << "piece off the grid at row " << row << " column " << k;
+  int size = 0;
+  for (const std::string& line : testing::read_test_data("stymie-8x8-won-by-horz.txt")) {
+    std::istringstream in(line);
+    std::string key, move;
+    in >> key;
+    if (key == "size") {
+      in >> size;
+      continue;
+    }
+    const auto colour = parse_player(key.substr(0, key.size() - 1));
+    if (key.back() != ':' || !colour) throw std::runtime_error("stymie-8x8-won-by-horz.txt: bad line '" + line + "'");
+    while (in >> move) {
+      std::string err;
+      const int a = board.parse_action(move, &err);
+      if (a < 0 || a >= 2 * n * n) throw std::runtime_error("stymie-8x8-won-by-horz.txt: '" + move + "': " + err);
+      if (pieces[a] != Player::kNone) throw std::runtime_error("stymie-8x8-won-by-horz.txt: " + move + " twice");
+      pieces[a] = *colour;
       ++*count;
     }
   }
+  if (size != n) throw std::runtime_error("stymie-8x8-won-by-horz.txt: the board is not 8x8");
   return pieces;
 }
 
 TEST(Stymie, ServerExampleIsAWinForHorz) {
   int count = 0;
   const auto pieces = server_example(&count);
-  EXPECT_EQ(count, 50);  // every V and H drawn on the grid
+  EXPECT_EQ(count, 50);  // every V and H the page draws
   const GameSpec spec{Variant::kStymie, 8, true};
   EXPECT_EQ(StymieGame::from_position(spec, pieces, Player::kBlack)->outcome(), Outcome::kWhiteWins);
   // Vert's pieces alone connect nothing.

@@ -3,12 +3,11 @@
 #include <gtest/gtest.h>
 
 #include <deque>
-#include <fstream>
-#include <regex>
 #include <sstream>
 
 #include "env/notation.h"
 #include "env/torax_game.h"
+#include "test_data.h"
 
 namespace quax {
 namespace {
@@ -74,27 +73,16 @@ TEST(Torax, SampleGamesReplayLegally) {
   }
 }
 
-// The page draws game 2's final position (row 1 at the top, `O` white stones and blocks,
-// `X` black): the replay must give exactly that board.
+// The page draws game 2's final position (transcribed in tests/data, `O` white stones and
+// blocks, `X` black): the replay must give exactly that board.
 TEST(Torax, SampleGame2MatchesItsDiagram) {
-  std::ifstream in(std::string(QUAX_RULES_DIR) + "/sources/neto-quax-variants.txt");
-  static const std::regex kRow(R"(^([.OX])   ([.OX])   ([.OX])   ([.OX])   ([.OX])   ([.OX])   ([.OX])   ([.OX])   ([.OX])(\s|$))");
-  std::vector<std::string> rows;
-  std::string line;
-  std::smatch m;
-  while (rows.size() < 9 && std::getline(in, line)) {
-    for (size_t i; (i = line.find("\xC2\xA0")) != std::string::npos;) line.replace(i, 2, " ");
-    if (!std::regex_search(line, m, kRow)) continue;
-    std::string row;
-    for (int k = 1; k <= 9; ++k) row += m[k].str();
-    rows.push_back(row);
-  }
-  ASSERT_EQ(rows.size(), 9u);
+  const auto rows = testing::read_numbered_rows("torax-game2-final-position.txt", 9);
   ToraxGame s = game(9);
   play_record(s, kGame2);
   for (int r = 0; r < 9; ++r) {
     for (int c = 0; c < 9; ++c) {
       const char ch = rows[r][c];
+      ASSERT_NE(std::string(".OX").find(ch), std::string::npos) << "row " << r + 1 << ": '" << ch << "'";
       EXPECT_EQ(s.colour_at(r * 9 + c), ch == 'X' ? Player::kBlack : ch == 'O' ? Player::kWhite : Player::kNone)
           << static_cast<char>('a' + c) << r + 1;
     }

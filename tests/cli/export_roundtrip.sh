@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # quax export on a tiny fresh run: the file carries its description, loads in Python with
-# the checkpoint's outputs (scripts/check_export.py; skipped with exit 77 where PyTorch is
-# not importable by /usr/bin/python3), and bad inputs get one line and a non-zero exit.
+# the checkpoint's outputs (scripts/check_export.py, run by /usr/bin/python3; skipped with
+# exit 77 only where python3-torch is not installed), and bad inputs get one line and a
+# non-zero exit.
 # Usage: export_roundtrip.sh <quax binary> <source dir>
 set -euo pipefail
 QUAX=$1
@@ -50,9 +51,15 @@ check_error "the model is for quax 4x4, not link 4x4" "$QUAX" gtp --variant link
 check_error "not a TorchScript model file" "$QUAX" gtp --size 4 --model "$DIR/cut.pt"
 echo "ok: export and its errors"
 
-# Python: torch.jit.load alone, same outputs as the checkpoint.
+# Python: torch.jit.load alone, same outputs as the checkpoint. scripts/install_deps.sh
+# installs Debian's PyTorch for Python (python3-torch), which only Debian's own interpreter
+# imports: the check runs /usr/bin/python3, not the first python3 on PATH (pyenv, venv).
+# Where that package is installed a failing import is an error; skipped only without it.
 if ! /usr/bin/python3 -c "import torch" 2>/dev/null; then
-  echo "SKIP: the Python round trip needs PyTorch importable by /usr/bin/python3 (python3-torch)"
+  if dpkg-query -W -f='${Status}' python3-torch 2>/dev/null | grep -q "install ok installed"; then
+    fail "python3-torch is installed but /usr/bin/python3 cannot import torch: $(/usr/bin/python3 -c 'import torch' 2>&1 | tail -1)"
+  fi
+  echo "SKIP: the Python round trip needs python3-torch (scripts/install_deps.sh installs it)"
   exit 77
 fi
 /usr/bin/python3 "$SRC/scripts/check_export.py" "$DIR/m.pt" "$DIR/ref.json"

@@ -1,6 +1,7 @@
 #!/bin/bash
-# `quax replay`: the seed games from text and from a file, results, and the errors
-# (first illegal move with its ply, malformed record, bad variant or size) with exit 1.
+# `quax replay`: the sample games of the Quax page (tests/data/quax-sample-games-overview.txt)
+# from text and from a file, results, and the errors (first illegal move with its ply,
+# malformed record, bad variant or size) with exit 1.
 # Usage: replay_records.sh <quax binary> <source dir>
 set -u
 QUAX=$1
@@ -12,8 +13,12 @@ trap 'rm -rf "$tmp"' EXIT
 game1='d3 f5, f8 h8, g6 f7, g3 f3, f2 e2, e3 e2f3, f4 g4, f4g3 h3, g5 f5g4, h4 g4h3, g7 e8, Black resigns'
 game2='d3 e6, c6 c8, h6 h8, f7 f9, e9 e8, d8 g9, c7 e10, c9 d9, c9d8 c4, d5 Red resigns'
 game3='c3 e5, f3 h3, g5 i6, h4 i4, i9 g7, f8 g9, g8 h8, h7 i7 Black resigns'
-seed="$SRC/../shared/rules/sources/seed-quax-overview.txt"
-if [ -f "$seed" ]; then grep -qF "$game1" "$seed" || fail "game 1 is not the seed page's"; fi
+# These three are the page's records, as tests/data transcribes them.
+data="$SRC/tests/data/quax-sample-games-overview.txt"
+[ -f "$data" ] || fail "missing test data file $data"
+for g in "$game1" "$game2" "$game3"; do
+  grep -qxF "$g" "$data" || fail "'$g' is not a record of $data"
+done
 
 out=$("$QUAX" replay --variant quax --size 11 "$game1") || fail "game 1: exit $?"
 printf '%s\n' "$out" | grep -qx 'result: black resigned' || fail "game 1 result: $out"
