@@ -129,7 +129,7 @@ void HexGame::after_move() {
   else if (points_[1] >= geo_->points_to_win)
     outcome_ = Outcome::kWhiteWins;
   to_move_ = opponent(to_move_);
-  // Hex and Y cannot fill the board without a winner; RULES.md section 1 wants an engine
+  // Hex and Y cannot fill the board without a winner; docs/RULES.md section 1 wants an engine
   // that meets such a position to say so rather than invent a result.
   if (outcome_ == Outcome::kOngoing && empties_.empty())
     throw std::logic_error(describe(spec_) + ": the board is full and no player has " +

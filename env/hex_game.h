@@ -1,4 +1,4 @@
-// The hexagonal boards of RULES.md section 4: hex and quadhex on an N x N rhombus, y, quady
+// The hexagonal boards of docs/RULES.md section 4: hex and quadhex on an N x N rhombus, y, quady
 // (and quady2, the split applied twice) on a triangle of side N. One class for all: the
 // shapes differ only in the tables of env/hex_geometry.h, the notation and the diagram.
 //
@@ -6,7 +6,7 @@
 // hex_geometry.h; triangle cells with x > y are off the board and never legal), NN = swap.
 // Scoring: every game on the board (the whole board and each sub-game) is worth one point to
 // whoever connects its sides; the first to a majority (1 of 1, 3 of 5, 11 of 21) wins.
-// Swap (RULES.md section 1): on the rhombus the stone moves to the mirror cell (x, y) ->
+// Swap (docs/RULES.md section 1): on the rhombus the stone moves to the mirror cell (x, y) ->
 // (y, x) and changes colour, on the triangle it only changes colour; Black moves next.
 // Network frame: on the rhombus White sees the board transposed, so the mover always
 // connects south-north; on the triangle both goals are the same and the frame is the board's.

@@ -47,7 +47,7 @@ void add_rhombus_games(int n, int x0, int x1, int y0, int y1, int level, int dep
 
 // Triangle games in barycentric coordinates: an upright triangle is {a >= k[0], b >= k[1],
 // c >= k[2]}, an upside-down one {a <= k[0], ...}; its sides are the lines coordinate = k[i].
-// RULES.md's split with h = (s+1)/2, m = h-1: the three corner triangles move one bound by m
+// docs/RULES.md's split with h = (s+1)/2, m = h-1: the three corner triangles move one bound by m
 // towards the inside, the centre one (of the other orientation) has every bound m inside.
 void add_triangle_games(int n, bool upright, std::array<int, 3> k, int side, int level, int depth,
                         std::vector<std::pair<int, Region>>* out) {

@@ -1,4 +1,4 @@
-// The hexagonal boards of RULES.md section 4 as tables shared by every state of one
+// The hexagonal boards of docs/RULES.md section 4 as tables shared by every state of one
 // (variant, size): which grid cells are on the board, their six neighbours, the games played
 // on the board (the whole board and, for the quadrant variants, its sub-games) with each
 // cell's sides in each game, and the network-frame symmetries.

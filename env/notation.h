@@ -22,7 +22,7 @@ struct GameRecord {
 };
 
 // Splits a record into moves. Moves are separated by spaces, tabs, newlines and/or commas;
-// the record may end with `<player> resigns` (any player name or alias of RULES.md, any case,
+// the record may end with `<player> resigns` (any player name or alias of docs/RULES.md, any case,
 // e.g. `Black resigns`, `Red resigns`). Returns false and sets *error (one line) when the
 // record is empty or a resignation is malformed or not at the end.
 bool parse_record(std::string_view text, GameRecord* out, std::string* error);

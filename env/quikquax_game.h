@@ -1,10 +1,10 @@
-// QuikQuax (RULES.md section 2): quickway's board (stones only, diagonal pairs linked
+// QuikQuax (docs/RULES.md section 2): quickway's board (stones only, diagonal pairs linked
 // automatically, first come first linked) with turns of 1, then 3, then 4 stones ("134*"),
 // the stones of one turn in different quadrants, no swap.
 //
 // The board rules are SquareGame's (a quickway board without swap); this class only adds
 // the turn structure. Each stone is one action; the same player stays to move until the
-// turn's quota is placed or, RULES.md Decision, no unused quadrant has an empty cell left.
+// turn's quota is placed or, docs/RULES.md Decision, no unused quadrant has an empty cell left.
 // The game ends at once when a stone completes a connection, even mid-turn.
 //
 // Action layout (board frame): one plane, [0, N*N) = a stone on cell r*N + c. No extra

@@ -38,7 +38,7 @@ struct BlockOfCell {
 struct SquareGame::Geometry {
   int n;
   // For each cell, its blocks in the order south-west, south-east, north-west, north-east
-  // (the order RULES.md fixes for the quadrex cascade); count[cell] of them exist.
+  // (the order docs/RULES.md fixes for the quadrex cascade); count[cell] of them exist.
   std::vector<std::array<BlockOfCell, 4>> blocks;
   std::vector<uint8_t> block_count;
   // Orthogonal neighbours (up to 4) and, for crossway, the diagonal ones.
@@ -307,7 +307,7 @@ void SquareGame::place(int cell, Player p) {
         if (links_[bl[i].block] == 0 && cells_[bl[i].partner] == own) add_link(bl[i].block, bl[i].d, p);
       break;
     case Variant::kQuadrex: {
-      // RULES.md decision: first-in first-out from the placed stone, each cell's blocks
+      // docs/RULES.md decision: first-in first-out from the placed stone, each cell's blocks
       // in the order SW, SE, NW, NE; a block that no longer qualifies is skipped.
       cascade_queue_.clear();
       cascade_queue_.push_back(static_cast<int16_t>(cell));
@@ -343,7 +343,7 @@ void SquareGame::place(int cell, Player p) {
 }
 
 void SquareGame::do_swap() {
-  // Swap-pieces convention (RULES.md section 1): the black stone at (i, j) becomes a white
+  // Swap-pieces convention (docs/RULES.md section 1): the black stone at (i, j) becomes a white
   // stone at (j, i) and Black moves next.
   const int black_cell = [&] {
     for (int i = 0; i < nn_; ++i)
@@ -377,7 +377,7 @@ void SquareGame::after_move() {
   must_pass_ = false;
   if (outcome_ != Outcome::kOngoing) return;
   if (spec_.variant == Variant::kCrossway && !has_placement(to_move_)) {
-    // RULES.md: forfeit the turn; if neither side can place, the game is a draw.
+    // docs/RULES.md: forfeit the turn; if neither side can place, the game is a draw.
     if (has_placement(opponent(to_move_)))
       must_pass_ = true;
     else

@@ -1,4 +1,4 @@
-// The square-grid family of RULES.md section 2 with one action per turn:
+// The square-grid family of docs/RULES.md section 2 with one action per turn:
 // quax, link, quickway, crossway and quadrex.
 //
 // Action layout (board frame, N = size, NN = N*N):

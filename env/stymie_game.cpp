@@ -178,7 +178,7 @@ void StymieGame::apply(int action) {
   assert(is_legal(action));
   ++ply_;
   if (action == swap_action()) {
-    // Swap-pieces convention (RULES.md section 1): the opening piece at (i, j) becomes a
+    // Swap-pieces convention (docs/RULES.md section 1): the opening piece at (i, j) becomes a
     // white piece at (j, i), octagon or square alike, and Black moves next.
     const int a = static_cast<int>(std::find_if(pieces_.begin(), pieces_.end(), [](uint8_t v) { return v != 0; }) -
                                    pieces_.begin());

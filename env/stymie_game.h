@@ -1,4 +1,4 @@
-// Stymie (RULES.md section 3): the 4.8.8 board whose N x N octagons and (N-1)^2 squares
+// Stymie (docs/RULES.md section 3): the 4.8.8 board whose N x N octagons and (N-1)^2 squares
 // both take pieces. Vert (black) connects north-south, Horz (white) west-east. An octagon
 // touches its orthogonal octagons and its corner squares; a square its 4 corner octagons.
 //

@@ -1,4 +1,4 @@
-// The symmetries of the square board (RULES.md section 5) acting on cells, blocks, actions,
+// The symmetries of the square board (docs/RULES.md section 5) acting on cells, blocks, actions,
 // whole positions, input planes and policy vectors.
 //
 // A symmetry is one of the 8 elements of the dihedral group of the square, written as three

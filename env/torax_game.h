@@ -1,4 +1,4 @@
-// Torax (RULES.md section 2): quax on a torus after an auction. Black wins with a chain of
+// Torax (docs/RULES.md section 2): quax on a torus after an auction. Black wins with a chain of
 // black stones that wraps around the torus; White wins as soon as that has become
 // impossible.
 //
@@ -66,7 +66,7 @@ class ToraxGame final : public GameState {
   std::vector<std::string> links_of(Player colour) const override;
   std::string board_text() const override;
   // Records write an auction turn as one token, its blocks joined with `end` implied
-  // (RULES.md Decision: `c3g7`; one block: `c3`); everything else one token per action.
+  // (docs/RULES.md Decision: `c3g7`; one block: `c3`); everything else one token per action.
   RecordForm record_form(int action) const override;
   std::vector<int> parse_record_token(std::string_view token, std::string* error) const override;
 

@@ -25,7 +25,7 @@ const VariantInfo kVariants[] = {
     {Variant::kTorax, "torax", 9, 3, 26, false, false},
     {Variant::kStymie, "stymie", 8, 3, 12, false, true},
     // Hexagonal boards. Sizes stop at 26 (one letter a column): quady's server range 5..31
-    // loses 27..31. quady2: sides 4k+1 (RULES.md), so the sub-triangles split again.
+    // loses 27..31. quady2: sides 4k+1 (docs/RULES.md), so the sub-triangles split again.
     {Variant::kHex, "hex", 11, 3, 26, false, true},
     {Variant::kQuadhex, "quadhex", 10, 6, 26, true, true},
     {Variant::kY, "y", 15, 3, 26, false, true},

@@ -17,7 +17,7 @@ inline int index_of(Player p) { return static_cast<int>(p); }
 
 // "black" / "white" / "none".
 std::string player_name(Player p);
-// Accepts the aliases of RULES.md section 1 (b, v, vert, x / w, h, horz, o, red, r), any case.
+// Accepts the aliases of docs/RULES.md section 1 (b, v, vert, x / w, h, horz, o, red, r), any case.
 std::optional<Player> parse_player(std::string_view text);
 
 enum class Outcome : int8_t { kOngoing, kBlackWins, kWhiteWins, kDraw };
@@ -54,7 +54,7 @@ struct VariantInfo {
   int min_size;
   int max_size;
   bool even_sizes_only;
-  bool swap_by_default;  // the pie rule of RULES.md
+  bool swap_by_default;  // the pie rule of docs/RULES.md
   // Sizes must leave this remainder modulo size_modulus (quady: odd, quady2: 4k+1).
   int size_modulus = 1;
   int size_remainder = 0;

@@ -1,4 +1,4 @@
-// QuikQuax (RULES.md section 2): the 1-3-4 turns, quadrants, automatic links, the two
+// QuikQuax (docs/RULES.md section 2): the 1-3-4 turns, quadrants, automatic links, the two
 // sample games of neto-quax-variants.txt, random games and network-frame symmetries.
 #include <gtest/gtest.h>
 
@@ -175,7 +175,7 @@ TEST(QuikQuax, RandomGamesKeepTheTurnStructureAndEndWithOneWinner) {
         if (s.to_move() == mover) continue;
         const int quota = turn == 0 ? 1 : turn == 1 ? 3 : 4;
         if (in_turn < quota) {
-          // Ended early (RULES.md Decision): every unused quadrant must be full.
+          // Ended early (docs/RULES.md Decision): every unused quadrant must be full.
           ++early_ends;
           for (int cell = 0; cell < size * size; ++cell) {
             if (!(used & (1 << s.quadrant_of(cell)))) {

@@ -156,14 +156,14 @@ const char kQuadrexAfter[] =
     ". . . . . . .\n"
     ". . . . . . .\n";
 
-// RULES.md fixes the cascade order (first-in first-out from the placed stone, each cell's
+// docs/RULES.md fixes the cascade order (first-in first-out from the placed stone, each cell's
 // blocks south-west, south-east, north-west, north-east). No position was found where that
 // order changes the result, so none is tested: two blocks can only disagree about one empty
 // cell, and two blocks sharing an edge at that cell always fill it with one colour (the
 // shared orthogonal neighbour lies in both pairs); a search of 773,000 stable 7x7 positions
 // built around the remaining case (diagonally opposite blocks), every move in both colours,
 // found FIFO, LIFO and the reversed block order always agreeing. The random-game test
-// compares every move with a reference cascade written in the RULES.md order.
+// compares every move with a reference cascade written in the docs/RULES.md order.
 TEST(SeedGames, QuadrexCascadeExample) {
   const auto before = parse_diagram(kQuadrexBefore);
   const auto after = parse_diagram(kQuadrexAfter);

@@ -1,4 +1,4 @@
-// Stymie (RULES.md section 3): the server's example position, the turn shapes, swap,
+// Stymie (docs/RULES.md section 3): the server's example position, the turn shapes, swap,
 // random games and the network-frame symmetries.
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// Torax (RULES.md section 2): the auction, wrapping loops on the torus, "Black can no longer
+// Torax (docs/RULES.md section 2): the auction, wrapping loops on the torus, "Black can no longer
 // win", the three sample games of neto-quax-variants.txt, random games and symmetries.
 #include <gtest/gtest.h>
 
