@@ -3,7 +3,8 @@
 # out-of-range action and a truncated shard are skipped with a warning naming them and moved
 # to selfplay/bad/, a stray models/model-best.pt is ignored (and left alone), and temporary
 # files of killed writes are removed. Then --keep-shards prunes shards the window no longer
-# holds. Usage: train_damaged_run.sh <quax binary> <source dir>
+# holds, and `quax ladder` on the run ignores model-best.pt and removes temporaries too.
+# Usage: train_damaged_run.sh <quax binary> <source dir>
 set -u
 QUAX=$1
 SRC=$2
@@ -56,3 +57,12 @@ echo "ok: resumed past two bad shards, a stray model and ${#temporaries[@]} stal
 [ -e "$good" ] && fail "--keep-shards 1 kept $good: $(ls "$R/selfplay")"
 ls "$R"/selfplay/shard-*.qxs > /dev/null 2>&1 || fail "--keep-shards 1 deleted every shard"
 echo "ok: --keep-shards 1 left $(ls "$R"/selfplay/shard-*.qxs | wc -l) shards"
+
+# The ladder rates the run's models (the first and the newest here), not model-best.pt, and
+# removes what killed writes left.
+echo "half written" > "$R/ladder.csv.tmp$dead"
+out=$("$QUAX" ladder "$R" --sims 2 --games 1 --baselines random --every 1000 2>&1) || fail "ladder: $out"
+grep -q "best" "$R/ladder.csv" && fail "ladder rated model-best.pt: $(cat "$R/ladder.csv")"
+[ "$(grep -c ',model,' "$R/ladder.csv")" -eq 2 ] || fail "ladder did not rate two models: $(cat "$R/ladder.csv")"
+[ -e "$R/ladder.csv.tmp$dead" ] && fail "ladder left the stale temporary"
+echo "ok: ladder ignored model-best.pt and removed a stale temporary"
