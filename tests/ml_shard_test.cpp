@@ -262,7 +262,8 @@ TEST(Shard, TruncatedShardsAreRefused) {
   const auto path = write_v2(dir, "cut.qxs");
   const std::string good = read_bytes(path);
   write_bytes(path, good.substr(0, good.size() - 3));
-  expect_refused(path, kFixtureSpec, fmt::format("truncated: {} of {} payload bytes", good.size() - 27, good.size() - 24));
+  expect_refused(path, kFixtureSpec,
+                 fmt::format("truncated: {} of {} payload bytes", good.size() - 27, good.size() - 24));
   write_bytes(path, good.substr(0, 20));
   expect_refused(path, kFixtureSpec, "truncated in the header");
   const std::string v1 = read_bytes(fixture("v1-quax4.qxs"));

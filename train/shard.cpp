@@ -44,7 +44,9 @@ std::string set_aside_bad_shard(const std::string& path) {
   std::error_code ec;
   fs::create_directories(to.parent_path(), ec);
   if (!ec) fs::rename(from, to, ec);
-  if (ec) throw std::runtime_error("shard '" + path + "' cannot be moved to " + to.parent_path().string() + ": " + ec.message());
+  if (ec)
+    throw std::runtime_error("shard '" + path + "' cannot be moved to " + to.parent_path().string() + ": " +
+                             ec.message());
   return to.string();
 }
 

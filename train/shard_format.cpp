@@ -291,7 +291,8 @@ std::vector<GameRecord> decode_shard(const std::string& bytes, const GameSpec& s
   const auto version = static_cast<uint32_t>(read_le(bytes, 4, 4));
   if (version == 1) return PayloadDecoder(bytes, 8, version, spec).decode();
   if (version != kShardFormatVersion)
-    throw std::runtime_error(fmt::format("format version {}, this program reads 1 and {}", version, kShardFormatVersion));
+    throw std::runtime_error(
+        fmt::format("format version {}, this program reads 1 and {}", version, kShardFormatVersion));
   if (bytes.size() < kV2HeaderBytes) throw std::runtime_error("truncated in the header");
   const uint64_t payload_bytes = read_le(bytes, 8, 8);
   const uint64_t expected = read_le(bytes, 16, 8);

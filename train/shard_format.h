@@ -11,6 +11,7 @@
 //               u32 moves
 //       per move: u16 action i8 mover u8 full_search f32 root_value i32 simulations
 //                 u32 policy_entries, then entries of (u16 action, f32 probability)
+// GameRecord::seats is not stored (self-play's are {0, 0}, what the reader gives).
 // Version 1 (read only): "QXSH" u32 version=1, then the payload directly (no length, no
 // checksum), with each move's action an i16.
 #pragma once
@@ -36,7 +37,8 @@ std::string encode_shard(const std::vector<GameRecord>& games);
 // game, root values are finite, and a policy (full-search moves only) lists legal
 // network-frame actions in increasing order with finite probabilities in [0, 1] summing to 1.
 // Throws std::runtime_error with one line "<what is wrong>" (the caller adds the file name),
-// e.g. "game 2, move 5: action -32768 is not one of the 48 actions of quax 4x4 (swap)".
+// e.g. "game 2, move 5: action -32768 is not one of the 50 actions of quax 4x4 (swap)".
+// Precondition: check_spec(spec) is empty.
 std::vector<GameRecord> decode_shard(const std::string& bytes, const GameSpec& spec);
 
 }  // namespace quax

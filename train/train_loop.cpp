@@ -339,7 +339,8 @@ void run_training(const TrainConfig& config, const TrainOptions& options) {
   if (options.learn) {
     learn_thread = std::thread([&] {
       set_torch_threads(config.learn.threads);
-      LearnerThread lt{config, run_dir, *learner, *window, learn_rng, state, control, metrics, start, options.keep_shards};
+      LearnerThread lt{config, run_dir, *learner, *window, learn_rng, state, control, metrics, start,
+                       options.keep_shards};
       try {
         lt.run();
       } catch (const std::exception& e) {

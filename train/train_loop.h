@@ -31,7 +31,8 @@ struct TrainOptions {
 };
 
 // Runs until a limit of config.run is reached or SIGINT/SIGTERM; the learner checkpoints
-// before returning. Removes the temporaries of killed writes first (train/run_files.h). Throws std::runtime_error with one line for user errors (existing run
+// before returning. Removes the temporaries of killed writes first (train/run_files.h).
+// Throws std::runtime_error with one line for user errors (existing run
 // directory, no checkpoint to resume, checkpoint of another variant/size/net).
 void run_training(const TrainConfig& config, const TrainOptions& options);
 

@@ -41,7 +41,8 @@ for f in "$bad_action" "$truncated"; do
   name=$(basename "$f")
   [ -e "$f" ] && fail "$name is still in selfplay/"
   [ -f "$R/selfplay/bad/$name" ] || fail "$name not moved to selfplay/bad/"
-  [ "$(grep -c "warning: .*$name" "$DIR/resume.log")" -eq 1 ] || fail "no single warning naming $name: $(cat "$DIR/resume.log")"
+  [ "$(grep -c "warning: .*$name" "$DIR/resume.log")" -eq 1 ] ||
+    fail "no single warning naming $name: $(cat "$DIR/resume.log")"
 done
 grep "$(basename "$bad_action")" "$DIR/resume.log" | grep -q "action -32768" || fail "warning does not say what is wrong"
 grep "$(basename "$truncated")" "$DIR/resume.log" | grep -q "truncated" || fail "warning does not say truncated"
@@ -53,7 +54,8 @@ echo "ok: resumed past two bad shards, a stray model and ${#temporaries[@]} stal
 # is deleted at a checkpoint; without the option (above) it stayed.
 [ -f "$good" ] || fail "$good was deleted without --keep-shards"
 "$QUAX" train --config "$DIR/tiny.yaml" --run "$R" --resume --set run.max_steps=60 --set replay.window_min=100 \
-  --set replay.window_max=100 --keep-shards 1 --quiet > "$DIR/keep.log" 2>&1 || fail "keep-shards run: $(cat "$DIR/keep.log")"
+  --set replay.window_max=100 --keep-shards 1 --quiet > "$DIR/keep.log" 2>&1 ||
+  fail "keep-shards run: $(cat "$DIR/keep.log")"
 [ -e "$good" ] && fail "--keep-shards 1 kept $good: $(ls "$R/selfplay")"
 ls "$R"/selfplay/shard-*.qxs > /dev/null 2>&1 || fail "--keep-shards 1 deleted every shard"
 echo "ok: --keep-shards 1 left $(ls "$R"/selfplay/shard-*.qxs | wc -l) shards"
