@@ -24,6 +24,7 @@
 #include "command/command.h"
 #include "command/players.h"
 #include "core/atomic_file.h"
+#include "train/run_files.h"
 #include "train/train_loop.h"
 
 #include <nlohmann/json.hpp>
@@ -39,22 +40,6 @@ struct LadderPlayer {
   bool model = false;
   int64_t step = 0;
 };
-
-// <run>/models/model-<step>.pt, in training order.
-std::vector<std::pair<int64_t, std::string>> run_models(const std::string& run_dir) {
-  std::vector<std::pair<int64_t, std::string>> out;
-  std::error_code ec;
-  for (const auto& e : fs::directory_iterator(fs::path(run_dir) / "models", ec)) {
-    const std::string f = e.path().filename().string();
-    if (f.rfind("model-", 0) != 0 || e.path().extension() != ".pt") continue;
-    try {
-      out.emplace_back(std::stoll(f.substr(6)), f);
-    } catch (const std::exception&) {
-    }
-  }
-  std::sort(out.begin(), out.end());
-  return out;
-}
 
 std::vector<std::string> split_commas(const std::string& s) {
   std::vector<std::string> out;
@@ -100,14 +85,16 @@ void setup_ladder(CLI::App& app) {
       throw CommandError(e.what());
     }
     const GameSpec spec = config.game;
-    const auto models = run_models(run);
-    if (models.empty()) throw CommandError("no models in " + run + "/models (model-<step>.pt)");
+    remove_stale_run_temporaries(run);
+    const auto models = list_models(run);
+    if (models.empty()) throw CommandError("no models in " + run + "/models (model-<step, 10 digits>.pt)");
 
     std::vector<LadderPlayer> players;
     for (size_t i = 0; i < models.size(); ++i) {
       if (i % opt->every != 0 && i + 1 != models.size()) continue;
-      const std::string name = fmt::format("models/{}:sims={}", models[i].second, opt->sims);
-      players.push_back({name, (fs::path(run) / name).string(), true, models[i].first});
+      const std::string file = fs::path(models[i].path).filename().string();
+      const std::string name = fmt::format("models/{}:sims={}", file, opt->sims);
+      players.push_back({name, (fs::path(run) / name).string(), true, models[i].step});
     }
     const size_t num_models = players.size();
     const auto baselines = split_commas(opt->baselines);

@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "command/command.h"
+#include "command/keep_shards_option.h"
 #include "train/train_loop.h"
 
 namespace quax {
@@ -15,6 +16,7 @@ void setup_learn(CLI::App& app) {
     std::string config;
     std::vector<std::string> overrides;
     bool quiet = false;
+    int keep_shards = 0;
   };
   auto opt = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("learn", "Train the network on a run directory's self-play shards");
@@ -22,6 +24,7 @@ void setup_learn(CLI::App& app) {
   cmd->add_option("--config", opt->config, "YAML config, to start a new run (else the run's config.yaml)");
   cmd->add_option("--set", opt->overrides, "Override a key (repeatable)");
   cmd->add_flag("--quiet", opt->quiet, "No progress lines");
+  add_keep_shards_option(cmd, &opt->keep_shards);
   cmd->callback([opt] {
     if (opt->run_dir.empty() && opt->config.empty()) throw CommandError("give --run DIR or --config FILE");
     TrainConfig config = opt->config.empty() ? load_run_config(opt->run_dir) : load_config(opt->config);
@@ -30,6 +33,7 @@ void setup_learn(CLI::App& app) {
     TrainOptions t;
     t.selfplay = false;
     t.quiet = opt->quiet;
+    t.keep_shards = opt->keep_shards;
     run_training(config, t);
   });
 }

@@ -2,6 +2,7 @@
 #include <memory>
 
 #include "command/command.h"
+#include "command/keep_shards_option.h"
 #include "train/train_loop.h"
 
 namespace quax {
@@ -14,6 +15,7 @@ void setup_train(CLI::App& app) {
     std::vector<std::string> overrides;
     bool resume = false;
     bool quiet = false;
+    int keep_shards = 0;
     bool print_config = false;
   };
   auto opt = std::make_shared<Options>();
@@ -23,6 +25,7 @@ void setup_train(CLI::App& app) {
   cmd->add_option("--set", opt->overrides, "Override a key, e.g. --set search.simulations=50 (repeatable)");
   cmd->add_flag("--resume", opt->resume, "Continue the run from its newest checkpoint");
   cmd->add_flag("--quiet", opt->quiet, "No progress lines");
+  add_keep_shards_option(cmd, &opt->keep_shards);
   cmd->add_flag("--print-config", opt->print_config, "Print the full configuration and exit");
   cmd->callback([opt] {
     TrainConfig config = load_config(opt->config);
@@ -43,6 +46,7 @@ void setup_train(CLI::App& app) {
     TrainOptions t;
     t.resume = opt->resume;
     t.quiet = opt->quiet;
+    t.keep_shards = opt->keep_shards;
     run_training(config, t);
   });
 }

@@ -2,7 +2,7 @@
 # Installs the Debian packages the project builds with, only those that are missing.
 set -euo pipefail
 PACKAGES=(build-essential cmake libtorch-dev libyaml-cpp-dev libeigen3-dev libgtest-dev libgmock-dev
-          libbenchmark-dev libcli11-dev nlohmann-json3-dev libfmt-dev libzstd-dev)
+          libbenchmark-dev libcli11-dev nlohmann-json3-dev libfmt-dev libzstd-dev libxxhash-dev)
 PACKAGES+=(python3-torch)  # Debian's PyTorch for /usr/bin/python3: tests/cli/export_roundtrip.sh
 missing=()
 for p in "${PACKAGES[@]}"; do

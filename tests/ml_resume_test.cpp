@@ -1,6 +1,6 @@
 // Checkpoints: a learner restored from a checkpoint continues bit for bit like the one that
 // kept going (same weights, optimizer state and next samples); a checkpoint of another
-// variant, size or net is refused with both named.
+// variant, size or net is refused with both named; stray files in checkpoints/ are ignored.
 #include <gtest/gtest.h>
 #include <torch/torch.h>
 
@@ -182,6 +182,26 @@ TEST(Checkpoint, OtherVariantSizeOrNetIsRefusedNamingBoth) {
           << msg;
     }
   }
+  std::filesystem::remove_all(dir);
+}
+
+// A file in checkpoints/ that is not ckpt-<10 digits>.pt (a copy, a temporary of a killed
+// write) is neither resumed from nor deleted by pruning.
+TEST(Checkpoint, StrayFilesAreNeitherLatestNorPruned) {
+  const TrainConfig c = tiny_config();
+  const auto dir = (std::filesystem::temp_directory_path() / ("quax_ml_stray" + std::to_string(::getpid()))).string();
+  std::filesystem::remove_all(dir);
+  Learner a(c);
+  for (int64_t step : {10, 20, 30}) a.save_checkpoint(checkpoint_path(dir, step), RunState{});
+  const std::vector<std::string> strays = {"ckpt-best.pt", "ckpt-0000000040.pt.tmp99999999", "ckpt-40.pt",
+                                           "notes.txt"};
+  for (const auto& name : strays) std::filesystem::copy_file(checkpoint_path(dir, 10), dir + "/checkpoints/" + name);
+  EXPECT_EQ(latest_checkpoint(dir), checkpoint_path(dir, 30));
+  prune_checkpoints(dir, 1);
+  EXPECT_FALSE(std::filesystem::exists(checkpoint_path(dir, 10)));
+  EXPECT_FALSE(std::filesystem::exists(checkpoint_path(dir, 20)));
+  EXPECT_TRUE(std::filesystem::exists(checkpoint_path(dir, 30)));
+  for (const auto& name : strays) EXPECT_TRUE(std::filesystem::exists(dir + "/checkpoints/" + name)) << name;
   std::filesystem::remove_all(dir);
 }
 

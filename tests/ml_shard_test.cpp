@@ -1,9 +1,18 @@
-// Shards: games written and read back unchanged; damaged files refused with their name.
+// Shards: games written and read back unchanged, in every variant; version-1 files still
+// read; damaged files refused with one line naming the file and what is wrong; the replay
+// window skips and sets aside bad shards and prunes the ones it no longer holds.
 #include <gtest/gtest.h>
+#include <fmt/format.h>
+#include <unistd.h>
 
+#include <cmath>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
+#include <limits>
 
+#include "env/game_state.h"
 #include "mcts/simple_evaluators.h"
 #include "train/replay_window.h"
 #include "train/shard.h"
@@ -11,15 +20,29 @@
 namespace quax {
 namespace {
 
-std::vector<GameRecord> play_games(const GameSpec& spec, int games, uint64_t seed) {
+namespace fs = std::filesystem;
+
+// Self-play games with every kind of record: resigned, played out with a would-be
+// resignation, fast moves without a policy, and (max_moves > 0) truncated.
+std::vector<GameRecord> play_games(const GameSpec& spec, int games, uint64_t seed, RootRule rule = RootRule::kPuct,
+                                   int max_moves = 0) {
   DriverOptions opt;
   opt.spec = spec;
   opt.parallel_games = 4;
   opt.games_to_play = games;
   opt.players[0].search.simulations = 16;
+  opt.players[0].search.root_rule = rule;
   opt.players[0].search.dirichlet_fraction = 0.25f;
   opt.players[0].record_policy = true;
   opt.players[0].temperature_moves = 100;
+  opt.players[0].full_search_fraction = 0.75f;
+  opt.players[0].fast_simulations = 2;
+  opt.resign.enabled = true;
+  opt.resign.threshold = 0.2f;
+  opt.resign.consecutive = 2;
+  opt.resign.playout_fraction = 0.5f;
+  opt.resign.min_moves = 4;
+  opt.max_moves = max_moves;
   opt.seed = seed;
   UniformEvaluator uniform;
   GameDriver driver(opt, {&uniform});
@@ -29,53 +52,319 @@ std::vector<GameRecord> play_games(const GameSpec& spec, int games, uint64_t see
 }
 
 std::string temp_dir(const std::string& name) {
-  const auto dir = std::filesystem::temp_directory_path() / ("quax_ml_" + name + std::to_string(::getpid()));
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
+  const auto dir = fs::temp_directory_path() / ("quax_ml_" + name + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
   return dir.string();
 }
 
-TEST(Shard, RoundTripKeepsEveryField) {
-  const auto games = play_games(GameSpec{Variant::kQuax, 4, true}, 6, 3);
-  ASSERT_EQ(games.size(), 6u);
-  const auto dir = temp_dir("shard");
-  const auto path = new_shard_path(dir, "t", 0);
-  write_shard(path, games);
-  EXPECT_EQ(list_shards(dir), std::vector<std::string>{path});
-  const auto back = read_shard(path);
-  ASSERT_EQ(back.size(), games.size());
-  for (size_t i = 0; i < games.size(); ++i) {
-    EXPECT_EQ(back[i].spec, games[i].spec);
-    EXPECT_EQ(back[i].outcome, games[i].outcome);
-    EXPECT_EQ(back[i].game_index, games[i].game_index);
-    ASSERT_EQ(back[i].moves.size(), games[i].moves.size());
-    for (size_t m = 0; m < games[i].moves.size(); ++m) {
-      EXPECT_EQ(back[i].moves[m].action, games[i].moves[m].action);
-      EXPECT_EQ(back[i].moves[m].mover, games[i].moves[m].mover);
-      EXPECT_EQ(back[i].moves[m].root_value, games[i].moves[m].root_value);
-      EXPECT_EQ(back[i].moves[m].policy, games[i].moves[m].policy);
-    }
-    EXPECT_GT(trainable_positions(back[i]), 0);
-  }
-  std::filesystem::remove_all(dir);
+std::string read_bytes(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+void write_bytes(const std::string& path, const std::string& bytes) {
+  std::ofstream(path, std::ios::binary) << bytes;
 }
 
-TEST(Shard, DamagedFilesAreRefusedByName) {
-  const auto games = play_games(GameSpec{Variant::kQuax, 3, true}, 2, 5);
-  const auto dir = temp_dir("damaged");
-  const auto path = dir + "/shard-x.qxs";
-  write_shard(path, games);
-  std::filesystem::resize_file(path, std::filesystem::file_size(path) - 3);
-  try {
-    read_shard(path);
-    FAIL() << "read a truncated shard";
-  } catch (const std::runtime_error& e) {
-    EXPECT_NE(std::string(e.what()).find(path), std::string::npos);
-    EXPECT_NE(std::string(e.what()).find("truncated"), std::string::npos);
+bool same_bits(float a, float b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+
+// Every field of every game and move (floats bit for bit).
+void expect_same_games(const std::vector<GameRecord>& back, const std::vector<GameRecord>& games) {
+  ASSERT_EQ(back.size(), games.size());
+  for (size_t i = 0; i < games.size(); ++i) {
+    const GameRecord &b = back[i], &g = games[i];
+    SCOPED_TRACE(fmt::format("game {} of {}", i, describe(g.spec)));
+    EXPECT_EQ(b.spec, g.spec);
+    EXPECT_EQ(b.game_index, g.game_index);
+    EXPECT_EQ(b.seats, g.seats);  // not stored: self-play's are {0, 0}
+    EXPECT_EQ(b.outcome, g.outcome);
+    EXPECT_EQ(b.truncated, g.truncated);
+    EXPECT_EQ(b.resigned, g.resigned);
+    EXPECT_EQ(b.resigner, g.resigner);
+    EXPECT_EQ(b.resign_disabled, g.resign_disabled);
+    EXPECT_EQ(b.would_have_resigned, g.would_have_resigned);
+    EXPECT_EQ(b.would_resign_player, g.would_resign_player);
+    EXPECT_EQ(b.would_resign_move, g.would_resign_move);
+    ASSERT_EQ(b.moves.size(), g.moves.size());
+    for (size_t m = 0; m < g.moves.size(); ++m) {
+      const MoveRecord &bm = b.moves[m], &gm = g.moves[m];
+      EXPECT_EQ(bm.action, gm.action) << "move " << m;
+      EXPECT_EQ(bm.mover, gm.mover) << "move " << m;
+      EXPECT_EQ(bm.full_search, gm.full_search) << "move " << m;
+      EXPECT_TRUE(same_bits(bm.root_value, gm.root_value)) << "move " << m;
+      EXPECT_EQ(bm.simulations, gm.simulations) << "move " << m;
+      ASSERT_EQ(bm.policy.size(), gm.policy.size()) << "move " << m;
+      for (size_t e = 0; e < gm.policy.size(); ++e) {
+        EXPECT_EQ(bm.policy[e].first, gm.policy[e].first) << "move " << m;
+        EXPECT_TRUE(same_bits(bm.policy[e].second, gm.policy[e].second)) << "move " << m;
+      }
+    }
   }
-  std::ofstream(path) << "not a shard";
-  EXPECT_THROW(read_shard(path), std::runtime_error);
-  std::filesystem::remove_all(dir);
+}
+
+// The smallest playable spec of each variant, with its own pie rule.
+std::vector<GameSpec> small_specs() {
+  int count = 0;
+  const VariantInfo* all = all_variants(&count);
+  std::vector<GameSpec> out;
+  for (int v = 0; v < count; ++v) {
+    GameSpec spec{all[v].variant, all[v].min_size, all[v].swap_by_default};
+    while (!check_spec(spec).empty() && spec.size < all[v].max_size) ++spec.size;
+    out.push_back(spec);
+  }
+  return out;
+}
+
+TEST(Shard, RoundTripKeepsEveryFieldOfEveryVariant) {
+  const auto dir = temp_dir("shard");
+  int resigned = 0, played_out = 0, truncated = 0, fast_moves = 0;
+  uint64_t seed = 3;
+  for (const GameSpec& spec : small_specs()) {
+    const RootRule rule = seed % 4 == 1 ? RootRule::kGumbel : RootRule::kPuct;
+    auto games = play_games(spec, 4, seed, rule);
+    const auto cut = play_games(spec, 2, seed + 1, rule, 3);
+    seed += 2;
+    games.insert(games.end(), cut.begin(), cut.end());
+    for (const auto& g : games) {
+      resigned += g.resigned;
+      played_out += g.would_have_resigned;
+      truncated += g.truncated;
+      for (const auto& m : g.moves) fast_moves += !m.full_search;
+    }
+    const auto path = new_shard_path(dir, "t", seed);
+    write_shard(path, games);
+    SCOPED_TRACE(describe(spec));
+    expect_same_games(read_shard(path, spec), games);
+  }
+  // The games covered every kind of record.
+  EXPECT_GT(resigned, 0);
+  EXPECT_GT(played_out, 0);
+  EXPECT_GT(truncated, 0);
+  EXPECT_GT(fast_moves, 0);
+  fs::remove_all(dir);
+}
+
+// The encoding does not depend on the host: the header and one game, byte by byte.
+TEST(Shard, EncodingIsLittleEndianByteForByte) {
+  const GameSpec spec{Variant::kQuax, 4, true};
+  auto state = new_game(spec);
+  std::vector<int> legal;
+  state->legal_actions(&legal);
+  GameRecord g;
+  g.spec = spec;
+  g.game_index = 0x0102030405060708;
+  g.outcome = Outcome::kWhiteWins;
+  g.resigned = true;
+  g.resigner = Player::kBlack;
+  MoveRecord m;
+  m.action = legal.at(1);  // 1 (b1)
+  m.mover = Player::kBlack;
+  m.root_value = -0.5f;  // bits 0xBF000000
+  m.simulations = 0x11223344;
+  m.policy = {{state->to_net_action(legal.at(1)), 1.0f}};  // 1.0f: bits 0x3F800000
+  g.moves = {m};
+  const std::string bytes = encode_shard({g});
+  const std::string payload = bytes.substr(24);
+  const std::string expected_payload = std::string(
+      "\x00\x04\x01\x00"                  // quax, 4, swap, reserved
+      "\x01\x00\x00\x00"                  // 1 game
+      "\x08\x07\x06\x05\x04\x03\x02\x01"  // game_index
+      "\x02\x02\x00\xff"                  // white wins, resigned, black resigned, no would-be resigner
+      "\xff\xff\xff\xff"                  // would_resign_move -1
+      "\x01\x00\x00\x00"                  // 1 move
+      "\x01\x00\x00\x01"                  // action 1, black, full search
+      "\x00\x00\x00\xbf"                  // -0.5f
+      "\x44\x33\x22\x11"                  // simulations
+      "\x01\x00\x00\x00"                  // 1 policy entry
+      "\x01\x00\x00\x00\x80\x3f",         // action 1, 1.0f
+      50);
+  EXPECT_EQ(payload, expected_payload);
+  EXPECT_EQ(bytes.substr(0, 16), std::string("QXSH\x02\x00\x00\x00\x32\x00\x00\x00\x00\x00\x00\x00", 16));
+  ASSERT_EQ(m.action, 1);
+  expect_same_games(decode_shard(bytes, spec), {g});
+}
+
+// tests/data/shards/v1-quax4.qxs was written by the version-1 writer (commit 6187446) from
+// self-play games; v1-quax4.txt is the dump of those games as they were in memory.
+std::string dump_games(const std::vector<GameRecord>& games) {
+  std::string out;
+  for (const auto& g : games) {
+    out += fmt::format("game {} spec {} {} {} outcome {} truncated {} resigned {} resigner {} resign_disabled {} "
+                       "would_have_resigned {} would_resign_player {} would_resign_move {} moves {}\n",
+                       g.game_index, static_cast<int>(g.spec.variant), g.spec.size, g.spec.swap ? 1 : 0,
+                       static_cast<int>(g.outcome), g.truncated ? 1 : 0, g.resigned ? 1 : 0,
+                       static_cast<int>(g.resigner), g.resign_disabled ? 1 : 0, g.would_have_resigned ? 1 : 0,
+                       static_cast<int>(g.would_resign_player), g.would_resign_move, g.moves.size());
+    for (const auto& m : g.moves) {
+      out += fmt::format("  {} {} {} {:.9g} {}", m.action, static_cast<int>(m.mover), m.full_search ? 1 : 0,
+                         m.root_value, m.simulations);
+      for (const auto& [a, p] : m.policy) out += fmt::format(" {}:{:.9g}", a, p);
+      out += "\n";
+    }
+  }
+  return out;
+}
+
+const GameSpec kFixtureSpec{Variant::kQuax, 4, true};
+std::string fixture(const std::string& name) { return std::string(QUAX_SOURCE_DIR) + "/tests/data/shards/" + name; }
+
+TEST(Shard, VersionOneShardsStillRead) {
+  const std::string v1 = read_bytes(fixture("v1-quax4.qxs"));
+  ASSERT_EQ(v1.substr(0, 8), std::string("QXSH\x01\x00\x00\x00", 8));
+  const auto games = read_shard(fixture("v1-quax4.qxs"), kFixtureSpec);
+  EXPECT_EQ(dump_games(games), read_bytes(fixture("v1-quax4.txt")));
+  // Written again, they are version 2 and read back the same.
+  const auto dir = temp_dir("v1");
+  write_shard(dir + "/again.qxs", games);
+  EXPECT_EQ(read_bytes(dir + "/again.qxs").substr(4, 4), std::string("\x02\x00\x00\x00", 4));
+  expect_same_games(read_shard(dir + "/again.qxs", kFixtureSpec), games);
+  fs::remove_all(dir);
+}
+
+// read_shard refuses the file with one line naming it and saying `what`.
+void expect_refused(const std::string& path, const GameSpec& spec, const std::string& what) {
+  try {
+    read_shard(path, spec);
+    ADD_FAILURE() << "read " << path << " (expected: " << what << ")";
+  } catch (const std::runtime_error& e) {
+    const std::string msg = e.what();
+    EXPECT_EQ(msg.rfind("shard '" + path + "': ", 0), 0u) << msg;
+    EXPECT_NE(msg.find(what), std::string::npos) << msg;
+    EXPECT_EQ(msg.find('\n'), std::string::npos) << msg;
+  }
+}
+
+// A version-2 shard of a few games of the fixture's spec.
+std::string write_v2(const std::string& dir, const std::string& name) {
+  const std::string path = dir + "/" + name;
+  write_shard(path, play_games(kFixtureSpec, 3, 5));
+  return path;
+}
+
+TEST(Shard, AFlippedByteFailsTheChecksum) {
+  const auto dir = temp_dir("flip");
+  const auto path = write_v2(dir, "flip.qxs");
+  const std::string good = read_bytes(path);
+  ASSERT_GT(good.size(), 100u);
+  // A byte of the payload (first, middle, last) or of the stored checksum.
+  for (size_t at : {size_t{24}, good.size() / 2, good.size() - 1, size_t{16}}) {
+    std::string bad = good;
+    bad[at] ^= 0x01;
+    write_bytes(path, bad);
+    SCOPED_TRACE(at);
+    expect_refused(path, kFixtureSpec, "checksum mismatch");
+  }
+  fs::remove_all(dir);
+}
+
+TEST(Shard, TruncatedShardsAreRefused) {
+  const auto dir = temp_dir("truncated");
+  const auto path = write_v2(dir, "cut.qxs");
+  const std::string good = read_bytes(path);
+  write_bytes(path, good.substr(0, good.size() - 3));
+  expect_refused(path, kFixtureSpec,
+                 fmt::format("truncated: {} of {} payload bytes", good.size() - 27, good.size() - 24));
+  write_bytes(path, good.substr(0, 20));
+  expect_refused(path, kFixtureSpec, "truncated in the header");
+  const std::string v1 = read_bytes(fixture("v1-quax4.qxs"));
+  write_bytes(path, v1.substr(0, v1.size() - 3));
+  expect_refused(path, kFixtureSpec, "game 3, move 16: truncated");
+  write_bytes(path, good + "x");
+  expect_refused(path, kFixtureSpec, "1 bytes after the");
+  write_bytes(path, "not a shard");
+  expect_refused(path, kFixtureSpec, "not a shard");
+  fs::remove(path);
+  expect_refused(path, kFixtureSpec, "cannot be opened");
+  fs::remove_all(dir);
+}
+
+// Little-endian patches of the version-1 fixture (no checksum to get past).
+std::string patched_v1(size_t at, uint64_t value, int bytes) {
+  std::string v1 = read_bytes(fixture("v1-quax4.qxs"));
+  for (int i = 0; i < bytes; ++i) v1[at + i] = static_cast<char>((value >> (8 * i)) & 0xFF);
+  return v1;
+}
+// Offsets in the fixture: 16 bytes of header and spec, then game 0: 20 bytes, its move 0 (a
+// fast move, no policy), its move 1 (five policy entries).
+constexpr size_t kGames = 12, kMoves0 = 32, kAction0 = 36, kMover0 = 38, kRootValue0 = 40, kEntries0 = 48,
+                 kEntries1 = 64, kEntry1Action = 68, kEntry1Probability = 70;
+
+TEST(Shard, OutOfRangeValuesAreRefused) {
+  const auto dir = temp_dir("range");
+  const auto path = dir + "/bad.qxs";
+  const struct {
+    size_t at;
+    uint64_t value;
+    int bytes;
+    std::string what;
+  } cases[] = {
+      {kAction0, 0x8000, 2, "game 0, move 0: action -32768 is not one of the 50 actions of quax 4x4 (swap)"},
+      {kAction0, 50, 2, "game 0, move 0: action 50 is not one of the 50 actions"},
+      {kMover0, 1, 1, "game 0, move 0: mover 1, but black is to move"},
+      {kRootValue0, 0x7fc00000, 4, "root value nan is not finite"},
+      {kEntries0, 1, 4, "game 0, move 0: a policy on a move without a full search"},
+      {kEntry1Action, 999, 2, "game 0, move 1: policy entry for action 999, not a legal network-frame action"},
+      {kEntry1Action + 6, 1, 2, "game 0, move 1: policy entries out of order (1 after 1)"},
+      {kEntry1Probability, 0x7f800000, 4, "game 0, move 1: policy probability inf for action 1 is not in [0, 1]"},
+      {kEntry1Probability, 0x3f000000, 4, "game 0, move 1: policy probabilities sum to 1.375"},
+      {16 + 8, 7, 1, "game 0: outcome 7 is not a finished game's"},
+      {16 + 9, 16, 1, "game 0: unknown flags 0x10"},
+      {16 + 10, 5, 1, "game 0: resigned, but the resigner is 5"},
+  };
+  for (const auto& c : cases) {
+    write_bytes(path, patched_v1(c.at, c.value, c.bytes));
+    SCOPED_TRACE(c.what);
+    expect_refused(path, kFixtureSpec, c.what);
+  }
+  write_bytes(path, patched_v1(8, 99, 1));
+  expect_refused(path, kFixtureSpec, "unknown variant 99");
+  // Another game's shard: in version 2 too, with a valid checksum.
+  write_shard(path, play_games(GameSpec{Variant::kQuax, 5, true}, 1, 1));
+  expect_refused(path, kFixtureSpec, "holds games of quax 5x5 (swap), this run is quax 4x4 (swap)");
+  // An out-of-range action that the version-2 writer encodes with a valid checksum.
+  auto games = play_games(kFixtureSpec, 1, 2);
+  games[0].moves[0].action = 60000;
+  write_shard(path, games);
+  expect_refused(path, kFixtureSpec, "game 0, move 0: action 60000 is not one of the 50 actions");
+  // A legal action where another was played: the replay finds the occupied cell.
+  games = play_games(kFixtureSpec, 1, 2);
+  ASSERT_GE(games[0].moves.size(), 3u);
+  games[0].moves[2].action = games[0].moves[0].action;
+  write_shard(path, games);
+  expect_refused(path, kFixtureSpec, "game 0, move 2: action ");
+  fs::remove_all(dir);
+}
+
+TEST(Shard, WrongCountsAreRefused) {
+  const auto dir = temp_dir("counts");
+  const auto path = dir + "/bad.qxs";
+  write_bytes(path, patched_v1(kGames, 1000, 4));
+  expect_refused(path, kFixtureSpec, "truncated: 1000 games need at least 20000 bytes");
+  write_bytes(path, patched_v1(kGames, 3, 4));
+  expect_refused(path, kFixtureSpec, "bytes after the last game");
+  write_bytes(path, patched_v1(kMoves0, 0xFFFFFFFF, 4));
+  expect_refused(path, kFixtureSpec, "game 0: truncated: 4294967295 moves need at least");
+  write_bytes(path, patched_v1(kEntries1, 51, 4));
+  expect_refused(path, kFixtureSpec, "game 0, move 1: 51 policy entries for 50 actions");
+  write_bytes(path, patched_v1(kEntries1, 40, 4));
+  expect_refused(path, kFixtureSpec, "game 0, move 1: ");
+  fs::remove_all(dir);
+}
+
+TEST(Shard, ListingsTakeOnlyShardNames) {
+  const auto dir = temp_dir("list");
+  const auto path = new_shard_path(dir, "p12t0", 7);
+  write_shard(path, {});
+  for (const char* stray : {"shard-x.qxs", "notes.txt", "shard-1234567890123-t-000001.qxs.tmp99",
+                            "shard-123-t-000001.qxs"})
+    write_bytes(dir + "/" + stray, "");
+  fs::create_directories(dir + "/shard-1234567890123-t-000002.qxs");  // a directory
+  fs::create_directories(dir + "/bad");
+  write_bytes(dir + "/bad/shard-1234567890123-t-000003.qxs", "");
+  EXPECT_EQ(list_shards(dir), std::vector<std::string>{path});
+  EXPECT_TRUE(is_shard_name(fs::path(path).filename().string()));
+  EXPECT_FALSE(is_shard_name("shard-x.qxs"));
+  fs::remove_all(dir);
 }
 
 // The window keeps the newest positions, as many as window_target says (whole games, so up
@@ -116,8 +405,8 @@ TEST(ReplayWindow, KeepsTheNewestGamesWithinTheTarget) {
   // Restored from a copy of the run's shard directory (a moved or copied run): the same
   // window, and none of the copied shards is read a second time.
   const std::string moved = dir + "-moved";
-  std::filesystem::remove_all(moved);
-  std::filesystem::copy(dir, moved);
+  fs::remove_all(moved);
+  fs::copy(dir, moved);
   ReplayWindow back(spec, rc);
   back.restore(moved, window.ingested(), window.total_positions());
   EXPECT_EQ(back.window_positions(), window.window_positions());
@@ -130,8 +419,105 @@ TEST(ReplayWindow, KeepsTheNewestGamesWithinTheTarget) {
   EXPECT_EQ(b1.inputs, b2.inputs);
   EXPECT_EQ(b1.policy, b2.policy);
   EXPECT_EQ(b1.value, b2.value);
-  std::filesystem::remove_all(dir);
-  std::filesystem::remove_all(moved);
+  fs::remove_all(dir);
+  fs::remove_all(moved);
+}
+
+// Between good shards, a damaged one and a truncated one are skipped and set aside; the
+// window holds exactly the good ones, and a restore skips a shard damaged since.
+TEST(ReplayWindow, SkipsAndSetsAsideBadShards) {
+  const auto dir = temp_dir("badwindow");
+  ReplayConfig rc;
+  rc.window_min = 100000;
+  rc.window_max = 100000;
+  ReplayWindow window(kFixtureSpec, rc);
+  const auto name = [](int i) { return fmt::format("shard-{}-t-000000.qxs", 1000000000000 + i); };
+  int64_t good_positions = 0, positions_of_0 = 0;
+  for (int i : {0, 3}) {
+    const auto games = play_games(kFixtureSpec, 3, 40 + i);
+    for (const auto& g : games) good_positions += trainable_positions(g);
+    if (i == 0) positions_of_0 = good_positions;
+    write_shard(dir + "/" + name(i), games);
+  }
+  write_bytes(dir + "/" + name(1), patched_v1(kAction0, 0x8000, 2));
+  const std::string v2 = read_bytes(dir + "/" + name(3));
+  write_bytes(dir + "/" + name(2), v2.substr(0, v2.size() - 1));
+  testing::internal::CaptureStderr();
+  EXPECT_EQ(window.ingest_new(dir), good_positions);
+  const std::string warnings = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(window.ingested(), (std::vector<std::string>{name(0), name(3)}));
+  EXPECT_EQ(window.window_positions(), good_positions);
+  for (int i : {1, 2}) {
+    EXPECT_FALSE(fs::exists(dir + "/" + name(i)));
+    EXPECT_TRUE(fs::exists(dir + "/bad/" + name(i)));
+    EXPECT_NE(warnings.find("warning: shard '" + dir + "/" + name(i) + "': "), std::string::npos) << warnings;
+  }
+  EXPECT_NE(warnings.find("action -32768"), std::string::npos) << warnings;
+  EXPECT_NE(warnings.find("truncated"), std::string::npos) << warnings;
+  EXPECT_EQ(std::count(warnings.begin(), warnings.end(), '\n'), 2) << warnings;
+  EXPECT_EQ(window.ingest_new(dir), 0);
+
+  // Damaged after it was read: a resumed run skips it and trains on the other.
+  write_bytes(dir + "/" + name(3), v2.substr(0, v2.size() - 1));
+  ReplayWindow back(kFixtureSpec, rc);
+  testing::internal::CaptureStderr();
+  back.restore(dir, window.ingested(), window.total_positions());
+  const std::string restore_warnings = testing::internal::GetCapturedStderr();
+  EXPECT_NE(restore_warnings.find(name(3)), std::string::npos) << restore_warnings;
+  EXPECT_TRUE(fs::exists(dir + "/bad/" + name(3)));
+  EXPECT_EQ(back.window_positions(), positions_of_0);
+  EXPECT_EQ(back.total_positions(), good_positions);
+  fs::remove_all(dir);
+}
+
+// prune_shards deletes exactly the shards before the one of the window's oldest game, keeps
+// the newest `keep`, and a restore from the pruned directory rebuilds the same window.
+TEST(ReplayWindow, PrunesOnlyShardsOutOfTheWindow) {
+  const GameSpec spec{Variant::kQuax, 4, true};
+  ReplayConfig rc;
+  rc.window_min = 150;
+  rc.window_max = 150;
+  ReplayWindow window(spec, rc);
+  const auto dir = temp_dir("prune");
+  std::vector<std::string> names;
+  std::vector<size_t> shard_of_game;
+  std::vector<GameRecord> all;
+  for (int shard = 0; shard < 8; ++shard) {
+    const auto games = play_games(spec, 4, 200 + shard);
+    for (const auto& g : games) {
+      all.push_back(g);
+      shard_of_game.push_back(shard);
+    }
+    names.push_back(fmt::format("shard-{}-t-000000.qxs", 1000000000000 + shard));
+    write_shard(dir + "/" + names.back(), games);
+  }
+  window.ingest_new(dir);
+  // The window's oldest game, as in the test above.
+  int64_t suffix = 0;
+  size_t first = all.size();
+  while (suffix < window.window_positions()) suffix += trainable_positions(all[--first]);
+  const size_t first_shard = shard_of_game[first];
+  ASSERT_GE(first_shard, 2u) << "the window should not reach the oldest shards";
+
+  EXPECT_EQ(window.prune_shards(dir, 0), 0);  // 0 keeps all
+  EXPECT_EQ(window.prune_shards(dir, 8), 0);
+  EXPECT_EQ(window.prune_shards(dir, 7), 1);  // shard 0
+  EXPECT_EQ(window.prune_shards(dir, 1), static_cast<int>(first_shard) - 1);
+  for (size_t s = 0; s < names.size(); ++s) EXPECT_EQ(fs::exists(dir + "/" + names[s]), s >= first_shard) << s;
+  EXPECT_EQ(window.prune_shards(dir, 1), 0);
+
+  ReplayWindow back(spec, rc);
+  testing::internal::CaptureStderr();
+  back.restore(dir, window.ingested(), window.total_positions());
+  EXPECT_EQ(testing::internal::GetCapturedStderr(), "");
+  EXPECT_EQ(back.window_positions(), window.window_positions());
+  Rng r1(8), r2(8);
+  TrainingBatch b1, b2;
+  window.sample(32, r1, &b1);
+  back.sample(32, r2, &b2);
+  EXPECT_EQ(b1.inputs, b2.inputs);
+  EXPECT_EQ(b1.policy, b2.policy);
+  fs::remove_all(dir);
 }
 
 }  // namespace

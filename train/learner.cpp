@@ -10,6 +10,7 @@
 #include "nets/model.h"
 #include "nets/model_file.h"
 #include "nets/net_evaluator_internal.h"
+#include "train/run_files.h"
 
 namespace quax {
 
@@ -235,31 +236,16 @@ std::string checkpoint_path(const std::string& run_dir, int64_t step) {
   return fmt::format("{}/checkpoints/ckpt-{:010d}.pt", run_dir, step);
 }
 
-namespace {
-std::vector<std::string> list_checkpoints(const std::string& run_dir) {
-  std::vector<std::string> out;
-  std::error_code ec;
-  const fs::path dir = fs::path(run_dir) / "checkpoints";
-  if (!fs::is_directory(dir, ec)) return out;
-  for (const auto& e : fs::directory_iterator(dir)) {
-    const auto name = e.path().filename().string();
-    if (name.rfind("ckpt-", 0) == 0 && e.path().extension() == ".pt") out.push_back(e.path().string());
-  }
-  std::sort(out.begin(), out.end());
-  return out;
-}
-}  // namespace
-
 std::string latest_checkpoint(const std::string& run_dir) {
   const auto all = list_checkpoints(run_dir);
-  return all.empty() ? "" : all.back();
+  return all.empty() ? "" : all.back().path;
 }
 
 void prune_checkpoints(const std::string& run_dir, int keep) {
   auto all = list_checkpoints(run_dir);
   for (size_t i = 0; i + keep < all.size(); ++i) {
     std::error_code ignored;
-    fs::remove(all[i], ignored);
+    fs::remove(all[i].path, ignored);
   }
 }
 

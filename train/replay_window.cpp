@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <set>
 #include <stdexcept>
@@ -24,19 +25,39 @@ namespace {
 std::string shard_name(const std::string& path) { return std::filesystem::path(path).filename().string(); }
 }  // namespace
 
+std::optional<std::vector<GameRecord>> ReplayWindow::read_or_set_aside(const std::string& path) {
+  try {
+    return read_shard(path, spec_);
+  } catch (const std::exception& e) {
+    std::error_code ec;
+    std::string fate = "skipped";
+    if (std::filesystem::exists(path, ec)) {
+      try {
+        fate += ", moved to " + set_aside_bad_shard(path);
+      } catch (const std::exception& move_error) {
+        fate += "; " + std::string(move_error.what());
+      }
+    }
+    std::fprintf(stderr, "warning: %s; %s\n", e.what(), fate.c_str());
+    std::fflush(stderr);
+    return std::nullopt;
+  }
+}
+
 int64_t ReplayWindow::ingest_new(const std::string& dir) {
-  const std::set<std::string> seen(ingested_.begin(), ingested_.end());
+  std::set<std::string> seen(ingested_.begin(), ingested_.end());
+  seen.insert(rejected_.begin(), rejected_.end());
   const int64_t before = total_positions_;
   for (const auto& path : list_shards(dir)) {
     if (seen.count(shard_name(path))) continue;
-    auto games = read_shard(path);
-    for (const auto& g : games)
-      if (g.spec != spec_)
-        throw std::runtime_error("shard '" + path + "' holds games of " + describe(g.spec) + ", this run is " +
-                                 describe(spec_));
-    for (const auto& g : games) total_positions_ += trainable_positions(g);
-    add_games(std::move(games), true);
+    auto games = read_or_set_aside(path);
+    if (!games) {
+      rejected_.insert(shard_name(path));
+      continue;
+    }
+    for (const auto& g : *games) total_positions_ += trainable_positions(g);
     ingested_.push_back(shard_name(path));
+    add_games(std::move(*games), ingested_.size() - 1, true);
   }
   if (total_positions_ != before) evict_and_index();
   return total_positions_ - before;
@@ -46,6 +67,7 @@ void ReplayWindow::restore(const std::string& dir, const std::vector<std::string
                            int64_t total_positions) {
   games_.clear();
   game_positions_.clear();
+  game_shards_.clear();
   held_positions_ = 0;
   ingested_.clear();
   for (const auto& entry : ingested) ingested_.push_back(shard_name(entry));
@@ -54,18 +76,41 @@ void ReplayWindow::restore(const std::string& dir, const std::vector<std::string
   // Newest shards first until the window is full, then add them oldest first.
   size_t first = ingested_.size();
   int64_t covered = 0;
-  std::vector<std::vector<GameRecord>> loaded;
+  std::vector<std::pair<size_t, std::vector<GameRecord>>> loaded;
   while (first > 0 && covered < target) {
+    const std::string path = dir + "/" + ingested_[first - 1];
+    std::error_code ec;
+    if (!std::filesystem::exists(path, ec)) {
+      // Deleted (--keep-shards of a smaller window, or by hand): the older ones are gone too.
+      std::fprintf(stderr, "warning: shard '%s' is gone; the window restarts from the %zu shards after it\n",
+                   path.c_str(), ingested_.size() - first);
+      break;
+    }
     --first;
-    auto games = read_shard(dir + "/" + ingested_[first]);
-    for (const auto& g : games) covered += trainable_positions(g);
-    loaded.push_back(std::move(games));
+    auto games = read_or_set_aside(path);
+    if (!games) continue;
+    for (const auto& g : *games) covered += trainable_positions(g);
+    loaded.emplace_back(first, std::move(*games));
   }
-  for (auto it = loaded.rbegin(); it != loaded.rend(); ++it) add_games(std::move(*it), false);
+  pruned_ = 0;
+  for (auto it = loaded.rbegin(); it != loaded.rend(); ++it) add_games(std::move(it->second), it->first, false);
   evict_and_index();
 }
 
-void ReplayWindow::add_games(std::vector<GameRecord>&& games, bool count_stats) {
+int ReplayWindow::prune_shards(const std::string& dir, int keep) {
+  if (keep <= 0) return 0;
+  // Shards before the one of the window's oldest game hold none of its games.
+  const size_t out_of_window = games_.empty() ? ingested_.size() : game_shards_.front();
+  const size_t end = std::min(out_of_window, ingested_.size() - std::min(ingested_.size(), static_cast<size_t>(keep)));
+  int deleted = 0;
+  for (; pruned_ < end; ++pruned_) {
+    std::error_code ec;
+    if (std::filesystem::remove(dir + "/" + ingested_[pruned_], ec)) ++deleted;
+  }
+  return deleted;
+}
+
+void ReplayWindow::add_games(std::vector<GameRecord>&& games, size_t shard, bool count_stats) {
   for (auto& g : games) {
     if (count_stats) {
       ++stats_.games;
@@ -82,6 +127,7 @@ void ReplayWindow::add_games(std::vector<GameRecord>&& games, bool count_stats) 
     const int64_t n = trainable_positions(g);
     held_positions_ += n;
     game_positions_.push_back(n);
+    game_shards_.push_back(shard);
     games_.push_back(std::move(g));
   }
 }
@@ -91,6 +137,7 @@ void ReplayWindow::evict_and_index() {
   while (!games_.empty() && held_positions_ - game_positions_.front() >= target) {
     held_positions_ -= game_positions_.front();
     game_positions_.pop_front();
+    game_shards_.pop_front();
     games_.pop_front();
   }
   index_.clear();

@@ -5,6 +5,8 @@
 
 #include <cstdint>
 #include <deque>
+#include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -38,12 +40,19 @@ class ReplayWindow {
   ReplayWindow(const GameSpec& spec, const ReplayConfig& config);
 
   // Reads the shards of `dir` not read before, oldest first; returns the positions added.
-  // A shard of another spec throws std::runtime_error naming it.
+  // A shard that fails to read (read_shard: damaged, truncated, another spec) is skipped with
+  // one warning on stderr naming it and set aside in <dir>/bad/.
   int64_t ingest_new(const std::string& dir);
   // Restores the state saved by a checkpoint: the shards read (file names, in order; paths
   // saved by older checkpoints are cut to their names), found in `dir`, and the total
-  // positions. Reads only the newest of them, enough to fill the window.
+  // positions. Reads only the newest of them, enough to fill the window. A shard that fails to
+  // read is skipped with a warning and set aside; one that is gone (deleted by prune_shards for
+  // a smaller window) ends the reading there with a warning. The window is then smaller.
   void restore(const std::string& dir, const std::vector<std::string>& ingested, int64_t total_positions);
+  // Deletes from `dir` the shards read that hold no game of the window, except the newest
+  // `keep` shards read; keep <= 0 keeps all. Returns how many files were deleted. Called right
+  // after a checkpoint is saved, it deletes none that a restore() from it reads.
+  int prune_shards(const std::string& dir, int keep);
 
   // Trainable positions ever read, and now in the window.
   int64_t total_positions() const { return total_positions_; }
@@ -60,16 +69,25 @@ class ReplayWindow {
   GameStats take_game_stats();
 
  private:
-  void add_games(std::vector<GameRecord>&& games, bool count_stats);
+  // The shard's games, or nullopt after a warning when it fails to read (a bad file is set
+  // aside; a missing one is only reported).
+  std::optional<std::vector<GameRecord>> read_or_set_aside(const std::string& path);
+  // Adds the games of ingested_[shard].
+  void add_games(std::vector<GameRecord>&& games, size_t shard, bool count_stats);
   void evict_and_index();
 
   GameSpec spec_;
   ReplayConfig config_;
   std::deque<GameRecord> games_;
   std::deque<int64_t> game_positions_;
+  std::deque<size_t> game_shards_;  // index in ingested_ of each game's shard
+  size_t pruned_ = 0;               // ingested_[0, pruned_) were considered by prune_shards
   int64_t held_positions_ = 0;
   int64_t total_positions_ = 0;
   std::vector<std::string> ingested_;
+  // Shards that failed to read and stayed where they were (they could not be moved): not
+  // tried again.
+  std::set<std::string> rejected_;
   // (game in games_, ply) of each trainable position of the window.
   std::vector<std::pair<uint32_t, uint16_t>> index_;
   GameStats stats_;

@@ -2,132 +2,52 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
-#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <regex>
 #include <stdexcept>
 
 #include "core/atomic_file.h"
 
 namespace quax {
 
-namespace {
-
-class Writer {
- public:
-  template <typename T>
-  void put(T v) {
-    const char* p = reinterpret_cast<const char*>(&v);
-    buf.insert(buf.end(), p, p + sizeof(T));
-  }
-  std::string buf;
-};
-
-class Reader {
- public:
-  Reader(const std::string& data, const std::string& path) : data_(data), path_(path) {}
-  template <typename T>
-  T get() {
-    if (pos_ + sizeof(T) > data_.size()) throw std::runtime_error("shard '" + path_ + "' is truncated");
-    T v;
-    std::memcpy(&v, data_.data() + pos_, sizeof(T));
-    pos_ += sizeof(T);
-    return v;
-  }
-  bool at_end() const { return pos_ == data_.size(); }
-
- private:
-  const std::string& data_;
-  const std::string& path_;
-  size_t pos_ = 0;
-};
-
-}  // namespace
+namespace fs = std::filesystem;
 
 void write_shard(const std::string& path, const std::vector<GameRecord>& games) {
-  Writer w;
-  w.buf = "QXSH";
-  w.put<uint32_t>(kShardFormatVersion);
-  const GameSpec spec = games.empty() ? GameSpec{} : games.front().spec;
-  w.put<uint8_t>(static_cast<uint8_t>(spec.variant));
-  w.put<uint8_t>(static_cast<uint8_t>(spec.size));
-  w.put<uint8_t>(spec.swap ? 1 : 0);
-  w.put<uint8_t>(0);
-  w.put<uint32_t>(static_cast<uint32_t>(games.size()));
-  for (const auto& g : games) {
-    if (g.spec != spec) throw std::runtime_error("shard '" + path + "': games of different specs");
-    w.put<int64_t>(g.game_index);
-    w.put<uint8_t>(static_cast<uint8_t>(g.outcome));
-    w.put<uint8_t>(static_cast<uint8_t>((g.truncated ? 1 : 0) | (g.resigned ? 2 : 0) | (g.resign_disabled ? 4 : 0) |
-                                        (g.would_have_resigned ? 8 : 0)));
-    w.put<int8_t>(static_cast<int8_t>(g.resigner));
-    w.put<int8_t>(static_cast<int8_t>(g.would_resign_player));
-    w.put<int32_t>(g.would_resign_move);
-    w.put<uint32_t>(static_cast<uint32_t>(g.moves.size()));
-    for (const auto& m : g.moves) {
-      w.put<int16_t>(static_cast<int16_t>(m.action));
-      w.put<int8_t>(static_cast<int8_t>(m.mover));
-      w.put<uint8_t>(m.full_search ? 1 : 0);
-      w.put<float>(m.root_value);
-      w.put<int32_t>(m.simulations);
-      w.put<uint32_t>(static_cast<uint32_t>(m.policy.size()));
-      for (const auto& [a, p] : m.policy) {
-        w.put<uint16_t>(static_cast<uint16_t>(a));
-        w.put<float>(p);
-      }
-    }
+  std::string bytes;
+  try {
+    bytes = encode_shard(games);
+  } catch (const std::exception& e) {
+    throw std::runtime_error("shard '" + path + "': " + e.what());
   }
-  write_file_atomically(path, w.buf);
+  write_file_atomically(path, bytes);
 }
 
-std::vector<GameRecord> read_shard(const std::string& path) {
+std::vector<GameRecord> read_shard(const std::string& path, const GameSpec& spec) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error("cannot read shard '" + path + "'");
-  const std::string data((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (data.size() < 4 || data.compare(0, 4, "QXSH") != 0) throw std::runtime_error("'" + path + "' is not a shard");
-  Reader r(data, path);
-  for (int i = 0; i < 4; ++i) r.get<char>();
-  const auto version = r.get<uint32_t>();
-  if (version != kShardFormatVersion)
-    throw std::runtime_error(fmt::format("shard '{}' has format version {}, this program reads {}", path, version,
-                                         kShardFormatVersion));
-  GameSpec spec;
-  spec.variant = static_cast<Variant>(r.get<uint8_t>());
-  spec.size = r.get<uint8_t>();
-  spec.swap = r.get<uint8_t>() != 0;
-  r.get<uint8_t>();
-  const auto count = r.get<uint32_t>();
-  std::vector<GameRecord> games(count);
-  for (auto& g : games) {
-    g.spec = spec;
-    g.game_index = r.get<int64_t>();
-    g.outcome = static_cast<Outcome>(r.get<uint8_t>());
-    const auto flags = r.get<uint8_t>();
-    g.truncated = flags & 1;
-    g.resigned = flags & 2;
-    g.resign_disabled = flags & 4;
-    g.would_have_resigned = flags & 8;
-    g.resigner = static_cast<Player>(r.get<int8_t>());
-    g.would_resign_player = static_cast<Player>(r.get<int8_t>());
-    g.would_resign_move = r.get<int32_t>();
-    g.moves.resize(r.get<uint32_t>());
-    for (auto& m : g.moves) {
-      m.action = r.get<int16_t>();
-      m.mover = static_cast<Player>(r.get<int8_t>());
-      m.full_search = r.get<uint8_t>() != 0;
-      m.root_value = r.get<float>();
-      m.simulations = r.get<int32_t>();
-      m.policy.resize(r.get<uint32_t>());
-      for (auto& e : m.policy) {
-        e.first = r.get<uint16_t>();
-        e.second = r.get<float>();
-      }
-    }
+  if (!in) throw std::runtime_error("shard '" + path + "': cannot be opened");
+  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (in.bad()) throw std::runtime_error("shard '" + path + "': read error");
+  try {
+    return decode_shard(bytes, spec);
+  } catch (const std::exception& e) {
+    throw std::runtime_error("shard '" + path + "': " + e.what());
   }
-  if (!r.at_end()) throw std::runtime_error("shard '" + path + "' has trailing bytes");
-  return games;
+}
+
+std::string set_aside_bad_shard(const std::string& path) {
+  const fs::path from(path);
+  const fs::path to = from.parent_path() / "bad" / from.filename();
+  std::error_code ec;
+  fs::create_directories(to.parent_path(), ec);
+  if (!ec) fs::rename(from, to, ec);
+  if (ec)
+    throw std::runtime_error("shard '" + path + "' cannot be moved to " + to.parent_path().string() + ": " +
+                             ec.message());
+  return to.string();
 }
 
 std::string new_shard_path(const std::string& dir, const std::string& writer, int64_t counter) {
@@ -137,15 +57,16 @@ std::string new_shard_path(const std::string& dir, const std::string& writer, in
   return fmt::format("{}/shard-{:013d}-{}-{:06d}.qxs", dir, ms, writer, counter);
 }
 
+bool is_shard_name(const std::string& name) {
+  static const std::regex pattern(R"(shard-[0-9]{13}-[A-Za-z0-9]+-[0-9]{6,}\.qxs)");
+  return std::regex_match(name, pattern);
+}
+
 std::vector<std::string> list_shards(const std::string& dir) {
-  namespace fs = std::filesystem;
   std::vector<std::string> out;
   std::error_code ec;
-  if (!fs::is_directory(dir, ec)) return out;
-  for (const auto& e : fs::directory_iterator(dir)) {
-    const auto name = e.path().filename().string();
-    if (name.rfind("shard-", 0) == 0 && e.path().extension() == ".qxs") out.push_back(e.path().string());
-  }
+  for (const auto& e : fs::directory_iterator(dir, ec))
+    if (is_shard_name(e.path().filename().string()) && e.is_regular_file(ec)) out.push_back(e.path().string());
   std::sort(out.begin(), out.end());
   return out;
 }

@@ -18,6 +18,7 @@
 #include "train/learner.h"
 #include "train/replay_window.h"
 #include "train/run_control.h"
+#include "train/run_files.h"
 #include "train/selfplay_worker.h"
 #include "train/shard.h"
 
@@ -33,50 +34,25 @@ void on_signal(int) { g_signalled = true; }
 using Clock = std::chrono::steady_clock;
 double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
-std::string model_path(const std::string& run_dir, int64_t step) {
-  return fmt::format("{}/models/model-{:010d}.pt", run_dir, step);
-}
-
 std::string newest_model(const std::string& run_dir) {
-  std::string best;
-  std::error_code ec;
-  const fs::path dir = fs::path(run_dir) / "models";
-  if (!fs::is_directory(dir, ec)) return best;
-  for (const auto& e : fs::directory_iterator(dir)) {
-    const auto name = e.path().filename().string();
-    if (name.rfind("model-", 0) == 0 && e.path().extension() == ".pt" && e.path().string() > best)
-      best = e.path().string();
-  }
-  return best;
+  const auto models = list_models(run_dir);
+  return models.empty() ? "" : models.back().path;
 }
 
 // On resume: models published after the checkpoint belong to a future that is replayed
 // differently; self-play must not prefer them.
 void remove_models_after(const std::string& run_dir, int64_t step) {
   std::error_code ec;
-  const fs::path dir = fs::path(run_dir) / "models";
-  if (!fs::is_directory(dir, ec)) return;
-  for (const auto& e : fs::directory_iterator(dir)) {
-    const auto name = e.path().filename().string();
-    if (name.rfind("model-", 0) == 0 && e.path().extension() == ".pt" && std::stoll(name.substr(6, 10)) > step)
-      fs::remove(e.path(), ec);
-  }
+  for (const auto& m : list_models(run_dir))
+    if (m.step > step) fs::remove(m.path, ec);
 }
 
 // Keeps the models at checkpoint steps (for ladders) and the newest two.
 void prune_models(const std::string& run_dir, int checkpoint_every) {
-  std::vector<std::pair<int64_t, std::string>> models;
+  const auto models = list_models(run_dir);
   std::error_code ec;
-  const fs::path dir = fs::path(run_dir) / "models";
-  if (!fs::is_directory(dir, ec)) return;
-  for (const auto& e : fs::directory_iterator(dir)) {
-    const auto name = e.path().filename().string();
-    if (name.rfind("model-", 0) == 0 && e.path().extension() == ".pt")
-      models.emplace_back(std::stoll(name.substr(6, 10)), e.path().string());
-  }
-  std::sort(models.begin(), models.end());
   for (size_t i = 0; i + 2 < models.size(); ++i)
-    if (models[i].first % checkpoint_every != 0) fs::remove(models[i].second, ec);
+    if (models[i].step % checkpoint_every != 0) fs::remove(models[i].path, ec);
 }
 
 std::string short_count(double v) {
@@ -116,6 +92,7 @@ struct LearnerThread {
   RunControl& control;
   MetricsFile& metrics;
   Clock::time_point start;
+  int keep_shards;  // TrainOptions::keep_shards
 
   void publish() {
     const auto path = model_path(run_dir, learner.step());
@@ -150,6 +127,8 @@ struct LearnerThread {
     state.train_seconds = seconds_base + seconds_since(start);
     learner.save_checkpoint(checkpoint_path(run_dir, learner.step()), state);
     prune_checkpoints(run_dir, config.learn.keep_checkpoints);
+    // Right after the checkpoint: a resume from it reads none of the shards deleted here.
+    window.prune_shards(run_dir + "/selfplay", keep_shards);
   }
 
   void run() {
@@ -248,6 +227,12 @@ struct LearnerThread {
   }
 };
 
+// Temporaries of writes a killed process left (it can no longer finish them).
+void remove_leftover_temporaries(const std::string& run_dir, bool quiet) {
+  const int removed = remove_stale_run_temporaries(run_dir);
+  if (removed > 0 && !quiet) std::printf("removed %d temporary files of interrupted writes\n", removed);
+}
+
 bool run_dir_in_use(const std::string& run_dir) {
   return !latest_checkpoint(run_dir).empty() || !list_shards(run_dir + "/selfplay").empty();
 }
@@ -298,6 +283,7 @@ void run_training(const TrainConfig& config, const TrainOptions& options) {
       throw std::runtime_error("run directory '" + run_dir +
                                "' already holds a run; pass --resume to continue it, or choose another run.dir");
   }
+  remove_leftover_temporaries(run_dir, options.quiet);
   fs::create_directories(run_dir + "/selfplay");
 
   RunControl control;
@@ -353,7 +339,8 @@ void run_training(const TrainConfig& config, const TrainOptions& options) {
   if (options.learn) {
     learn_thread = std::thread([&] {
       set_torch_threads(config.learn.threads);
-      LearnerThread lt{config, run_dir, *learner, *window, learn_rng, state, control, metrics, start};
+      LearnerThread lt{config, run_dir, *learner, *window, learn_rng, state, control, metrics, start,
+                       options.keep_shards};
       try {
         lt.run();
       } catch (const std::exception& e) {

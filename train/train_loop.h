@@ -3,7 +3,8 @@
 //
 // Run directory:
 //   config.yaml          the full configuration (every key), written when the run starts
-//   selfplay/*.qxs       shards of finished games (train/shard.h)
+//   selfplay/*.qxs       shards of finished games (train/shard.h); selfplay/bad/ those that
+//                        failed to read
 //   models/model-*.pt    models published for self-play (nets/model_file.h)
 //   model.pt             a copy of the newest published model (for arena, gtp, play)
 //   checkpoints/ckpt-*.pt  learner checkpoints (train/learner.h)
@@ -24,10 +25,14 @@ struct TrainOptions {
   // automatic when a checkpoint exists).
   bool resume = false;
   bool quiet = false;  // no progress lines
+  // After each checkpoint the learner deletes the shards that hold no game of the replay
+  // window, except the newest keep_shards (ReplayWindow::prune_shards); 0 keeps every shard.
+  int keep_shards = 0;
 };
 
 // Runs until a limit of config.run is reached or SIGINT/SIGTERM; the learner checkpoints
-// before returning. Throws std::runtime_error with one line for user errors (existing run
+// before returning. Removes the temporaries of killed writes first (train/run_files.h).
+// Throws std::runtime_error with one line for user errors (existing run
 // directory, no checkpoint to resume, checkpoint of another variant/size/net).
 void run_training(const TrainConfig& config, const TrainOptions& options);
 

@@ -1,0 +1,44 @@
+// The bytes of a shard (train/shard.h): encoding, and decoding that trusts nothing it reads.
+//
+// Every integer is little-endian, written and read byte by byte (the same file on any host);
+// a float is the little-endian u32 of its IEEE-754 bits.
+//
+// Version 2 (written):
+//   header   "QXSH" u32 version=2 u64 payload_bytes u64 checksum (XXH3-64 of the payload)
+//   payload  u8 variant u8 size u8 swap u8 reserved(0) u32 games
+//     per game: i64 game_index u8 outcome u8 flags(1 truncated, 2 resigned, 4 resign_disabled,
+//               8 would_have_resigned) i8 resigner i8 would_resign_player i32 would_resign_move
+//               u32 moves
+//       per move: u16 action i8 mover u8 full_search f32 root_value i32 simulations
+//                 u32 policy_entries, then entries of (u16 action, f32 probability)
+// GameRecord::seats is not stored (self-play's are {0, 0}, what the reader gives).
+// Version 1 (read only): "QXSH" u32 version=1, then the payload directly (no length, no
+// checksum), with each move's action an i16.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "mcts/selfplay_driver.h"
+
+namespace quax {
+
+constexpr uint32_t kShardFormatVersion = 2;
+
+// The version-2 bytes of `games`, all of one spec. Throws std::runtime_error (one line, without
+// a file name) when the games mix specs or an action or count does not fit its field.
+std::string encode_shard(const std::vector<GameRecord>& games);
+
+// Decodes version 1 or 2 and checks everything against the rules of `spec`: the magic and
+// version, the payload length and checksum (version 2), the spec, every count against the
+// bytes left, and each game replayed from the start: outcomes, flags and players are valid
+// values, every move is legal and played by the player to move, no move follows the end of the
+// game, root values are finite, and a policy (full-search moves only) lists legal
+// network-frame actions in increasing order with finite probabilities in [0, 1] summing to 1.
+// Throws std::runtime_error with one line "<what is wrong>" (the caller adds the file name),
+// e.g. "game 2, move 5: action -32768 is not one of the 50 actions of quax 4x4 (swap)".
+// Precondition: check_spec(spec) is empty.
+std::vector<GameRecord> decode_shard(const std::string& bytes, const GameSpec& spec);
+
+}  // namespace quax
