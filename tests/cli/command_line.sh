@@ -1,8 +1,9 @@
 #!/bin/bash
-# The top level of `quax` and `quax replay`'s record argument: an unknown command is named
-# with a pointer to --help and exit 1; --help ends by pointing to the rules of every
-# variant; replay takes an argument with '.' or '/' as a file name (no move has either),
-# so a missing game.txt is "no such file", not a bad move, and the rule is in its --help.
+# The top level of `quax` and `quax replay`'s record argument: an unknown command, and a bad
+# option of a known one, get one line and exit 1 (the unknown command with a pointer to
+# --help); --help ends by pointing to the rules of every variant; replay takes an argument
+# with '.' or '/' as a file name (no move has either), so a missing game.txt is "no such
+# file", not a bad move, and the rule is in its --help.
 # Usage: command_line.sh <quax binary> <source dir>
 set -u
 QUAX=$1
@@ -17,6 +18,10 @@ case "$ERROR_LINE" in *"--help"*) ;; *) fail "unknown command: no pointer to --h
 expect_one_line_error "unknown command 'frobnicate'" "$QUAX" frobnicate --size 5
 # Known commands still parse, options before a command are still CLI11's.
 "$QUAX" replay --size 3 "a1 b1 a2 b2 a3" > /dev/null || fail "replay after the unknown-command check"
+
+# A bad option of a known command: one line naming the option, exit 1.
+expect_one_line_error "--games" "$QUAX" arena --players random,uct:4 --games 0
+expect_one_line_error "--nonsense" "$QUAX" replay --nonsense "a1"
 
 help=$("$QUAX" --help) || fail "--help: exit $?"
 last=$(printf '%s\n' "$help" | grep -v '^ *$' | tail -n 1)
