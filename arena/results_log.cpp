@@ -52,12 +52,12 @@ GameResult result_from_json(const nlohmann::json& j) {
   return r;
 }
 
-std::string read_whole_file(const std::string& path, bool* exists) {
+// The file's bytes; a missing file is empty.
+std::string read_whole_file(const std::string& path) {
   namespace fs = std::filesystem;
   std::error_code ec;
   const auto status = fs::status(path, ec);
-  *exists = fs::exists(status);
-  if (!*exists) return "";
+  if (!fs::exists(status)) return "";
   if (fs::is_directory(status)) throw std::runtime_error("results file '" + path + "' is a directory");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw std::runtime_error("cannot read results file '" + path + "': " + errno_text());
@@ -96,8 +96,7 @@ void append_results(const std::string& path, const std::vector<GameResult>& resu
 
 ResultsFileContents read_results_file(const std::string& path, const GameSpec& spec) {
   ResultsFileContents out;
-  bool exists = false;
-  const std::string text = read_whole_file(path, &exists);
+  const std::string text = read_whole_file(path);
   out.ends_without_newline = !text.empty() && text.back() != '\n';
   size_t begin = 0;
   for (int line_no = 1; begin < text.size(); ++line_no) {
@@ -113,7 +112,8 @@ ResultsFileContents read_results_file(const std::string& path, const GameSpec& s
       if (r.spec == spec) out.results.push_back(std::move(r));
     } catch (const nlohmann::json::parse_error& e) {
       // The parser ran off the end of the line (e.byte counts from 1): the line stops inside
-      // its JSON value. So does a last line of garbage without its newline: both are cut.
+      // its JSON object. A last line without its newline that does not parse was cut too
+      // (a write can stop at any byte; one that lost only its newline parses and counts).
       const bool runs_off_end = line[0] == '{' && e.byte > line.size();
       if (runs_off_end || (last && out.ends_without_newline))
         out.cut_lines.push_back(where + "a result line cut short (an interrupted write), set aside");
