@@ -6,7 +6,7 @@
 # file", not a bad move, and the rule is in its --help.
 # Usage: command_line.sh <quax binary> <source dir>
 set -u
-QUAX=$1
+QUAX=$(realpath "$1")  # absolute: the test changes directory
 SRC=$2
 DIR=$(mktemp -d)
 trap 'rm -rf "$DIR"' EXIT
