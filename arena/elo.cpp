@@ -1,5 +1,7 @@
 #include "arena/elo.h"
 
+#include <fmt/format.h>
+
 #include <Eigen/Dense>
 #include <cmath>
 
@@ -95,6 +97,14 @@ SprtResult sprt(double wins, double draws, double losses, double elo0, double el
   if (res.llr >= res.upper) res.decision = SprtResult::Decision::kAcceptH1;
   else if (res.llr <= res.lower) res.decision = SprtResult::Decision::kAcceptH0;
   return res;
+}
+
+std::string check_sprt_parameters(double elo0, double elo1, double alpha, double beta) {
+  if (!std::isfinite(elo0) || !std::isfinite(elo1)) return "elo0 and elo1 must be numbers";
+  if (!(elo0 < elo1)) return fmt::format("elo0 ({}) must be below elo1 ({})", elo0, elo1);
+  if (!(alpha > 0 && alpha < 0.5)) return fmt::format("alpha must be in (0, 0.5), not {}", alpha);
+  if (!(beta > 0 && beta < 0.5)) return fmt::format("beta must be in (0, 0.5), not {}", beta);
+  return "";
 }
 
 std::string sprt_decision_name(SprtResult::Decision d) {

@@ -39,7 +39,13 @@ struct SprtResult {
   double llr = 0, lower = 0, upper = 0;
   enum class Decision { kContinue, kAcceptH0, kAcceptH1 } decision = Decision::kContinue;
 };
+// Precondition: check_sprt_parameters(elo0, elo1, alpha, beta) is empty.
 SprtResult sprt(double wins, double draws, double losses, double elo0, double elo1, double alpha, double beta);
+// Empty when the test is well posed: finite elo0 < elo1, and error rates alpha (of accepting
+// H1 when H0 holds) and beta (the reverse) in (0, 0.5), above which the test would accept a
+// hypothesis more readily when it is false than when it is true. Else one line naming the
+// parameter and its value.
+std::string check_sprt_parameters(double elo0, double elo1, double alpha, double beta);
 std::string sprt_decision_name(SprtResult::Decision d);
 
 }  // namespace quax

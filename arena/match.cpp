@@ -1,7 +1,9 @@
 #include "arena/match.h"
 
 #include <atomic>
+#include <exception>
 #include <mutex>
+#include <stdexcept>
 #include <thread>
 
 namespace quax {
@@ -41,27 +43,41 @@ void play_games(const GameSpec& spec, const std::vector<std::string>& names, con
                 const std::function<void(size_t, const GameResult&)>& on_result,
                 const std::function<bool()>& should_stop) {
   std::atomic<size_t> next{0};
-  std::mutex mu;
+  std::atomic<bool> failed{false};
+  std::mutex mu;               // serialises on_result and guards `error`
+  std::exception_ptr error;    // the first error of any thread
   auto worker = [&](int t) {
-    std::vector<std::unique_ptr<Agent>> agents(names.size());
-    for (;;) {
-      if (should_stop && should_stop()) return;
-      const size_t g = next++;
-      if (g >= games.size()) return;
-      const Pairing& p = games[g];
-      for (int idx : {p.black, p.white})
-        if (!agents[idx]) agents[idx] = make_agent(idx, seed * 1000003ULL + t * 7919ULL + idx);
-      GameResult r = play_game(spec, *agents[p.black], *agents[p.white]);
-      r.black = names[p.black];
-      r.white = names[p.white];
+    try {
+      std::vector<std::unique_ptr<Agent>> agents(names.size());
+      for (;;) {
+        if (failed || (should_stop && should_stop())) return;
+        const size_t g = next++;
+        if (g >= games.size()) return;
+        const Pairing& p = games[g];
+        for (int idx : {p.black, p.white})
+          if (!agents[idx]) {
+            agents[idx] = make_agent(idx, seed * 1000003ULL + t * 7919ULL + idx);
+            if (!agents[idx]) throw std::runtime_error("player '" + names[idx] + "' could not be made");
+          }
+        GameResult r = play_game(spec, *agents[p.black], *agents[p.white]);
+        r.black = names[p.black];
+        r.white = names[p.white];
+        std::lock_guard<std::mutex> lock(mu);
+        on_result(g, r);
+      }
+    } catch (...) {
+      // An exception must not leave a thread (that ends the process, losing the games of
+      // the others): the caller gets it once every thread has stopped.
+      failed = true;  // before the lock: the other threads may keep taking it for new games
       std::lock_guard<std::mutex> lock(mu);
-      on_result(g, r);
+      if (!error) error = std::current_exception();
     }
   };
   std::vector<std::thread> pool;
   for (int t = 1; t < threads; ++t) pool.emplace_back(worker, t);
   worker(0);
   for (auto& th : pool) th.join();
+  if (error) std::rethrow_exception(error);
 }
 
 }  // namespace quax

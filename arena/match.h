@@ -31,7 +31,10 @@ GameResult play_game(const GameSpec& spec, Agent& black, Agent& white, int max_m
 using AgentFactory = std::function<std::unique_ptr<Agent>(int index, uint64_t seed)>;
 
 // Plays the scheduled games on `threads` threads. `on_result` is called (serialised) after
-// each game with its index into `games`, e.g. to log it and print progress.
+// each game with its index into `games`, e.g. to log it and print progress. An exception
+// on any thread (from make_agent, which must not return null, an agent, or on_result) stops
+// new games; the games in flight on the other threads are finished and reported, then the
+// first exception is rethrown on the calling thread.
 void play_games(const GameSpec& spec, const std::vector<std::string>& names, const std::vector<Pairing>& games,
                 const AgentFactory& make_agent, int threads, uint64_t seed,
                 const std::function<void(size_t, const GameResult&)>& on_result,

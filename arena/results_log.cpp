@@ -4,12 +4,70 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <stdexcept>
 
 namespace quax {
+
+namespace {
+
+std::string errno_text() { return std::strerror(errno); }
+
+// nlohmann's messages start with "[json.exception.<kind>.<id>] ", and a parse error goes on
+// with "parse error at line 1, column <n>: " (the line within the text parsed, here always
+// 1): keep what says what is wrong, and the column.
+std::string json_error_text(const std::exception& e) {
+  std::string what = e.what();
+  if (what.rfind("[json.exception.", 0) == 0) {
+    const auto close = what.find("] ");
+    if (close != std::string::npos) what = what.substr(close + 2);
+  }
+  const std::string at = "parse error at line 1, ";
+  if (what.rfind(at, 0) == 0) what = "not JSON at " + what.substr(at.size());
+  return what;
+}
+
+// Throws std::runtime_error(what is wrong) when `j` is not a result line.
+GameResult result_from_json(const nlohmann::json& j) {
+  GameResult r;
+  if (!j.is_object()) throw std::runtime_error("not a JSON object");
+  const auto variant = parse_variant(j.at("variant").get<std::string>());
+  if (!variant) throw std::runtime_error("unknown variant '" + j.at("variant").get<std::string>() + "'");
+  r.spec = GameSpec{*variant, j.at("size").get<int>(), j.at("swap").get<bool>()};
+  r.black = j.at("black").get<std::string>();
+  r.white = j.at("white").get<std::string>();
+  const std::string res = j.at("result").get<std::string>();
+  if (res == "black") r.outcome = Outcome::kBlackWins;
+  else if (res == "white") r.outcome = Outcome::kWhiteWins;
+  else if (res == "draw") r.outcome = Outcome::kDraw;
+  else throw std::runtime_error("result '" + res + "' is not black, white or draw");
+  r.moves = j.value("moves", 0);
+  r.record = j.value("record", "");
+  return r;
+}
+
+// The file's bytes; a missing file is empty.
+std::string read_whole_file(const std::string& path) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const auto status = fs::status(path, ec);
+  if (!fs::exists(status)) return "";
+  if (fs::is_directory(status)) throw std::runtime_error("results file '" + path + "' is a directory");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot read results file '" + path + "': " + errno_text());
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (in.bad()) throw std::runtime_error("cannot read results file '" + path + "'");
+  return text.str();
+}
+
+}  // namespace
 
 void append_results(const std::string& path, const std::vector<GameResult>& results) {
   std::string text;
@@ -24,46 +82,75 @@ void append_results(const std::string& path, const std::vector<GameResult>& resu
                         {"record", r.record}};
     text += j.dump() + "\n";
   }
-  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
-  if (fd < 0) throw std::runtime_error("cannot open results file " + path);
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+  if (fd < 0) throw std::runtime_error("cannot write results file '" + path + "': " + errno_text());
   // One write: appends of one call are not interleaved with other writers' on Linux.
   const ssize_t written = ::write(fd, text.data(), text.size());
-  ::fsync(fd);
+  const std::string write_error = written < 0 ? errno_text() : "short write (disk full?)";
+  const bool synced = ::fsync(fd) == 0;
   ::close(fd);
-  if (written != static_cast<ssize_t>(text.size())) throw std::runtime_error("short write to results file " + path);
+  if (written != static_cast<ssize_t>(text.size()))
+    throw std::runtime_error("cannot write results file '" + path + "': " + write_error);
+  if (!synced) throw std::runtime_error("cannot write results file '" + path + "': " + errno_text());
 }
 
-std::vector<GameResult> load_results(const std::string& path, const GameSpec& spec) {
-  std::vector<GameResult> out;
-  std::ifstream in(path);
-  if (!in) return out;
-  std::string line;
-  int line_no = 0;
-  while (std::getline(in, line)) {
-    ++line_no;
+ResultsFileContents read_results_file(const std::string& path, const GameSpec& spec) {
+  ResultsFileContents out;
+  const std::string text = read_whole_file(path);
+  out.ends_without_newline = !text.empty() && text.back() != '\n';
+  size_t begin = 0;
+  for (int line_no = 1; begin < text.size(); ++line_no) {
+    size_t end = text.find('\n', begin);
+    const bool last = end == std::string::npos || end + 1 == text.size();
+    if (end == std::string::npos) end = text.size();
+    const std::string line = text.substr(begin, end - begin);
+    begin = end + 1;
     if (line.empty()) continue;
+    const std::string where = path + ":" + std::to_string(line_no) + ": ";
     try {
-      const auto j = nlohmann::json::parse(line);
-      GameResult r;
-      const auto variant = parse_variant(j.at("variant").get<std::string>());
-      if (!variant) throw std::runtime_error("unknown variant");
-      r.spec = GameSpec{*variant, j.at("size").get<int>(), j.at("swap").get<bool>()};
-      if (r.spec != spec) continue;
-      r.black = j.at("black").get<std::string>();
-      r.white = j.at("white").get<std::string>();
-      const std::string res = j.at("result").get<std::string>();
-      if (res == "black") r.outcome = Outcome::kBlackWins;
-      else if (res == "white") r.outcome = Outcome::kWhiteWins;
-      else if (res == "draw") r.outcome = Outcome::kDraw;
-      else throw std::runtime_error("result '" + res + "' is not black, white or draw");
-      r.moves = j.value("moves", 0);
-      r.record = j.value("record", "");
-      out.push_back(std::move(r));
+      GameResult r = result_from_json(nlohmann::json::parse(line));
+      if (r.spec == spec) out.results.push_back(std::move(r));
+    } catch (const nlohmann::json::parse_error& e) {
+      // The parser ran off the end of the line (e.byte counts from 1): the line stops inside
+      // its JSON object. A last line without its newline that does not parse was cut too
+      // (a write can stop at any byte; one that lost only its newline parses and counts).
+      const bool runs_off_end = line[0] == '{' && e.byte > line.size();
+      if (runs_off_end || (last && out.ends_without_newline))
+        out.cut_lines.push_back(where + "a result line cut short (an interrupted write), set aside");
+      else
+        out.malformed.push_back(where + "malformed result line (" + json_error_text(e) + ")");
     } catch (const std::exception& e) {
-      throw std::runtime_error(path + ":" + std::to_string(line_no) + ": malformed result line (" + e.what() + ")");
+      out.malformed.push_back(where + "malformed result line (" + json_error_text(e) + ")");
     }
   }
   return out;
+}
+
+ResultsFileContents prepare_results_file(const std::string& path, const GameSpec& spec) {
+  ResultsFileContents contents = read_results_file(path, spec);
+  if (!contents.malformed.empty()) {
+    std::string message = contents.malformed.front();
+    if (contents.malformed.size() > 1)
+      message += " (and " + std::to_string(contents.malformed.size() - 1) + " more malformed lines)";
+    throw std::runtime_error(message);
+  }
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+  if (fd < 0) throw std::runtime_error("cannot write results file '" + path + "': " + errno_text());
+  bool ok = true;
+  std::string error;
+  if (contents.ends_without_newline) {
+    ok = ::write(fd, "\n", 1) == 1 && ::fsync(fd) == 0;
+    if (!ok) error = errno_text();
+  }
+  ::close(fd);
+  if (!ok) throw std::runtime_error("cannot write results file '" + path + "': " + error);
+  return contents;
+}
+
+std::vector<GameResult> load_results(const std::string& path, const GameSpec& spec) {
+  ResultsFileContents contents = read_results_file(path, spec);
+  if (!contents.malformed.empty()) throw std::runtime_error(contents.malformed.front());
+  return std::move(contents.results);
 }
 
 Standings tally(const std::vector<std::string>& players, const std::vector<GameResult>& results, bool include_others) {

@@ -20,12 +20,34 @@ struct GameResult {
 };
 
 // Appends the results as JSON lines with one write and an fsync. Throws std::runtime_error
-// naming the file when it cannot be written.
+// naming the file and the cause when it cannot be written.
 void append_results(const std::string& path, const std::vector<GameResult>& results);
 
-// Reads every result of `spec` from the file (results of other games are skipped); a
-// missing file is an empty list. Throws std::runtime_error naming the file and line for
-// a malformed line.
+// What a results file holds. A line cut short is set aside (named, not counted): a killed
+// arena or a full disk stops a write midway, leaving a line that ends inside its JSON
+// object, or a last line without its newline that does not parse. Any other line that is
+// not a result is malformed. Empty lines are skipped.
+struct ResultsFileContents {
+  std::vector<GameResult> results;     // the whole results of the requested game, in file order
+  std::vector<std::string> cut_lines;  // "<file>:<line>: ..." (one line each) for the lines set aside
+  std::vector<std::string> malformed;  // "<file>:<line>: malformed result line (<what>)"
+  bool ends_without_newline = false;   // the last line lacks its '\n' (a whole game or a cut one)
+};
+
+// Reads the file; results of other games (variant, size, swap) are skipped; a missing file
+// holds nothing. Throws std::runtime_error naming the file when it exists but cannot be
+// read (a directory, no permission).
+ResultsFileContents read_results_file(const std::string& path, const GameSpec& spec);
+
+// Gets the file ready for an arena to append to, before any game is played: reads it and
+// throws std::runtime_error with the first malformed line (the message above) leaving the
+// file untouched; checks the file can be appended to (creating it, empty, when missing) and
+// throws naming it when not; and when its last line lacks a newline, appends one, so that
+// the next game is a line of its own (a cut fragment then stays a line of its own, set
+// aside by every later read). Returns what the file held.
+ResultsFileContents prepare_results_file(const std::string& path, const GameSpec& spec);
+
+// read_results_file's results; throws std::runtime_error with the first malformed line.
 std::vector<GameResult> load_results(const std::string& path, const GameSpec& spec);
 
 // Per-player tally used by the table and the Elo fit.

@@ -4,6 +4,8 @@
 
 #include <chrono>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <sstream>
 
 #include "arena/elo.h"
@@ -104,15 +106,20 @@ void setup_arena(CLI::App& app) {
       if (!make_player(n, spec, 0, &error)) throw CommandError(error);
     }
     std::vector<double> sprt_params;
-    for (const auto& s : split_commas(opt->sprt)) {
-      try {
-        sprt_params.push_back(std::stod(s));
-      } catch (const std::exception&) {
-        throw CommandError("--sprt takes four numbers elo0,elo1,alpha,beta, not '" + opt->sprt + "'");
+    if (!opt->sprt.empty()) {
+      const auto parts = split_commas(opt->sprt);
+      for (const auto& p : parts) {
+        char* end = nullptr;
+        const double v = std::strtod(p.c_str(), &end);
+        if (*end != '\0')
+          throw CommandError("--sprt: '" + p + "' is not a number (expected elo0,elo1,alpha,beta, e.g. 0,50,0.05,0.05)");
+        sprt_params.push_back(v);
       }
+      if (sprt_params.size() != 4 || names.size() != 2)
+        throw CommandError("--sprt takes elo0,elo1,alpha,beta and exactly two players");
+      if (auto e = check_sprt_parameters(sprt_params[0], sprt_params[1], sprt_params[2], sprt_params[3]); !e.empty())
+        throw CommandError("--sprt: " + e);
     }
-    if (!opt->sprt.empty() && (sprt_params.size() != 4 || names.size() != 2))
-      throw CommandError("--sprt takes elo0,elo1,alpha,beta and exactly two players");
     const std::string results =
         opt->results.empty() ? fmt::format("arena-{}-{}.jsonl", variant_info(spec.variant).name, spec.size) : opt->results;
     std::string anchor = opt->anchor;
@@ -120,9 +127,14 @@ void setup_arena(CLI::App& app) {
     if (std::find(names.begin(), names.end(), anchor) == names.end())
       throw CommandError("anchor '" + anchor + "' is not one of the players");
 
+    // The results file before any game: a malformed line or a file that cannot be written
+    // stops here; a line cut short by an interrupted arena is set aside with a warning.
+    const ResultsFileContents before = prepare_results_file(results, spec);
+    for (const auto& cut : before.cut_lines) std::fprintf(stderr, "quax arena: warning: %s\n", cut.c_str());
+
     const auto games = schedule_games(static_cast<int>(names.size()), opt->games, opt->gauntlet);
-    fmt::print("arena: {} players, {} games of {}, results appended to {}\n", names.size(), games.size(),
-               describe(spec), results);
+    fmt::print("arena: {} players, {} games of {}, results appended to {} ({} games of {} there already)\n",
+               names.size(), games.size(), describe(spec), results, before.results.size(), describe(spec));
 
     const auto start = std::chrono::steady_clock::now();
     size_t done = 0;
@@ -160,7 +172,13 @@ void setup_arena(CLI::App& app) {
     ao.parallel = opt->parallel;
     ao.sampled_plies = opt->sampled_plies;
     ao.seed = opt->seed;
-    play_arena_games(spec, names, names, games, ao, on_result, [&] { return stop; });
+    try {
+      play_arena_games(spec, names, names, games, ao, on_result, [&] { return stop; });
+    } catch (const std::exception& e) {
+      // Every game reported above is in the file; the rest were not played or are lost.
+      throw CommandError(fmt::format("{} ({} of {} games played and saved in {})", first_line(e.what()), done,
+                                     games.size(), results));
+    }
     const auto all = load_results(results, spec);
     print_standings(tally(names, all, false), anchor);
   });

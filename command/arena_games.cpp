@@ -1,6 +1,7 @@
 #include "command/arena_games.h"
 
 #include <memory>
+#include <stdexcept>
 
 #include "arena/batched_games.h"
 #include "command/players.h"
@@ -59,7 +60,9 @@ void play_arena_games(const GameSpec& spec, const std::vector<std::string>& name
         [&](int index, uint64_t seed) {
           set_torch_threads(1);
           std::string error;
-          return make_player(descriptions[index], spec, seed, &error);
+          auto agent = make_player(descriptions[index], spec, seed, &error);
+          if (!agent) throw std::runtime_error(error);
+          return agent;
         },
         options.threads, options.seed, [&](size_t g, const GameResult& r) { on_result(threaded_index[g], r); },
         should_stop);

@@ -25,6 +25,8 @@ struct ArenaGamesOptions {
 // text, or e.g. a path made absolute). Preconditions: every description was accepted by
 // make_player for `spec`. on_result is called serialised, in order of completion; when
 // should_stop returns true, games not yet started (and batched games in flight) are dropped.
+// An error while playing (a player that cannot be made or fails, on_result throwing) is
+// rethrown here on the calling thread once no game is in progress (arena/match.h).
 void play_arena_games(const GameSpec& spec, const std::vector<std::string>& names,
                       const std::vector<std::string>& descriptions, const std::vector<Pairing>& games,
                       const ArenaGamesOptions& options,

@@ -20,6 +20,10 @@ struct CommandError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// The text up to its first newline: LibTorch's errors carry a stack trace after it, and a
+// command's error is one line.
+std::string first_line(const std::string& message);
+
 using CommandSetup = std::function<void(CLI::App& app)>;
 
 // Called at static initialisation by REGISTER_COMMAND.

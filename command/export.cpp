@@ -1,6 +1,12 @@
 // `quax export`: writes a checkpoint's network as a self-describing TorchScript model file
 // (nets/model_export.h), the form gtp, play, the arena and Python users load.
+#include <fcntl.h>
 #include <fmt/core.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
 
 #include "command/command.h"
 #include "nets/model_export.h"
@@ -8,6 +14,28 @@
 
 namespace quax {
 namespace {
+
+namespace fs = std::filesystem;
+
+// Throws CommandError "cannot write '<path>': <why>" unless a file can be made at `path`: it
+// is no directory, and the nearest existing directory on its way (write_atomically makes
+// the missing ones) takes a new file, tried with a temporary of the atomic-write name.
+// Checked before any work, so that a bad --out or --reference leaves nothing behind.
+void require_writable(const std::string& path) {
+  auto fail = [&](const std::string& why) { throw CommandError("cannot write '" + path + "': " + why); };
+  std::error_code ec;
+  const fs::path target(path);
+  if (target.filename().empty() || fs::is_directory(target, ec)) fail("it is a directory");
+  fs::path dir = target.parent_path();
+  if (dir.empty()) dir = ".";
+  while (!fs::exists(dir, ec) && dir.has_parent_path() && dir.parent_path() != dir) dir = dir.parent_path();
+  if (!fs::is_directory(dir, ec)) fail("'" + dir.string() + "' is not a directory");
+  const std::string probe = temporary_path_for((dir / target.filename()).string());
+  const int fd = ::open(probe.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+  if (fd < 0) fail(std::strerror(errno));
+  ::close(fd);
+  ::unlink(probe.c_str());
+}
 
 void setup_export(CLI::App& app) {
   struct Options {
@@ -30,14 +58,17 @@ void setup_export(CLI::App& app) {
   cmd->add_option("--reference-count", opt->reference_count, "Positions in --reference")->check(CLI::Range(1, 4096));
   cmd->add_option("--seed", opt->seed, "Seed of the --reference positions");
   cmd->callback([opt] {
+    require_writable(opt->out);
+    if (!opt->reference.empty()) require_writable(opt->reference);
     ExportedModel m;
     try {
+      // The reference first (in memory): a checkpoint it cannot read then writes nothing.
+      const std::string reference =
+          opt->reference.empty() ? "" : reference_outputs(opt->checkpoint, opt->reference_count, opt->seed).dump();
       m = export_model(opt->checkpoint, opt->out);
-      if (!opt->reference.empty())
-        write_file_atomically(opt->reference,
-                              reference_outputs(opt->checkpoint, opt->reference_count, opt->seed).dump());
+      if (!opt->reference.empty()) write_file_atomically(opt->reference, reference);
     } catch (const std::exception& e) {
-      throw CommandError(e.what());
+      throw CommandError(first_line(e.what()));
     }
     const auto& d = m.description;
     fmt::print("wrote {}: {} at step {}, {} input planes, {} actions, net {} blocks x {} filters (from {} '{}')\n",

@@ -12,6 +12,7 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <map>
 #include <sstream>
@@ -122,7 +123,9 @@ void setup_ladder(CLI::App& app) {
     const std::string results = (fs::path(run) / "ladder.jsonl").string();
     std::vector<GameResult> old;
     try {
-      old = load_results(results, spec);
+      const ResultsFileContents before = prepare_results_file(results, spec);  // as `quax arena` does
+      for (const auto& cut : before.cut_lines) std::fprintf(stderr, "quax ladder: warning: %s\n", cut.c_str());
+      old = before.results;
     } catch (const std::exception& e) {
       throw CommandError(e.what());
     }

@@ -12,14 +12,17 @@
 namespace quax {
 namespace {
 
-// The record itself, or the contents of the file it names when such a file exists.
+// No move contains '.' or '/' (moves are cells like c5, links like e2-f3, words like swap),
+// so an argument with either names a file, and any other is the record itself: what the
+// argument means never depends on which files happen to exist.
+bool names_a_file(const std::string& arg) { return arg.find_first_of("./") != std::string::npos; }
+
+// The record: the argument itself, or the contents of the file it names.
 std::string record_source(const std::string& arg) {
+  if (!names_a_file(arg)) return arg;
   struct stat st;
-  if (stat(arg.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) {
-    // No move contains '/': such an argument was meant as a file.
-    if (arg.find('/') != std::string::npos) throw CommandError("no such file: '" + arg + "'");
-    return arg;
-  }
+  if (stat(arg.c_str(), &st) != 0) throw CommandError("no such file: '" + arg + "'");
+  if (!S_ISREG(st.st_mode)) throw CommandError("'" + arg + "' is not a regular file");
   std::ifstream in(arg);
   if (!in) throw CommandError("cannot read '" + arg + "'");
   std::ostringstream text;
@@ -39,7 +42,9 @@ void setup_replay(CLI::App& app) {
   cmd->add_option("--variant", opt->variant, "Variant name (" + variant_list() + ")");
   cmd->add_option("--size", opt->size, "Board size (0: the variant's default)");
   cmd->add_flag("--no-pie", opt->no_pie, "Play without the pie rule (swap is then illegal)");
-  cmd->add_option("record", opt->record, "The moves ('d3 f5, f8 h8, ... Black resigns') or a file holding them")
+  cmd->add_option("record", opt->record,
+                  "The moves ('d3 f5, f8 h8, ... Black resigns'), or a file holding them: an argument with '.' or "
+                  "'/' is a file name (no move has either; write ./name for a file without them)")
       ->required();
   cmd->callback([opt] {
     const GameSpec spec = game_spec_from_options(opt->variant, opt->size, opt->no_pie ? "off" : "default");

@@ -46,6 +46,11 @@ LoadedModel load_model_file(const std::string& path) {
   } catch (const std::exception& e) {
     throw std::runtime_error("cannot load model '" + path + "': not a TorchScript model file");
   }
+  // A learner checkpoint (train/learner.h) is a TorchScript archive too, with the run's
+  // "meta" record and no description: a common mix-up worth naming.
+  if (extra["quax.json"].empty() && out.module.hasattr("meta"))
+    throw std::runtime_error("'" + path + "' is a learner checkpoint, not a model file: make one with `quax export --checkpoint " +
+                             path + " --out model.pt`");
   try {
     out.description = nlohmann::json::parse(extra["quax.json"]);
     const auto& d = out.description;

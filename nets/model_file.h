@@ -26,7 +26,8 @@ struct LoadedModel {
   NetConfig net;
   int64_t step = 0;
 };
-// Throws std::runtime_error naming the file when it cannot be read or lacks a description.
+// Throws std::runtime_error naming the file when it cannot be read or lacks a description
+// (saying so when it is a learner checkpoint, which `quax export` turns into a model file).
 LoadedModel load_model_file(const std::string& path);
 
 // Empty when a model of `have` can play `want`; else one line naming both.

@@ -80,5 +80,17 @@ TEST(Sprt, AcceptsTheTrueHypothesis) {
   EXPECT_EQ(sprt(6, 0, 4, 0, 50, 0.05, 0.05).decision, SprtResult::Decision::kContinue);
 }
 
+TEST(Sprt, ParametersOutsideTheirRangeAreNamed) {
+  EXPECT_EQ(check_sprt_parameters(0, 50, 0.05, 0.05), "");
+  EXPECT_EQ(check_sprt_parameters(-10, 10, 0.001, 0.499), "");
+  EXPECT_EQ(check_sprt_parameters(0, 50, 0.05, 2), "beta must be in (0, 0.5), not 2");
+  EXPECT_EQ(check_sprt_parameters(0, 50, 0.05, 0.5), "beta must be in (0, 0.5), not 0.5");
+  EXPECT_EQ(check_sprt_parameters(0, 50, 0, 0.05), "alpha must be in (0, 0.5), not 0");
+  EXPECT_EQ(check_sprt_parameters(0, 50, -0.1, 0.05), "alpha must be in (0, 0.5), not -0.1");
+  EXPECT_EQ(check_sprt_parameters(50, 0, 0.05, 0.05), "elo0 (50) must be below elo1 (0)");
+  EXPECT_EQ(check_sprt_parameters(10, 10, 0.05, 0.05), "elo0 (10) must be below elo1 (10)");
+  EXPECT_EQ(check_sprt_parameters(0, std::nan(""), 0.05, 0.05), "elo0 and elo1 must be numbers");
+}
+
 }  // namespace
 }  // namespace quax

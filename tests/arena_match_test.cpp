@@ -1,9 +1,14 @@
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <sstream>
+#include <stdexcept>
+#include <thread>
 
 #include "arena/match.h"
 #include "arena/results_log.h"
@@ -58,6 +63,50 @@ TEST(PlayGames, ResultsAreLegalGamesWithTheScheduledColours) {
   }
 }
 
+TEST(PlayGames, AnErrorOnAWorkerThreadReachesTheCallerAndStopsNewGames) {
+  // on_result fails at the third game (as a full disk would): the error comes out of
+  // play_games on the calling thread (before, it ended the process), games already
+  // started are finished and reported, and no game starts after it.
+  const GameSpec spec{Variant::kQuax, 5, true};
+  const std::vector<std::string> names = {"a", "b"};
+  const auto schedule = schedule_games(2, 40, false);
+  const int threads = 2;
+  for (int attempt = 0; attempt < 5; ++attempt) {
+    int calls = 0;
+    try {
+      play_games(spec, names, schedule, [](int, uint64_t seed) { return make_random_agent(seed); }, threads,
+                 attempt, [&](size_t, const GameResult&) {
+                   if (++calls == 3) throw std::runtime_error("disk full");
+                 });
+      FAIL() << "the error of the third game was lost";
+    } catch (const std::runtime_error& e) {
+      EXPECT_STREQ(e.what(), "disk full");
+    }
+    EXPECT_GE(calls, 3);
+    EXPECT_LE(calls, 3 + threads - 1);  // at most the games in flight on the other threads
+  }
+  // An agent that cannot be made on the second thread: the first caller of the factory
+  // waits for a second (so that both threads take part), which throws.
+  std::atomic<int> made{0};
+  int reported = 0;
+  EXPECT_THROW(play_games(spec, names, schedule,
+                          [&](int, uint64_t seed) -> std::unique_ptr<Agent> {
+                            if (++made == 1) {
+                              for (int i = 0; i < 5000 && made < 2; ++i)
+                                std::this_thread::sleep_for(std::chrono::milliseconds(1));
+                              return make_random_agent(seed);
+                            }
+                            throw std::runtime_error("no agent");
+                          },
+                          threads, 1, [&](size_t, const GameResult&) { ++reported; }),
+               std::runtime_error);
+  EXPECT_GE(made.load(), 2);
+  EXPECT_EQ(reported, 0);  // the first thread's game needed a second agent: it failed too
+  EXPECT_THROW(play_games(spec, names, schedule, [](int, uint64_t) { return std::unique_ptr<Agent>(); }, threads, 1,
+                          [](size_t, const GameResult&) {}),
+               std::runtime_error);
+}
+
 TEST(ResultsLog, AccumulatesAcrossRunsAndKeepsOtherGamesApart) {
   const std::string path = ::testing::TempDir() + "/arena_results_test.jsonl";
   std::remove(path.c_str());
@@ -93,6 +142,106 @@ TEST(ResultsLog, MalformedLineNamesFileAndLine) {
     EXPECT_NE(std::string(e.what()).find(path + ":2"), std::string::npos) << e.what();
   }
   std::remove(path.c_str());
+}
+
+std::string file_text(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+void write_text(const std::string& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out << text;
+}
+
+const GameSpec kSpec5{Variant::kQuax, 5, true};
+const std::string kLine1 =
+    R"({"black":"a","white":"b","result":"black","moves":3,"variant":"quax","size":5,"swap":true,"record":"c3 d4 e5"})";
+const std::string kLine2 =
+    R"({"black":"b","white":"a","result":"white","moves":4,"variant":"quax","size":5,"swap":true,"record":"a1 a2 a3 a4"})";
+
+TEST(ResultsFile, ACutLastLineIsSetAsideAndTheNextGameStartsALine) {
+  const std::string path = ::testing::TempDir() + "/arena_cut_test.jsonl";
+  const std::string fragment = kLine2.substr(0, 40);
+  write_text(path, kLine1 + "\n" + fragment);  // a killed arena: the second line cut, no newline
+  const ResultsFileContents before = prepare_results_file(path, kSpec5);
+  ASSERT_EQ(before.results.size(), 1u);
+  EXPECT_EQ(before.results[0].record, "c3 d4 e5");
+  ASSERT_EQ(before.cut_lines.size(), 1u);
+  EXPECT_EQ(before.cut_lines[0].rfind(path + ":2: ", 0), 0u) << before.cut_lines[0];
+  EXPECT_TRUE(before.malformed.empty());
+  EXPECT_EQ(file_text(path), kLine1 + "\n" + fragment + "\n");  // repaired: nothing lost, a newline added
+
+  GameResult r{"a", "b", Outcome::kWhiteWins, 7, kSpec5, "b2"};
+  append_results(path, {r});
+  const auto after = load_results(path, kSpec5);
+  ASSERT_EQ(after.size(), 2u);
+  EXPECT_EQ(after[0].record, "c3 d4 e5");
+  EXPECT_EQ(after[1].record, "b2");
+  EXPECT_EQ(after[1].outcome, Outcome::kWhiteWins);
+  // The fragment, now a line in the middle, is still recognised as cut, not malformed.
+  const std::string repaired = file_text(path);
+  const ResultsFileContents again = prepare_results_file(path, kSpec5);
+  EXPECT_EQ(again.results.size(), 2u);
+  ASSERT_EQ(again.cut_lines.size(), 1u);
+  EXPECT_EQ(again.cut_lines[0].rfind(path + ":2: ", 0), 0u);
+  EXPECT_EQ(file_text(path), repaired);  // a whole file is left as it is
+  std::remove(path.c_str());
+}
+
+TEST(ResultsFile, AWholeLastLineWithoutNewlineIsKept) {
+  const std::string path = ::testing::TempDir() + "/arena_nonl_test.jsonl";
+  write_text(path, kLine1 + "\n" + kLine2);
+  const ResultsFileContents c = prepare_results_file(path, kSpec5);
+  EXPECT_EQ(c.results.size(), 2u);
+  EXPECT_TRUE(c.cut_lines.empty());
+  EXPECT_EQ(file_text(path), kLine1 + "\n" + kLine2 + "\n");
+  std::remove(path.c_str());
+}
+
+TEST(ResultsFile, AMalformedLineBeforeTheEndIsAnErrorAndTheFileIsLeftAlone) {
+  const std::string path = ::testing::TempDir() + "/arena_malformed_test.jsonl";
+  for (const std::string& bad : {std::string("hello"), std::string(R"({"black":"a","white":"b"})"),
+                                 std::string(R"({"black":"a","white":"b","result":"maybe","variant":"quax","size":5,"swap":true})")}) {
+    SCOPED_TRACE(bad);
+    const std::string text = kLine1 + "\n" + bad + "\n" + kLine2;  // and a last line without newline
+    write_text(path, text);
+    const ResultsFileContents c = read_results_file(path, kSpec5);
+    ASSERT_EQ(c.malformed.size(), 1u);
+    EXPECT_EQ(c.malformed[0].rfind(path + ":2: malformed result line (", 0), 0u) << c.malformed[0];
+    EXPECT_EQ(c.malformed[0].find('\n'), std::string::npos);
+    try {
+      prepare_results_file(path, kSpec5);
+      FAIL() << "a malformed line was accepted";
+    } catch (const std::runtime_error& e) {
+      EXPECT_EQ(std::string(e.what()), c.malformed[0]);
+    }
+    EXPECT_EQ(file_text(path), text);  // not even the newline repair
+  }
+  std::remove(path.c_str());
+}
+
+TEST(ResultsFile, AFileThatCannotBeAppendedToIsAnErrorNamingIt) {
+  const std::string dir = ::testing::TempDir() + "/arena_results_dir_test";
+  std::filesystem::create_directories(dir);
+  for (const std::string& path : {dir, dir + "/missing/r.jsonl"}) {
+    try {
+      prepare_results_file(path, kSpec5);
+      FAIL() << path << " was accepted";
+    } catch (const std::runtime_error& e) {
+      EXPECT_NE(std::string(e.what()).find("'" + path + "'"), std::string::npos) << e.what();
+    }
+  }
+  EXPECT_FALSE(std::filesystem::exists(dir + "/missing"));
+  // A new file is fine (and made, empty).
+  const std::string fresh = dir + "/fresh.jsonl";
+  std::remove(fresh.c_str());
+  const ResultsFileContents c = prepare_results_file(fresh, kSpec5);
+  EXPECT_TRUE(c.results.empty() && c.cut_lines.empty() && c.malformed.empty());
+  EXPECT_EQ(file_text(fresh), "");
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace

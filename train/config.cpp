@@ -1,9 +1,9 @@
 #include "train/config.h"
 
-
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
 
+#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <limits>
@@ -212,6 +212,27 @@ void set_field(TrainConfig& c, const std::string& key, const YAML::Node& value, 
   }
 }
 
+// yaml-cpp keeps both pairs of a key given twice in a mapping, and which one a reader sees
+// depends on how it looks: refuse the file instead, naming the key (as section.key) and
+// both lines.
+void reject_duplicate_keys(const YAML::Node& node, const std::string& prefix, const std::string& source) {
+  if (node.IsSequence()) {
+    for (const auto& item : node) reject_duplicate_keys(item, prefix, source);
+    return;
+  }
+  if (!node.IsMap()) return;
+  std::map<std::string, int> first_line;
+  for (const auto& kv : node) {
+    if (!kv.first.IsScalar())
+      throw ConfigError(fmt::format("{}: a key must be a plain word, not a list or a mapping", where(source, kv.first)));
+    const std::string key = prefix.empty() ? kv.first.Scalar() : prefix + "." + kv.first.Scalar();
+    const auto [it, first] = first_line.emplace(kv.first.Scalar(), kv.first.Mark().line + 1);
+    if (!first)
+      throw ConfigError(fmt::format("{}: duplicate key '{}' (first at line {})", where(source, kv.first), key, it->second));
+    reject_duplicate_keys(kv.second, key, source);
+  }
+}
+
 void check_consistency(const TrainConfig& c, const std::string& source) {
   if (auto err = check_spec(c.game); !err.empty()) throw ConfigError(fmt::format("{}: game: {}", source, err));
   if (auto err = check_settings(c.search); !err.empty()) throw ConfigError(fmt::format("{}: search: {}", source, err));
@@ -255,11 +276,12 @@ TrainConfig parse_config(const std::string& yaml_text, const std::string& source
     throw ConfigError(fmt::format("{}:{}: YAML syntax error: {}", source, e.mark.line + 1, e.msg));
   }
   TrainConfig c;
-  if (root.IsNull()) {
-    check_consistency(c, source);
-    return c;
-  }
+  // Nothing but comments is more likely a wrong or truncated file than a wish for every
+  // default (an unlimited run on the default board).
+  if (root.IsNull())
+    throw ConfigError(source + ": the config is empty (no sections; configs/quickstart.yaml is an example)");
   if (!root.IsMap()) throw ConfigError(source + ": expected a mapping of sections (game, net, search, ...)");
+  reject_duplicate_keys(root, "", source);
   for (const auto& section : root) {
     const auto name = section.first.as<std::string>();
     bool known = false;
@@ -278,6 +300,8 @@ TrainConfig parse_config(const std::string& yaml_text, const std::string& source
 }
 
 TrainConfig load_config(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) throw ConfigError("config file '" + path + "' is a directory");
   std::ifstream in(path);
   if (!in) throw ConfigError("cannot read config file '" + path + "'");
   std::stringstream ss;

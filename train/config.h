@@ -100,8 +100,12 @@ struct ConfigError : std::runtime_error {
 };
 
 // Defaults overridden by the YAML text; `source` names it in messages (a path, or
-// "<string>"). Throws ConfigError with one line naming the key, the file and the line.
+// "<string>"). Throws ConfigError with one line naming the key, the file and the line; a
+// text without any section (empty, or comments only) and a key given twice at any level
+// are errors too.
 TrainConfig parse_config(const std::string& yaml_text, const std::string& source);
+// parse_config of the file; throws ConfigError naming a path that is missing, unreadable or
+// a directory.
 TrainConfig load_config(const std::string& path);
 // Applies "key=value" overrides (e.g. "search.simulations=50") after a file. Checks the
 // value; rules between keys are checked by check_config once all overrides are in.
