@@ -7,35 +7,19 @@
 
 #include <chrono>
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
-#include <future>
 #include <limits>
-#include <thread>
 #include <tuple>
 
 #include "mcts/search_agent.h"
 #include "mcts/search_tree.h"
 #include "mcts/selfplay_driver.h"
 #include "mcts/simple_evaluators.h"
+#include "watchdog.h"
 
 namespace quax {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-// Runs `fn` on a thread; a search that never returns (the fault these tests reproduce)
-// would hang the test and grow memory without bound, so the process exits with a failure.
-template <typename F>
-auto within(double seconds, const char* what, F fn) {
-  auto future = std::async(std::launch::async, std::move(fn));
-  if (future.wait_for(std::chrono::duration<double>(seconds)) != std::future_status::ready) {
-    std::fprintf(stderr, "FAILED: %s did not return within %.0f s\n", what, seconds);
-    std::fflush(stderr);
-    std::_Exit(1);
-  }
-  return future.get();
-}
 
 constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
 constexpr float kInf = std::numeric_limits<float>::infinity();
