@@ -16,7 +16,8 @@ void run_search(SearchTree& tree, Evaluator& evaluator, const SearchSettings& se
                 std::vector<float>* logits, std::vector<float>* values, double seconds) {
   using Clock = std::chrono::steady_clock;
   const bool timed = seconds > 0;
-  const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+  const auto deadline =
+      Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
   tree.start_search(settings, timed ? kTimedSearchBudget : settings.simulations, noise, &rng);
   const GameState& root = tree.root_state();
   const size_t a = static_cast<size_t>(root.num_actions());

@@ -143,7 +143,8 @@ void NetEvaluator::evaluate(const std::vector<const GameState*>& states, const f
   const auto [logits, value] = run_inference(*model, x);
   std::memcpy(policy_logits, logits.data_ptr<float>(), sizeof(float) * b * s.num_actions());
   std::memcpy(values, value.data_ptr<float>(), sizeof(float) * b);
-  if (!model->warned_nonfinite.load(std::memory_order_relaxed)) warn_if_nonfinite(*model, b, masks, policy_logits, values);
+  if (!model->warned_nonfinite.load(std::memory_order_relaxed))
+    warn_if_nonfinite(*model, b, masks, policy_logits, values);
   positions_ += b;
   seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
