@@ -2,7 +2,6 @@
 
 #include <fmt/format.h>
 
-#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <sstream>
@@ -10,9 +9,7 @@
 #include <vector>
 
 #include "mcts/baseline_agents.h"
-#include "mcts/search_agent.h"
-#include "mcts/search_tree.h"
-#include "nets/net_evaluator.h"
+#include "nets/model_agent.h"
 
 namespace quax {
 
@@ -33,64 +30,13 @@ bool parse_number(const std::string& s, double lo, double hi, double* out) {
   return true;
 }
 
-// Searches each move for a wall-clock budget instead of a simulation count: the tree grows
-// until the time is up, then the most visited move is played. PUCT only (sequential halving
-// needs its budget in advance).
-class TimedSearchAgent final : public Agent {
- public:
-  TimedSearchAgent(std::string name, std::shared_ptr<Evaluator> evaluator, const SearchSettings& settings,
-                   double seconds, uint64_t seed)
-      : name_(std::move(name)), evaluator_(std::move(evaluator)), settings_(settings), seconds_(seconds), rng_(seed) {}
-  std::string name() const override { return name_; }
-
-  int choose_action(const GameState& state) override {
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds_);
-    if (!tree_ || tree_->root_state().spec() != state.spec()) tree_ = std::make_unique<SearchTree>(state.spec());
-    tree_->set_root(state);
-    // A budget no move reaches in practice; the clock ends the search.
-    tree_->start_search(settings_, 50'000'000, false, &rng_);
-    const size_t a = static_cast<size_t>(state.num_actions());
-    const size_t per = static_cast<size_t>(state.num_planes()) * state.size() * state.size();
-    while (!tree_->done()) {
-      if (tree_->root().status == SearchTree::kExpanded && tree_->root().visits > 1 &&
-          std::chrono::steady_clock::now() >= deadline)
-        break;
-      const int n = tree_->collect();
-      if (n == 0) continue;
-      states_.clear();
-      masks_.assign(n * a, 0);
-      planes_.resize(n * per);
-      for (int i = 0; i < n; ++i) {
-        states_.push_back(&tree_->pending_state(i));
-        for (int16_t net : tree_->pending_net_actions(i)) masks_[i * a + net] = 1;
-        states_.back()->encode(planes_.data() + i * per);
-      }
-      logits_.resize(n * a);
-      values_.resize(n);
-      evaluator_->evaluate(states_, planes_.data(), masks_.data(), logits_.data(), values_.data());
-      for (int i = 0; i < n; ++i) tree_->deliver(i, logits_.data() + i * a, values_[i]);
-    }
-    return tree_->choose_action(0.0f, rng_);
-  }
-
- private:
-  std::string name_;
-  std::shared_ptr<Evaluator> evaluator_;
-  SearchSettings settings_;
-  double seconds_;
-  Rng rng_;
-  std::unique_ptr<SearchTree> tree_;
-  std::vector<const GameState*> states_;
-  std::vector<float> planes_, logits_, values_;
-  std::vector<uint8_t> masks_;
-};
-
 // A model plays the variant and size it was trained for only; GTP can change the game
 // under a player, so the check is made at every move (and reported as an error there).
 class ModelPlayer final : public Agent {
  public:
-  ModelPlayer(std::unique_ptr<Agent> inner, const GameSpec& spec) : inner_(std::move(inner)), spec_(spec) {}
-  std::string name() const override { return inner_->name(); }
+  ModelPlayer(std::unique_ptr<Agent> inner, const GameSpec& spec, std::string name)
+      : inner_(std::move(inner)), spec_(spec), name_(std::move(name)) {}
+  std::string name() const override { return name_; }
   void reset() override { inner_->reset(); }
   int choose_action(const GameState& state) override {
     if (state.spec().variant != spec_.variant || state.size() != spec_.size)
@@ -103,6 +49,7 @@ class ModelPlayer final : public Agent {
  private:
   std::unique_ptr<Agent> inner_;
   GameSpec spec_;
+  std::string name_;
 };
 
 }  // namespace
@@ -177,18 +124,9 @@ std::unique_ptr<Agent> make_player(const std::string& description, const GameSpe
                std::string(kPlayerSyntax) + ")";
     return nullptr;
   }
-  try {
-    auto evaluator = std::make_shared<NetEvaluator>(load_inference_model(d.model_path, spec));
-    std::unique_ptr<Agent> agent;
-    if (d.seconds > 0)
-      agent = std::make_unique<TimedSearchAgent>(description, evaluator, d.search, d.seconds, seed);
-    else
-      agent = std::make_unique<SearchAgent>(description, evaluator, d.search, seed);
-    return std::make_unique<ModelPlayer>(std::move(agent), spec);
-  } catch (const std::exception& e) {
-    if (error) *error = e.what();
-    return nullptr;
-  }
+  auto agent = make_model_agent(d.model_path, spec, d.search, seed, error, d.seconds);
+  if (!agent) return nullptr;
+  return std::make_unique<ModelPlayer>(std::move(agent), spec, description);
 }
 
 }  // namespace quax

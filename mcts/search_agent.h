@@ -1,6 +1,7 @@
 // An Agent that runs one SearchTree against an Evaluator for each move (one game at a
 // time): `mcts:<sims>` with the rollout evaluator, and any single-game player built on a
-// network evaluator (gtp --model). Batched play across games uses GameDriver instead.
+// network evaluator (gtp/play/arena model players, nets/model_agent.h), by simulation count
+// or by wall-clock time. Batched play across games uses GameDriver instead.
 #pragma once
 
 #include <memory>
@@ -18,8 +19,11 @@ class SearchAgent final : public Agent {
  public:
   // settings.dirichlet_fraction applies at every move (0 for normal play). Moves are the
   // most visited child (temperature 0). The tree is rebuilt at every move: an Agent sees
-  // positions, not the moves between them.
-  SearchAgent(std::string name, std::shared_ptr<Evaluator> evaluator, const SearchSettings& settings, uint64_t seed);
+  // positions, not the moves between them. `seconds` > 0: each move searches for that long
+  // (wall clock) instead of settings.simulations; PUCT only (sequential halving needs its
+  // budget in advance), so it throws std::invalid_argument with a Gumbel root rule.
+  SearchAgent(std::string name, std::shared_ptr<Evaluator> evaluator, const SearchSettings& settings, uint64_t seed,
+              double seconds = 0);
   std::string name() const override { return name_; }
   int choose_action(const GameState& state) override;
 
@@ -30,6 +34,7 @@ class SearchAgent final : public Agent {
   std::string name_;
   std::shared_ptr<Evaluator> evaluator_;
   SearchSettings settings_;
+  double seconds_;
   Rng rng_;
   std::unique_ptr<SearchTree> tree_;
   std::vector<const GameState*> states_;
@@ -39,8 +44,12 @@ class SearchAgent final : public Agent {
 
 // Runs a whole search on `tree` (whose root is set) with `evaluator`, one evaluator call
 // per collect(). The tree's budget and noise come from start_search, called here.
+// `seconds` > 0: the search runs for that wall-clock time instead of settings.simulations
+// (at least one simulation; it overruns the time by at most one collect() and one
+// evaluator call), and tree.done() stays false at the end; use choose_action and
+// policy_target as after a full search.
 void run_search(SearchTree& tree, Evaluator& evaluator, const SearchSettings& settings, bool noise, Rng& rng,
                 std::vector<const GameState*>* states, std::vector<float>* planes, std::vector<uint8_t>* masks,
-                std::vector<float>* logits, std::vector<float>* values);
+                std::vector<float>* logits, std::vector<float>* values, double seconds = 0);
 
 }  // namespace quax

@@ -12,6 +12,10 @@ namespace quax {
 
 namespace {
 constexpr float kTinyPrior = 1e-30f;  // log() of a prior that underflowed to 0
+// Terminal hits one collect() backs up before it returns, so that its caller can look at
+// the clock: in a solved position every selection is a terminal hit and a timed search's
+// budget is far out of reach.
+constexpr int kTerminalHitsPerCollect = 1024;
 
 double now_s() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
@@ -73,7 +77,7 @@ void SearchTree::start_search(const SearchSettings& settings, int simulations, b
   budget_ = std::max(1, simulations);
   noise_ = noise;
   rng_ = rng;
-  sims_done_ = terminal_hits_ = collisions_ = 0;
+  sims_done_ = terminal_hits_ = collisions_ = nonfinite_evaluations_ = 0;
   // Sequential halving counts visits from zero: a Gumbel search starts from a fresh root.
   if (settings.root_rule == RootRule::kGumbel && nodes_[0].visits > 1) set_root(*root_state_);
   const size_t want = static_cast<size_t>(std::max(1, settings.leaves_per_batch));
@@ -157,7 +161,9 @@ int SearchTree::collect() {
   if (root.status != kExpanded) return 0;
   const bool gumbel = settings_.root_rule == RootRule::kGumbel;
   const int max_leaves = std::max(1, settings_.leaves_per_batch);
-  while (num_pending_ < max_leaves && nodes_[0].visits - 1 + in_flight_ < budget_) {
+  const int terminal_hits_at_start = terminal_hits_;
+  while (num_pending_ < max_leaves && nodes_[0].visits - 1 + in_flight_ < budget_ &&
+         terminal_hits_ - terminal_hits_at_start < kTerminalHitsPerCollect) {
     Leaf& leaf = leaves_[num_pending_];
     leaf.path.assign(1, 0);
     int n = 0;
@@ -229,10 +235,15 @@ int SearchTree::collect() {
 }
 
 void SearchTree::deliver(int i, const float* net_logits, float value) {
+  // A broken network (NaN or inf) must not reach the tree: a NaN compares false
+  // everywhere, and selection then found no child at all.
+  const bool finite_value = std::isfinite(value);
+  value = finite_value ? std::clamp(value, -1.0f, 1.0f) : 0.0f;
   const Leaf& leaf = leaves_[i];
   const int n = leaf.path.back();
   const double t0 = profiling_ ? now_s() : 0.0;
-  expand(n, leaf, net_logits, value);
+  const bool finite_priors = expand(n, leaf, net_logits, value);
+  if (!finite_value || !finite_priors) ++nonfinite_evaluations_;
   const double t1 = profiling_ ? now_s() : 0.0;
   if (profiling_) profile_.expand_s += t1 - t0;
   const Player mover = leaf.state->to_move();
@@ -247,7 +258,7 @@ void SearchTree::deliver(int i, const float* net_logits, float value) {
   ++sims_done_;
 }
 
-void SearchTree::expand(int n, const Leaf& leaf, const float* net_logits, float value) {
+bool SearchTree::expand(int n, const Leaf& leaf, const float* net_logits, float value) {
   const int k = static_cast<int>(leaf.board_actions.size());
   const int first = static_cast<int>(nodes_.size());
   nodes_.resize(nodes_.size() + k);
@@ -262,14 +273,18 @@ void SearchTree::expand(int n, const Leaf& leaf, const float* net_logits, float 
     c.prior = e;
     sum += e;
   }
-  const float inv = 1.0f / sum;
-  for (int i = 0; i < k; ++i) nodes_[first + i].prior *= inv;
+  // NaN or +inf among the legal logits (or all of them -inf) leave no distribution:
+  // uniform priors over the legal actions instead.
+  const bool usable = sum > 0.0f && std::isfinite(sum);
+  const float inv = usable ? 1.0f / sum : 1.0f / static_cast<float>(k);
+  for (int i = 0; i < k; ++i) nodes_[first + i].prior = usable ? nodes_[first + i].prior * inv : inv;
   Node& node = nodes_[n];
   node.first_child = first;
   node.num_children = static_cast<int16_t>(k);
   node.to_move = static_cast<int8_t>(leaf.state->to_move());
   node.raw_value = value;
   node.status = kExpanded;
+  return usable;
 }
 
 void SearchTree::backup(const std::vector<int32_t>& path, Player player, float value, bool pending) {
@@ -319,7 +334,8 @@ int SearchTree::select_child_puct(int n, bool at_root, int8_t chooser) const {
     const float score = fpu + c * unvisited_prior;
     if (score > best_score) best = best_unvisited;
   }
-  return parent.first_child + best;
+  // Only NaN scores leave no best; the first child keeps the path inside the tree.
+  return parent.first_child + std::max(best, 0);
 }
 
 float SearchTree::completed_q(int n, std::vector<float>* sigma) const {

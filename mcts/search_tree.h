@@ -54,9 +54,11 @@ class SearchTree {
   // settings.gumbel_noise) at the root. `rng` is used for noise and must outlive the search.
   void start_search(const SearchSettings& settings, int simulations, bool noise, Rng* rng);
 
-  // Selects leaves until leaves_per_batch are pending, the budget is reached or a
-  // selection meets a pending leaf. Terminal leaves are backed up at once. Returns the
-  // number of pending leaves; the first search of a fresh root hands out the root alone.
+  // Selects leaves until leaves_per_batch are pending, the budget is reached, a selection
+  // meets a pending leaf or 1024 terminal leaves were met (so a caller watching the clock
+  // gets control back). Terminal leaves are backed up at once. Returns the number of
+  // pending leaves (0 after terminal hits only); the first search of a fresh root hands
+  // out the root alone.
   int collect();
   int num_pending() const { return num_pending_; }
   const GameState& pending_state(int i) const { return *leaves_[i].state; }
@@ -64,7 +66,8 @@ class SearchTree {
   const std::vector<int16_t>& pending_net_actions(int i) const { return leaves_[i].net_actions; }
   // Expands pending leaf i with the evaluator's output (logits over the network-frame
   // layout, value for the leaf's player to move) and backs the value up. Every pending
-  // leaf must be delivered before the next collect().
+  // leaf must be delivered before the next collect(). Non-finite output is replaced
+  // (see nonfinite_evaluations()); values are clamped to [-1, 1].
   void deliver(int i, const float* net_logits, float value);
 
   // The budget is spent (and nothing is pending).
@@ -72,6 +75,9 @@ class SearchTree {
   int simulations_done() const { return sims_done_; }
   int terminal_hits() const { return terminal_hits_; }
   int collisions() const { return collisions_; }
+  // Evaluations of this search whose priors or value were not finite (NaN or inf) and were
+  // replaced: uniform priors over the legal actions, value 0.
+  int nonfinite_evaluations() const { return nonfinite_evaluations_; }
 
   // --- Results (after done()) ---------------------------------------------------------
   const GameState& root_state() const { return *root_state_; }
@@ -112,7 +118,8 @@ class SearchTree {
   int select_child_puct(int node, bool at_root, int8_t chooser) const;
   int select_child_gumbel_root() const;
   int select_child_gumbel_interior(int node) const;
-  void expand(int node, const Leaf& leaf, const float* net_logits, float value);
+  // Returns false when the logits gave no distribution and the priors were made uniform.
+  bool expand(int node, const Leaf& leaf, const float* net_logits, float value);
   void backup(const std::vector<int32_t>& path, Player player, float value, bool pending);
   void prepare_root();
   // Completed-Q transform of mctx (qtransform_completed_by_mix_value) at a node, written
@@ -131,7 +138,7 @@ class SearchTree {
   bool noise_ = false;
   bool root_prepared_ = false;
   int budget_ = 0;          // total root-child visits to reach
-  int sims_done_ = 0, terminal_hits_ = 0, collisions_ = 0;
+  int sims_done_ = 0, terminal_hits_ = 0, collisions_ = 0, nonfinite_evaluations_ = 0;
   int in_flight_ = 0;
   // Gumbel root data, one entry per root child.
   std::vector<float> gumbel_, root_logits_;

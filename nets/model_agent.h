@@ -1,5 +1,6 @@
 // A player that searches with a model file: what gtp, play and the arena use for
-// `<model.pt>` players. Single-game search (mcts/search_agent.h) over a NetEvaluator.
+// `<model.pt>` players, and the gating games of training. Single-game search
+// (mcts/search_agent.h) over a NetEvaluator.
 #pragma once
 
 #include <memory>
@@ -10,10 +11,13 @@
 
 namespace quax {
 
-// Returns null and sets *error (one line naming the file) when the model cannot be loaded
-// or is for another variant or size. `settings.dirichlet_fraction` should be 0 for play.
-// Call set_torch_threads() (nets/net_evaluator.h) on the playing thread first.
+// Returns null and sets *error (one line naming the file) when the model cannot be loaded,
+// is for another variant or size, or gives non-finite outputs on its probe positions
+// (load_inference_model). `settings.dirichlet_fraction` should be 0 for play. `seconds` > 0:
+// each move searches for that long instead of settings.simulations (PUCT only; a Gumbel
+// root rule is an error). Call set_torch_threads() (nets/net_evaluator.h) on the playing
+// thread first.
 std::unique_ptr<Agent> make_model_agent(const std::string& path, const GameSpec& spec, const SearchSettings& settings,
-                                        uint64_t seed, std::string* error);
+                                        uint64_t seed, std::string* error, double seconds = 0);
 
 }  // namespace quax

@@ -1,10 +1,15 @@
 #include "nets/net_evaluator.h"
 
+#include <fmt/format.h>
 #include <torch/torch.h>
 
 #include <chrono>
+#include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <stdexcept>
+
+#include "env/rng.h"
 
 #include "nets/model.h"
 #include "nets/model_file.h"
@@ -12,9 +17,10 @@
 
 namespace quax {
 
-std::shared_ptr<const InferenceModel> make_inference_model(const torch::jit::Module& trainable,
-                                                           const ModelShape& shape, int64_t step,
-                                                           Precision precision) {
+namespace {
+
+std::shared_ptr<InferenceModel> build_inference_model(const torch::jit::Module& trainable, const ModelShape& shape,
+                                                      int64_t step, Precision precision) {
   auto m = std::make_shared<InferenceModel>();
   m->precision = resolve_precision(precision);
   if (m->precision == Precision::kBFloat16 && !cpu_runs_bfloat16())
@@ -25,12 +31,80 @@ std::shared_ptr<const InferenceModel> make_inference_model(const torch::jit::Mod
   return m;
 }
 
+// How warnings name a model.
+std::string model_label(const InferenceModel& m) {
+  return m.source.empty() ? fmt::format("the model of step {}", m.step) : "model '" + m.source + "'";
+}
+
+// Prints the model's one warning when a legal action's logit or a value is NaN or inf.
+void warn_if_nonfinite(const InferenceModel& model, int64_t batch, const uint8_t* masks, const float* logits,
+                       const float* values) {
+  const int64_t a = model.shape.num_actions();
+  bool bad = false;
+  for (int64_t i = 0; i < batch && !bad; ++i) {
+    bad = !std::isfinite(values[i]);
+    for (int64_t x = 0; x < a && !bad; ++x) bad = (!masks || masks[i * a + x]) && !std::isfinite(logits[i * a + x]);
+  }
+  if (bad && !model.warned_nonfinite.exchange(true))
+    std::fprintf(stderr,
+                 "warning: %s gives non-finite outputs (NaN or inf) on some positions; the search uses uniform "
+                 "priors and value 0 there (this warning is given once per model)\n",
+                 model_label(model).c_str());
+}
+
+constexpr int kProbePositions = 8;
+constexpr uint64_t kProbeSeed = 0x9B0BE5;
+
+// Planes [kProbePositions, C, N, N]: the start position, then positions after random legal
+// moves (a move that would end the game is taken back, so none of them is over).
+torch::Tensor probe_planes(const ModelShape& shape) {
+  auto planes = torch::zeros({kProbePositions, shape.planes, shape.size, shape.size}, torch::kFloat32);
+  Rng rng(kProbeSeed);
+  std::vector<int> legal;
+  for (int i = 0; i < kProbePositions; ++i) {
+    auto state = new_game(shape.spec);
+    const int plies = i == 0 ? 0 : 1 + static_cast<int>(rng.below(static_cast<uint32_t>(shape.size * shape.size)));
+    for (int p = 0; p < plies; ++p) {
+      state->legal_actions(&legal);
+      auto next = state->clone();
+      next->apply(legal[rng.below(static_cast<uint32_t>(legal.size()))]);
+      if (next->is_over()) break;
+      state = std::move(next);
+    }
+    state->encode(planes[i].data_ptr<float>());
+  }
+  return planes;
+}
+
+}  // namespace
+
+std::shared_ptr<const InferenceModel> make_inference_model(const torch::jit::Module& trainable,
+                                                           const ModelShape& shape, int64_t step,
+                                                           Precision precision) {
+  return build_inference_model(trainable, shape, step, precision);
+}
+
 std::shared_ptr<const InferenceModel> load_inference_model(const std::string& path, const GameSpec& spec,
                                                            Precision precision) {
   auto loaded = load_model_file(path);
   if (auto err = check_model_matches(loaded.shape, spec); !err.empty())
     throw std::runtime_error("model '" + path + "': " + err);
-  return make_inference_model(loaded.module, loaded.shape, loaded.step, precision);
+  auto model = build_inference_model(loaded.module, loaded.shape, loaded.step, precision);
+  model->source = path;
+  if (auto err = probe_model_outputs(*model); !err.empty()) throw std::runtime_error("model '" + path + "': " + err);
+  return model;
+}
+
+std::string probe_model_outputs(const InferenceModel& model) {
+  c10::InferenceMode guard;
+  const auto [logits, values] = run_inference(model, probe_planes(model.shape));
+  const auto finite = torch::isfinite(logits).all(1).logical_and(torch::isfinite(values));
+  const int64_t bad = kProbePositions - finite.sum().item<int64_t>();
+  if (bad == 0) return {};
+  return fmt::format(
+      "gives non-finite outputs (NaN or inf) on {} of {} probe positions (the start position and random legal "
+      "ones): a diverged training run or a damaged file",
+      bad, kProbePositions);
 }
 
 int64_t inference_model_step(const InferenceModel& model) { return model.step; }
@@ -69,6 +143,8 @@ void NetEvaluator::evaluate(const std::vector<const GameState*>& states, const f
   const auto [logits, value] = run_inference(*model, x);
   std::memcpy(policy_logits, logits.data_ptr<float>(), sizeof(float) * b * s.num_actions());
   std::memcpy(values, value.data_ptr<float>(), sizeof(float) * b);
+  if (!model->warned_nonfinite.load(std::memory_order_relaxed))
+    warn_if_nonfinite(*model, b, masks, policy_logits, values);
   positions_ += b;
   seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }

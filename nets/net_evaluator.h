@@ -20,9 +20,16 @@ namespace quax {
 struct InferenceModel;  // defined in nets/net_evaluator.cpp (holds the torch module)
 
 // Loads a model file (nets/model_file.h) and prepares it for inference. Throws
-// std::runtime_error naming the file when it cannot be read or is for another spec.
+// std::runtime_error (one line naming the file) when it cannot be read, is for another
+// spec, or gives non-finite outputs on the probe positions (probe_model_outputs).
 std::shared_ptr<const InferenceModel> load_inference_model(const std::string& path, const GameSpec& spec,
                                                            Precision precision = Precision::kAuto);
+// Empty when the model's policy logits and values are all finite on its probe batch: the
+// start position and 7 random legal positions of its game (a fixed seed, so the same
+// positions every time); else one line (without the model's name) saying how many were not.
+// A diverged run or a damaged file shows here; a model may still fail on other positions,
+// which the search survives (mcts/search_tree.h).
+std::string probe_model_outputs(const InferenceModel& model);
 // The precision an inference model runs in (never kAuto).
 Precision inference_model_precision(const InferenceModel& model);
 // The training step recorded in the model.
@@ -36,6 +43,9 @@ class NetEvaluator final : public Evaluator {
   void set_model(std::shared_ptr<const InferenceModel> model);
   std::shared_ptr<const InferenceModel> model() const;
 
+  // Outputs are passed on as the network gives them; the first NaN or inf a model gives
+  // for a legal action or a value prints one warning line on stderr naming the model
+  // (once per model in the process, whatever the number of evaluators sharing it).
   void evaluate(const std::vector<const GameState*>& states, const float* planes, const uint8_t* masks,
                 float* policy_logits, float* values) override;
 

@@ -4,7 +4,9 @@
 
 #include <torch/script.h>
 
+#include <atomic>
 #include <memory>
+#include <string>
 
 #include "nets/net_config.h"
 #include "nets/net_evaluator.h"
@@ -16,6 +18,9 @@ struct InferenceModel {
   ModelShape shape;
   int64_t step = 0;
   Precision precision = Precision::kFloat32;  // resolved
+  std::string source;  // the file it was loaded from; empty when built in memory
+  // Set by the first evaluation that met non-finite outputs: one warning per model.
+  mutable std::atomic<bool> warned_nonfinite{false};
 };
 
 // Prepares a trainable module for inference (a frozen copy; `trainable` is unchanged).

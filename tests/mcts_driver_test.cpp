@@ -144,35 +144,84 @@ TEST(Driver, PlayoutCapRandomizationMixesFullAndFastSearches) {
   EXPECT_GT(full, 0);
 }
 
-TEST(Driver, ResignationEndsGamesAndPlayoutsRecordWouldBeResigns) {
+// Where a resignation must happen in a game, replayed from its records: the first move at
+// which a player's root value has stayed below the threshold for `consecutive` of its own
+// moves in a row (moves before min_moves not counted). Returns that move's index (-1: none)
+// and sets *low_at_end to each player's run of low values after the last recorded move.
+int first_resignation_point(const GameRecord& g, const ResignSettings& rs, int low_at_end[2]) {
+  auto state = new_game(g.spec);
+  int low[2] = {0, 0};
+  int first = -1;
+  for (size_t i = 0; i < g.moves.size(); ++i) {
+    const MoveRecord& m = g.moves[i];
+    if (state->move_number() >= rs.min_moves) {
+      int& run = low[index_of(m.mover)];
+      run = m.root_value < rs.threshold ? run + 1 : 0;
+      if (run >= rs.consecutive && first < 0) first = static_cast<int>(i);
+    }
+    state->apply(m.action);
+  }
+  low_at_end[0] = low[0];
+  low_at_end[1] = low[1];
+  return first;
+}
+
+// Resignation happens exactly when the resigner's value stayed below the threshold for the
+// configured number of its own moves, never earlier or later, never in games chosen to be
+// played out (which record where it would have happened), and never when it is off.
+TEST(Driver, ResignationHappensExactlyWhenTheValueStaysLowLongEnough) {
   DriverOptions o = small_options(RootRule::kPuct);
-  o.games_to_play = 40;
+  o.games_to_play = 60;
   o.resign.enabled = true;
-  o.resign.threshold = -0.5f;
-  o.resign.consecutive = 1;
+  o.resign.threshold = -0.4f;
+  o.resign.consecutive = 2;
+  o.resign.min_moves = 8;
   o.resign.playout_fraction = 0.3f;
+  const ResignSettings& rs = o.resign;
   RolloutEvaluator ev(4, 5);
   GameDriver driver(o, {&ev});
-  int resigned = 0, played_out = 0, would = 0;
-  driver.run(40, [&](GameRecord&& g) {
+  int resigned = 0, played_out = 0, would = 0, played_to_the_end = 0;
+  driver.run(o.games_to_play, [&](GameRecord&& g) {
     check_record(g);
-    if (g.resigned) {
-      ++resigned;
-      EXPECT_FALSE(g.resign_disabled);
-    }
+    int low[2];
+    const int first = first_resignation_point(g, rs, low);
     if (g.resign_disabled) {
       ++played_out;
       EXPECT_FALSE(g.resigned);
-      if (g.would_have_resigned) {
+      EXPECT_EQ(g.would_have_resigned, first >= 0);
+      if (first >= 0) {
         ++would;
-        EXPECT_LT(g.moves[g.would_resign_move].root_value, -0.5f);
-        EXPECT_EQ(g.moves[g.would_resign_move].mover, g.would_resign_player);
+        EXPECT_EQ(g.would_resign_move, first);
+        EXPECT_EQ(g.would_resign_player, g.moves[first].mover);
       }
+    } else if (g.resigned) {
+      ++resigned;
+      // Not earlier: no run was complete before the last position ...
+      EXPECT_EQ(first, -1) << "game " << g.game_index << " should have ended at move " << first;
+      // ... and not sooner than the run allows: the resigner is to move there (its search's
+      // value is not recorded) after consecutive - 1 low moves of its own, past min_moves.
+      auto state = new_game(g.spec);
+      for (const auto& m : g.moves) state->apply(m.action);
+      EXPECT_EQ(state->to_move(), g.resigner);
+      EXPECT_GE(low[index_of(g.resigner)], rs.consecutive - 1) << "game " << g.game_index;
+      EXPECT_GE(state->move_number(), rs.min_moves);
+    } else {
+      ++played_to_the_end;
+      EXPECT_EQ(first, -1) << "game " << g.game_index << " should have been resigned at move " << first;
     }
   });
   EXPECT_GT(resigned, 0);
   EXPECT_GT(played_out, 0);
   EXPECT_GT(would, 0);
+  EXPECT_GT(played_to_the_end, 0);
+
+  // Off: the same games are played out with no resignation fields set.
+  o.resign.enabled = false;
+  GameDriver off(o, {&ev});
+  off.run(20, [&](GameRecord&& g) {
+    check_record(g);
+    EXPECT_FALSE(g.resigned || g.resign_disabled || g.would_have_resigned);
+  });
 }
 
 TEST(Driver, EachColourUsesItsOwnPlayerAndEvaluator) {

@@ -160,6 +160,7 @@ const std::vector<Field>& schema() {
     f.push_back(number<int>("learn.checkpoint_every", REF(learn.checkpoint_every), 1, kIntMax));
     f.push_back(number<int>("learn.keep_checkpoints", REF(learn.keep_checkpoints), 1, 1000000));
     f.push_back(number<int>("learn.threads", REF(learn.threads), 1, 64));
+    f.push_back(number<int>("learn.max_nonfinite_steps", REF(learn.max_nonfinite_steps), 1, 1000000));
     // gating
     f.push_back(number<int>("gating.games", REF(gating.games), 0, 100000));
     f.push_back(Field{"gating.opponent",

@@ -59,6 +59,7 @@ struct LearnConfig {
   int checkpoint_every = 200;  // steps between checkpoints
   int keep_checkpoints = 3;    // older checkpoints are deleted
   int threads = 1;             // LibTorch intra-op threads for training
+  int max_nonfinite_steps = 20;  // steps in a row skipped for a NaN/inf loss or gradient before the run stops
 };
 
 // Optional match of each newly published model (AlphaGo Zero's evaluator, here only

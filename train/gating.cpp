@@ -28,14 +28,24 @@ nlohmann::json play_gating_games(const TrainConfig& config, int64_t step, const 
     if (!agent) throw std::runtime_error("gating: " + error);
     return agent;
   };
-  double wins = 0, losses = 0, draws = 0;
+  // The new model's results by the colour it played.
+  struct Tally {
+    double wins = 0, losses = 0, draws = 0;
+    nlohmann::json json() const {
+      return {{"games", wins + losses + draws}, {"wins", wins}, {"losses", losses}, {"draws", draws}};
+    }
+  } as_black, as_white;
   const auto games = schedule_games(2, g.games, false);
   play_games(config.game, names, games, make, 1, config.run.seed * 7919 + static_cast<uint64_t>(step),
              [&](size_t, const GameResult& r) {
-               if (r.outcome == Outcome::kDraw) draws += 1;
-               else if ((r.outcome == Outcome::kBlackWins) == (r.black == "new")) wins += 1;
-               else losses += 1;
+               const bool new_is_black = r.black == names[0];
+               Tally& t = new_is_black ? as_black : as_white;
+               if (r.outcome == Outcome::kDraw) t.draws += 1;
+               else if ((r.outcome == Outcome::kBlackWins) == new_is_black) t.wins += 1;
+               else t.losses += 1;
              });
+  const double wins = as_black.wins + as_white.wins, losses = as_black.losses + as_white.losses;
+  const double draws = as_black.draws + as_white.draws;
   const double n = wins + losses + draws;
   const double score = (wins + 0.5 * draws) / n;
   nlohmann::json j;
@@ -46,6 +56,8 @@ nlohmann::json play_gating_games(const TrainConfig& config, int64_t step, const 
   j["wins"] = wins;
   j["losses"] = losses;
   j["draws"] = draws;
+  j["as_black"] = as_black.json();
+  j["as_white"] = as_white.json();
   j["score"] = score;
   j["elo_diff"] = std::clamp(elo_from_score(std::clamp(score, 1e-6, 1 - 1e-6)), -800.0, 800.0);
   return j;

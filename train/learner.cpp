@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <torch/torch.h>
 
+#include <cmath>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
@@ -10,6 +11,7 @@
 #include "nets/model.h"
 #include "nets/model_file.h"
 #include "nets/net_evaluator_internal.h"
+#include "train/learner_internal.h"
 #include "train/run_files.h"
 
 namespace quax {
@@ -36,6 +38,26 @@ struct Learner::Impl {
   torch::jit::Module model;
   std::unique_ptr<torch::optim::SGD> optimizer;
   int64_t step = 0;
+  int nonfinite_in_a_row = 0;
+
+  // A step that cannot be taken: the forward pass already moved the BN statistics, which
+  // go back to `saved_buffers`.
+  StepMetrics skip_step(double loss, const std::vector<torch::Tensor>& saved_buffers) {
+    torch::NoGradGuard no_grad;
+    size_t i = 0;
+    for (const auto& b : model.named_buffers(false)) b.value.copy_(saved_buffers[i++]);
+    optimizer->zero_grad();
+    ++nonfinite_in_a_row;
+    if (nonfinite_in_a_row >= config.learn.max_nonfinite_steps)
+      throw NonFiniteTrainingError(fmt::format(
+          "{} training steps in a row had a non-finite loss or gradient (NaN or inf) after step {} "
+          "(learn.max_nonfinite_steps): the training has diverged or its data is broken",
+          nonfinite_in_a_row, step));
+    StepMetrics out;
+    out.skipped = true;
+    out.loss = loss;
+    return out;
+  }
 };
 
 Learner::Learner(const TrainConfig& config) : impl_(std::make_unique<Impl>()) {
@@ -51,7 +73,10 @@ Learner::Learner(const TrainConfig& config) : impl_(std::make_unique<Impl>()) {
 
 Learner::~Learner() = default;
 
+torch::jit::Module& learner_module(Learner& learner) { return learner.impl_->model; }
+
 int64_t Learner::step() const { return impl_->step; }
+int Learner::nonfinite_steps_in_a_row() const { return impl_->nonfinite_in_a_row; }
 
 double Learner::lr_at(int64_t step) const {
   const auto& l = impl_->config.learn;
@@ -76,19 +101,34 @@ StepMetrics Learner::train_step(const TrainingBatch& batch) {
     static_cast<torch::optim::SGDOptions&>(group.options()).lr(lr);
 
   m.optimizer->zero_grad();
+  std::vector<torch::Tensor> saved_buffers;
+  for (const auto& b : m.model.named_buffers(false)) saved_buffers.push_back(b.value.clone());
   auto [logits, value] = run_model(m.model, x);
   // Illegal actions are masked as in the search's softmax, so the net spends nothing on them.
   auto logp = torch::log_softmax(logits.masked_fill(~legal, -1e9), 1);
   auto policy_loss = -(target * logp).sum(1).mean();
   auto value_loss = (value - z).pow(2).mean();
   auto loss = policy_loss + m.config.learn.value_loss_weight * value_loss;
+  const double loss_value = loss.item<double>();
+  // A NaN or inf would reach every weight through the update and then every model
+  // published: such a step is not taken.
+  if (!std::isfinite(loss_value)) return m.skip_step(loss_value, saved_buffers);
   loss.backward();
+  {
+    torch::NoGradGuard no_grad;
+    auto finite = torch::ones({}, torch::kBool);
+    for (const auto& group : m.optimizer->param_groups())
+      for (const auto& p : group.params())
+        if (p.grad().defined()) finite = finite.logical_and(torch::isfinite(p.grad()).all());
+    if (!finite.item<bool>()) return m.skip_step(loss_value, saved_buffers);
+  }
   m.optimizer->step();
   ++m.step;
+  m.nonfinite_in_a_row = 0;
 
   StepMetrics out;
   torch::NoGradGuard no_grad;
-  out.loss = loss.item<double>();
+  out.loss = loss_value;
   out.policy_loss = policy_loss.item<double>();
   out.value_loss = value_loss.item<double>();
   auto p = logp.exp();

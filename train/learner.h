@@ -5,17 +5,25 @@
 
 #include <cstdint>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "train/config.h"
 #include "train/replay_window.h"
 
+namespace torch::jit {
+struct Module;
+}
+
 namespace quax {
 
 struct InferenceModel;
 
 struct StepMetrics {
+  // The loss or a gradient was NaN or inf: the step was skipped (no update of weights,
+  // BN statistics, optimizer state or step count); only `loss` is then filled.
+  bool skipped = false;
   double loss = 0, policy_loss = 0, value_loss = 0;
   double policy_entropy = 0;  // of the network's policy over the legal actions, nats
   double value_accuracy = 0;  // share of decisive positions whose value has the right sign
@@ -31,6 +39,12 @@ struct RunState {
   double train_seconds = 0;                  // learner wall time over all invocations
 };
 
+// learn.max_nonfinite_steps steps in a row were skipped: the training has diverged or its
+// data is broken. The learner's state is that of its last good step.
+struct NonFiniteTrainingError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
 class Learner {
  public:
   // A fresh network initialised from config.run.seed.
@@ -39,7 +53,12 @@ class Learner {
   Learner(const Learner&) = delete;
   Learner& operator=(const Learner&) = delete;
 
+  // One SGD step on `batch`. A step whose loss or gradient is not finite is skipped (see
+  // StepMetrics::skipped); the learn.max_nonfinite_steps-th skipped step in a row throws
+  // NonFiniteTrainingError (one line).
   StepMetrics train_step(const TrainingBatch& batch);
+  // Skipped steps since the last good one.
+  int nonfinite_steps_in_a_row() const;
   int64_t step() const;
   double lr_at(int64_t step) const;
 
@@ -49,7 +68,8 @@ class Learner {
   // with a message naming both sides when the checkpoint is for another variant, size or net.
   RunState load_checkpoint(const std::string& path);
 
-  // Writes the model file self-play loads (nets/model_file.h), atomically.
+  // Writes the model file self-play loads (nets/model_file.h), atomically, whatever its
+  // outputs (train/model_publisher.h checks them first).
   void publish_model(const std::string& path) const;
   // An inference copy of the current weights (for in-process evaluation and benchmarks), in
   // the config's selfplay.precision unless another is given.
@@ -60,6 +80,7 @@ class Learner {
   std::vector<float> flat_state() const;
 
  private:
+  friend torch::jit::Module& learner_module(Learner& learner);  // train/learner_internal.h
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };

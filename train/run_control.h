@@ -49,6 +49,7 @@ struct RunControl {
   std::atomic<int64_t> samples_trained{0};
   std::atomic<int64_t> positions_ingested{0};
   std::atomic<double> last_loss{0};
+  std::atomic<int64_t> nonfinite_steps{0};  // steps skipped for a NaN or inf loss or gradient
   std::atomic<bool> learner_running{false};  // in this process: self-play throttles to it
 
   // The first error of a thread: stops the run and becomes the process's error.

@@ -16,6 +16,8 @@
 #include "core/atomic_file.h"
 #include "train/gating.h"
 #include "train/learner.h"
+#include "train/model_follower.h"
+#include "train/model_publisher.h"
 #include "train/replay_window.h"
 #include "train/run_control.h"
 #include "train/run_files.h"
@@ -61,6 +63,11 @@ std::string short_count(double v) {
   return fmt::format("{:.0f}", v);
 }
 
+// For the progress line: steps skipped so far for a NaN or inf loss or gradient.
+std::string nonfinite_note(int64_t skipped) {
+  return skipped > 0 ? fmt::format(" ({} skipped: non-finite)", skipped) : std::string();
+}
+
 std::string duration_text(double s) {
   if (s < 0) return "?";
   const int64_t t = static_cast<int64_t>(s);
@@ -96,12 +103,40 @@ struct LearnerThread {
 
   void publish() {
     const auto path = model_path(run_dir, learner.step());
-    learner.publish_model(path);
     // <run>/model.pt: the run's newest model under a name that does not change.
-    write_atomically(run_dir + "/model.pt", [&](const std::string& tmp) { fs::copy_file(path, tmp); });
-    control.model.set(learner.inference_model());
+    if (auto refused = publish_model_if_finite(learner, path, run_dir + "/model.pt", control.model);
+        !refused.empty()) {
+      // Self-play goes on with the last good model; the learner may still recover.
+      std::fprintf(stderr, "warning: %s\n", refused.c_str());
+      metrics.write({{"kind", "publish_refused"}, {"step", learner.step()}, {"reason", refused}});
+      return;
+    }
     gate(path);
     prune_models(run_dir, config.learn.checkpoint_every);
+  }
+
+  // A step skipped for a NaN or inf loss or gradient: counted for the metrics and the
+  // progress line. The learner throws on the learn.max_nonfinite_steps-th in a row; the
+  // run then stops without a checkpoint of its own, so the last good one stays the newest.
+  int64_t nonfinite_since_metrics = 0;
+  StepMetrics train_step_counting_skips(const TrainingBatch& batch) {
+    try {
+      const StepMetrics m = learner.train_step(batch);
+      if (m.skipped) {
+        ++nonfinite_since_metrics;
+        ++control.nonfinite_steps;
+      }
+      return m;
+    } catch (const NonFiniteTrainingError& e) {
+      ++control.nonfinite_steps;
+      metrics.write({{"kind", "nonfinite_stop"},
+                     {"step", learner.step()},
+                     {"nonfinite_steps", control.nonfinite_steps.load()},
+                     {"time_s", state.train_seconds + seconds_since(start)}});
+      const std::string last = latest_checkpoint(run_dir);
+      throw std::runtime_error(std::string(e.what()) + "; " +
+                               (last.empty() ? "no checkpoint was written" : "the last checkpoint is " + last));
+    }
   }
 
   // Optional gating games of the new model (config.gating); the learner waits for them
@@ -162,8 +197,9 @@ struct LearnerThread {
         continue;
       }
       window.sample(l.batch_size, rng, &batch);
-      const StepMetrics m = learner.train_step(batch);
+      const StepMetrics m = train_step_counting_skips(batch);
       control.samples_trained += l.batch_size;
+      if (m.skipped) continue;
       control.step = learner.step();
       control.last_loss = m.loss;
       sum.loss += m.loss;
@@ -192,6 +228,7 @@ struct LearnerThread {
         j["policy_entropy"] = sum.policy_entropy / in_sum;
         j["value_accuracy"] = sum.value_accuracy / in_sum;
         j["lr"] = sum.lr;
+        j["nonfinite_steps"] = nonfinite_since_metrics;  // skipped since the last line
         j["samples_per_s"] = in_sum * l.batch_size / dt;
         j["positions_total"] = window.total_positions();
         j["window"] = window.window_positions();
@@ -214,6 +251,7 @@ struct LearnerThread {
         evals_at_metrics = control.evaluations.load();
         positions_at_metrics = control.positions_written.load();
         metrics.write(j);
+        nonfinite_since_metrics = 0;
         sum = StepMetrics{};
         in_sum = 0;
         last_metrics = Clock::now();
@@ -239,7 +277,7 @@ bool run_dir_in_use(const std::string& run_dir) {
 
 // Self-play alone: picks up newer models from <run>/models every couple of seconds.
 void watch_models(const std::string& run_dir, const GameSpec& spec, Precision precision, RunControl& control) {
-  std::string loaded;
+  ModelFollower follower(spec, precision);
   bool told = false;
   while (!control.stop) {
     const auto newest = newest_model(run_dir);
@@ -249,14 +287,7 @@ void watch_models(const std::string& run_dir, const GameSpec& spec, Precision pr
       std::fflush(stdout);
       told = true;
     }
-    if (!newest.empty() && newest != loaded) {
-      try {
-        control.model.set(load_inference_model(newest, spec, precision));
-        loaded = newest;
-      } catch (const std::exception& e) {
-        control.fail(std::string("model watcher: ") + e.what());
-      }
-    }
+    follower.offer(newest, control.model);
     for (int i = 0; i < 20 && !control.stop; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(100));
   }
 }
@@ -311,10 +342,10 @@ void run_training(const TrainConfig& config, const TrainOptions& options) {
     // The configuration in force, once the checkpoint accepted its shape (a resumed run may
     // change search or schedule keys).
     write_file_atomically(run_dir + "/config.yaml", dump_config(config));
-    const auto path = model_path(run_dir, learner->step());
-    learner->publish_model(path);
-    write_atomically(run_dir + "/model.pt", [&](const std::string& tmp) { fs::copy_file(path, tmp); });
-    control.model.set(learner->inference_model());
+    if (auto refused = publish_model_if_finite(*learner, model_path(run_dir, learner->step()), run_dir + "/model.pt",
+                                               control.model);
+        !refused.empty())
+      throw std::runtime_error(refused);
     control.learner_running = options.selfplay;
   }
 
@@ -393,7 +424,8 @@ void run_training(const TrainConfig& config, const TrainOptions& options) {
         line += fmt::format(" games {} | positions {} ({}/s) | evals {}/s", games, short_count(pos),
                             short_count((pos - last_pos) / dt), short_count((evals - last_evals) / dt));
       if (options.learn)
-        line += fmt::format(" | step {} loss {:.3f} | window {}", step, control.last_loss.load(),
+        line += fmt::format(" | step {} loss {:.3f}{} | window {}", step, control.last_loss.load(),
+                            nonfinite_note(control.nonfinite_steps.load()),
                             short_count(static_cast<double>(control.positions_ingested)));
       line += " | left " + (left < 0 ? std::string("-") : duration_text(left));
       if (!options.quiet) {
