@@ -81,7 +81,7 @@ TEST(SelfplayThreads, TwoThreadsBothDeliverCompleteLegalGames) {
   int64_t total = 0;
   for (const auto& shard : list_shards(c.run.dir + "/selfplay")) {
     const std::string writer = shard_writer(shard);
-    for (const GameRecord& g : read_shard(shard)) {
+    for (const GameRecord& g : read_shard(shard, c.game)) {
       SCOPED_TRACE(shard + " game " + std::to_string(g.game_index));
       EXPECT_EQ(g.spec, c.game);
       expect_complete_and_legal(g);
