@@ -185,6 +185,7 @@ const std::vector<Field>& schema() {
     f.push_back(number<uint64_t>("run.seed", REF(run.seed), 0, std::numeric_limits<uint64_t>::max()));
     f.push_back(number<double>("run.progress_seconds", REF(run.progress_seconds), 0.1, 1e9));
     f.push_back(number<int>("run.metrics_every", REF(run.metrics_every), 1, kIntMax));
+    f.push_back(number<double>("run.snapshot_minutes", REF(run.snapshot_minutes), 0.0, 1e9));
     return f;
   }();
   return fields;

@@ -79,6 +79,9 @@ struct RunConfig {
   uint64_t seed = 1;
   double progress_seconds = 10;  // between progress lines
   int metrics_every = 20;        // learner steps between metrics lines
+  // Keep the model every this many minutes of training time under <run>/snapshots/ (for the
+  // time-to-strength benchmark, `quax bench strength`); 0 = none.
+  double snapshot_minutes = 0;
 };
 
 struct TrainConfig {

@@ -5,6 +5,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <filesystem>
@@ -20,6 +21,7 @@
 #include "train/run_control.h"
 #include "train/selfplay_worker.h"
 #include "train/shard.h"
+#include "train/snapshots.h"
 
 namespace quax {
 
@@ -142,6 +144,22 @@ struct LearnerThread {
     previous_model = path;
   }
 
+  // run.snapshot_minutes: a copy of the model at every multiple of that much training time,
+  // taken between steps, so that strength can be measured against time afterwards.
+  double next_snapshot_s = -1;
+  void keep_snapshot_if_due(double seconds_base) {
+    const double period = config.run.snapshot_minutes * 60;
+    if (period <= 0) return;
+    const double now = seconds_base + seconds_since(start);
+    if (next_snapshot_s < 0) next_snapshot_s = (std::floor(seconds_base / period) + 1) * period;
+    if (now < next_snapshot_s) return;
+    const int64_t mark = std::llround(next_snapshot_s);
+    const std::string path = snapshot_path(run_dir, mark);
+    learner.publish_model(path);
+    metrics.write({{"kind", "snapshot"}, {"time_s", now}, {"mark_s", mark}, {"step", learner.step()}, {"path", path}});
+    while (next_snapshot_s <= now) next_snapshot_s += period;
+  }
+
   void checkpoint(double seconds_base) {
     state.ingested_shards = window.ingested();
     state.total_positions = window.total_positions();
@@ -195,6 +213,7 @@ struct LearnerThread {
       sum.lr = m.lr;
       ++in_sum;
       const int64_t step = learner.step();
+      keep_snapshot_if_due(seconds_base);
       if (step % l.publish_every == 0) publish();
       if (step % l.checkpoint_every == 0) {
         checkpoint(seconds_base);
