@@ -99,6 +99,7 @@ const std::vector<Field>& schema() {
     f.push_back(number<float>("search.dirichlet_alpha_total", REF(search.dirichlet_alpha_total), 0.0f, 1000.0f));
     f.push_back(number<float>("search.dirichlet_fraction", REF(search.dirichlet_fraction), 0.0f, 1.0f));
     f.push_back(boolean("search.reuse_tree", REF(search.reuse_tree)));
+    f.push_back(number<float>("search.forced_playouts_k", REF(search.forced_playouts_k), 0.0f, 100.0f));
     f.push_back(number<int>("search.leaves_per_batch", REF(search.leaves_per_batch), 1, 256));
     f.push_back(number<float>("search.virtual_loss", REF(search.virtual_loss), 0.0f, 100.0f));
     f.push_back(number<int>("search.gumbel_m", REF(search.gumbel_m), 1, 4096));
