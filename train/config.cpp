@@ -136,6 +136,7 @@ const std::vector<Field>& schema() {
     f.push_back(number<double>("replay.window_exponent", REF(replay.window_exponent), 0.0, 1.0));
     f.push_back(number<double>("replay.train_ratio", REF(replay.train_ratio), 0.01, 1e6));
     f.push_back(boolean("replay.symmetries", REF(replay.symmetries)));
+    f.push_back(number<double>("replay.root_value_weight", REF(replay.root_value_weight), 0.0, 1.0));
     // learn
     f.push_back(number<int>("learn.batch_size", REF(learn.batch_size), 1, 65536));
     f.push_back(number<double>("learn.lr", REF(learn.lr), 1e-9, 10.0));

@@ -44,6 +44,10 @@ struct ReplayConfig {
   // and in one process self-play waits for the learner below it (keeps the two in step).
   double train_ratio = 4.0;
   bool symmetries = true;  // random goal-keeping symmetry per sample
+  // The value target: (1 - w) * game result + w * the search's root value at that move (both
+  // from the mover's view). Some weight on the search's value lowers the target's noise early
+  // in a game, where one result says little about one position.
+  double root_value_weight = 0.0;
 };
 
 struct LearnConfig {
