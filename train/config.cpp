@@ -128,6 +128,7 @@ const std::vector<Field>& schema() {
     f.push_back(number<int>("selfplay.resign_min_moves", REF(selfplay.resign.min_moves), 0, 100000));
     f.push_back(number<int>("selfplay.max_moves", REF(selfplay.max_moves), 0, 1000000));
     f.push_back(number<int>("selfplay.games_per_shard", REF(selfplay.games_per_shard), 1, 1000000));
+    f.push_back(number<int64_t>("selfplay.cache_entries", REF(selfplay.cache_entries), 0, 1LL << 30));
     // replay
     f.push_back(number<int64_t>("replay.min_positions", REF(replay.min_positions), 1, kI64Max));
     f.push_back(number<int64_t>("replay.window_min", REF(replay.window_min), 1, kI64Max));

@@ -29,6 +29,9 @@ struct SelfplayConfig {
   ResignSettings resign;
   int max_moves = 0;
   int games_per_shard = 32;  // finished games written together into one shard file
+  // Network outputs kept per self-play thread, keyed by the network's input (mcts/
+  // evaluation_cache.h); cleared with each new model. 0 = no cache.
+  int64_t cache_entries = 0;
 };
 
 struct ReplayConfig {

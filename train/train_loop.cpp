@@ -409,6 +409,8 @@ void run_training(const TrainConfig& config, const TrainOptions& options) {
         j["evals_per_s"] = (evals - last_evals) / dt;
         j["moves_per_s"] = (moves - last_moves) / dt;
         j["network_share"] = (net_micros - last_net_micros) * 1e-6 / dt / config.selfplay.threads;
+        if (control.cache_lookups.load() > 0)
+          j["cache_hit_rate"] = static_cast<double>(control.cache_hits.load()) / control.cache_lookups.load();
         metrics.write(j);
       }
       last_moves = moves;
@@ -424,6 +426,8 @@ void run_training(const TrainConfig& config, const TrainOptions& options) {
       if (options.selfplay)
         line += fmt::format(" games {} | positions {} ({}/s) | evals {}/s", games, short_count(pos),
                             short_count((pos - last_pos) / dt), short_count((evals - last_evals) / dt));
+      if (options.selfplay && control.cache_lookups.load() > 0)
+        line += fmt::format(" | cache {:.0f}%", 100.0 * control.cache_hits.load() / control.cache_lookups.load());
       if (options.learn)
         line += fmt::format(" | step {} loss {:.3f} | window {}", step, control.last_loss.load(),
                             short_count(static_cast<double>(control.positions_ingested)));
