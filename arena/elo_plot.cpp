@@ -58,8 +58,8 @@ std::string elo_curve_svg(const std::vector<CurvePoint>& points, const std::vect
   for (const auto& p : points) {
     x_lo = first ? p.x : std::min(x_lo, p.x);
     x_hi = first ? p.x : std::max(x_hi, p.x);
-    y_lo = first ? p.elo - p.ci95 : std::min(y_lo, p.elo - p.ci95);
-    y_hi = first ? p.elo + p.ci95 : std::max(y_hi, p.elo + p.ci95);
+    y_lo = first ? p.lower() : std::min(y_lo, p.lower());
+    y_hi = first ? p.upper() : std::max(y_hi, p.upper());
     first = false;
   }
   for (const auto& r : references) {
@@ -122,14 +122,14 @@ std::string elo_curve_svg(const std::vector<CurvePoint>& points, const std::vect
   s += "<g class=\"points\">\n";
   for (const auto& p : sorted) {
     const double x = sx(p.x);
-    if (p.ci95 > 0)
+    if (p.upper() > p.lower())
       s += fmt::format(
           "<g class=\"errorbar\" stroke=\"#1f77b4\"><line x1=\"{0:.1f}\" y1=\"{1:.1f}\" x2=\"{0:.1f}\" y2=\"{2:.1f}\"/>"
           "<line x1=\"{3:.1f}\" y1=\"{1:.1f}\" x2=\"{4:.1f}\" y2=\"{1:.1f}\"/>"
           "<line x1=\"{3:.1f}\" y1=\"{2:.1f}\" x2=\"{4:.1f}\" y2=\"{2:.1f}\"/></g>",
-          x, sy(p.elo - p.ci95), sy(p.elo + p.ci95), x - 4, x + 4);
-    s += fmt::format("<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"3.5\" fill=\"#1f77b4\"><title>step {}: {:.0f} +/- {:.0f}</title></circle>\n",
-                     x, sy(p.elo), number(p.x), p.elo, p.ci95);
+          x, sy(p.lower()), sy(p.upper()), x - 4, x + 4);
+    s += fmt::format("<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"3.5\" fill=\"#1f77b4\"><title>{} {}: {:.0f} [{:.0f}, {:.0f}]</title></circle>\n",
+                     x, sy(p.elo), escape(x_label), number(p.x), p.elo, p.lower(), p.upper());
   }
   s += "</g>\n</svg>\n";
   return s;

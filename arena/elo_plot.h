@@ -3,6 +3,8 @@
 // baselines as labelled horizontal dashed lines. No plotting library needed.
 #pragma once
 
+#include <cmath>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -10,8 +12,14 @@ namespace quax {
 
 struct CurvePoint {
   double x = 0;     // training step
-  double elo = 0;
+  double elo = 0;   // the y value
   double ci95 = 0;  // half-width of the 95% interval (0: none drawn)
+  // An interval that is not symmetric (e.g. Wilson's for a score): drawn instead of ci95
+  // when both are set.
+  double low = std::numeric_limits<double>::quiet_NaN(), high = std::numeric_limits<double>::quiet_NaN();
+
+  double lower() const { return std::isnan(low) || std::isnan(high) ? elo - ci95 : low; }
+  double upper() const { return std::isnan(low) || std::isnan(high) ? elo + ci95 : high; }
 };
 
 struct ReferenceLine {

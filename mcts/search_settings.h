@@ -30,6 +30,13 @@ struct SearchSettings {
   // Keep the subtree of the played move for the next search (PUCT only; Gumbel restarts,
   // because sequential halving is defined on a fresh root, as in mctx).
   bool reuse_tree = true;
+  // Forced playouts and policy target pruning (KataGo, Wu 2019, section 3.1), in searches
+  // with root noise (self-play) only: a root child c with fewer than
+  // sqrt(k * P(c) * total root visits) visits is chosen before PUCT is asked, and the policy
+  // target then takes those extra visits back from every child but the most visited one, as
+  // far as PUCT would not have preferred that child anyway; a child left with one visit is
+  // dropped from the target. k = forced_playouts_k (KataGo: 2); 0 turns both off.
+  float forced_playouts_k = 0.0f;
 
   // --- Batching ---------------------------------------------------------------------
   // Leaves one tree may put into one evaluator batch, kept apart by virtual loss.

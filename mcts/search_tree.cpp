@@ -172,7 +172,9 @@ int SearchTree::collect() {
     for (;;) {
       const int8_t chooser_of_n = leaf.path.size() >= 2 ? nodes_[leaf.path[leaf.path.size() - 2]].to_move
                                                         : nodes_[0].to_move;
-      const int c = n == 0 ? (gumbel ? select_child_gumbel_root() : select_child_puct(0, true, chooser_of_n))
+      const int forced = n == 0 && forcing() ? forced_root_child() : -1;
+      const int c = forced >= 0 ? forced
+                  : n == 0 ? (gumbel ? select_child_gumbel_root() : select_child_puct(0, true, chooser_of_n))
                            : (gumbel ? select_child_gumbel_interior(n) : select_child_puct(n, false, chooser_of_n));
       leaf.path.push_back(c);
       Node& child = nodes_[c];
@@ -338,6 +340,55 @@ int SearchTree::select_child_puct(int n, bool at_root, int8_t chooser) const {
   return parent.first_child + std::max(best, 0);
 }
 
+int SearchTree::forced_root_child() const {
+  const Node& root = nodes_[0];
+  const float total = static_cast<float>(root.visits - 1 + root.in_flight);
+  int best = -1;
+  float best_gap = 0.0f;
+  for (int i = 0; i < root.num_children; ++i) {
+    const Node& c = nodes_[root.first_child + i];
+    // The child furthest below its forced count goes first.
+    const float gap = std::sqrt(settings_.forced_playouts_k * c.prior * total) - (c.visits + c.in_flight);
+    if (gap > best_gap) {
+      best_gap = gap;
+      best = i;
+    }
+  }
+  return best < 0 ? -1 : root.first_child + best;
+}
+
+void SearchTree::target_visits(std::vector<float>* visits) const {
+  const Node& root = nodes_[0];
+  const int k = root.num_children;
+  visits->assign(k, 0.0f);
+  int best = -1;
+  for (int i = 0; i < k; ++i) {
+    const Node& c = nodes_[root.first_child + i];
+    (*visits)[i] = static_cast<float>(c.visits);
+    if (best < 0 || c.visits > nodes_[root.first_child + best].visits) best = i;
+  }
+  if (!forcing() || best < 0) return;
+  // PUCT as the root's selection saw it, with the total the search ended with.
+  const double total = root.visits - 1;
+  const double scale = settings_.c_puct * std::sqrt(std::max(total, 1.0));
+  auto puct = [&](const Node& c, double n) {
+    return c.value_sum / c.visits + scale * c.prior / (1.0 + n);
+  };
+  const Node& top = nodes_[root.first_child + best];
+  const double best_puct = puct(top, top.visits);
+  for (int i = 0; i < k; ++i) {
+    const Node& c = nodes_[root.first_child + i];
+    if (i == best || c.visits == 0) continue;
+    if (c.status == kTerminal && c.raw_value >= 1.0f) continue;  // an exact win keeps its visits
+    const double forced = std::sqrt(settings_.forced_playouts_k * c.prior * total);
+    // Fewest visits n >= visits - forced at which PUCT still would not have preferred c.
+    double n = c.visits;
+    const double floor_n = std::max(0.0, c.visits - forced);
+    while (n - 1 >= floor_n && puct(c, n - 1) < best_puct) n -= 1;
+    (*visits)[i] = n <= 1 ? 0.0f : static_cast<float>(n);
+  }
+}
+
 float SearchTree::completed_q(int n, std::vector<float>* sigma) const {
   const Node& node = nodes_[n];
   const int k = node.num_children;
@@ -445,13 +496,14 @@ void SearchTree::policy_target(std::vector<std::pair<int, float>>* out) const {
       if (p > 0.0f) out->emplace_back(root_state_->to_net_action(nodes_[root.first_child + i].action), p);
     }
   } else {
+    target_visits(&scratch_);
     double total = 0.0;
-    for (int i = 0; i < root.num_children; ++i) total += nodes_[root.first_child + i].visits;
+    for (float v : scratch_) total += v;
     if (total <= 0.0) return;
-    for (int i = 0; i < root.num_children; ++i) {
-      const Node& c = nodes_[root.first_child + i];
-      if (c.visits > 0) out->emplace_back(root_state_->to_net_action(c.action), static_cast<float>(c.visits / total));
-    }
+    for (int i = 0; i < root.num_children; ++i)
+      if (scratch_[i] > 0.0f)
+        out->emplace_back(root_state_->to_net_action(nodes_[root.first_child + i].action),
+                          static_cast<float>(scratch_[i] / total));
   }
   std::sort(out->begin(), out->end());
 }

@@ -116,6 +116,14 @@ class SearchTree {
 
   // chooser: the player who chose `node` (for a root, its own mover).
   int select_child_puct(int node, bool at_root, int8_t chooser) const;
+  // Forced playouts: a root child below its forced count, or -1.
+  int forced_root_child() const;
+  bool forcing() const {
+    return noise_ && settings_.forced_playouts_k > 0.0f && settings_.root_rule == RootRule::kPuct;
+  }
+  // The root children's visits for the policy target: the visits themselves, or with the
+  // forced ones taken back (policy target pruning) when forcing().
+  void target_visits(std::vector<float>* visits) const;
   int select_child_gumbel_root() const;
   int select_child_gumbel_interior(int node) const;
   // Returns false when the logits gave no distribution and the priors were made uniform.

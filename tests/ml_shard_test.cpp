@@ -520,5 +520,32 @@ TEST(ReplayWindow, PrunesOnlyShardsOutOfTheWindow) {
   fs::remove_all(dir);
 }
 
+// replay.root_value_weight w: the value target is (1 - w) * result + w * root value, for the
+// same sampled positions.
+TEST(ReplayWindow, ValueTargetMixesTheResultWithTheSearchValue) {
+  const GameSpec spec{Variant::kQuax, 4, true};
+  const auto dir = temp_dir("value_mix");
+  write_shard(dir + "/shard-1000000000000-t-000000.qxs", play_games(spec, 8, 21));
+  std::vector<TrainingBatch> batches(3);
+  const double weights[3] = {0.0, 1.0, 0.25};
+  for (int i = 0; i < 3; ++i) {
+    ReplayConfig rc;
+    rc.root_value_weight = weights[i];
+    ReplayWindow window(spec, rc);
+    window.ingest_new(dir);
+    Rng rng(5);
+    window.sample(64, rng, &batches[i]);
+  }
+  int searched = 0;
+  for (int b = 0; b < 64; ++b) {
+    const float result = batches[0].value[b], root = batches[1].value[b];
+    EXPECT_TRUE(result == 1.0f || result == -1.0f || result == 0.0f);
+    if (root != result) ++searched;
+    EXPECT_FLOAT_EQ(batches[2].value[b], 0.75f * result + 0.25f * root);
+  }
+  EXPECT_GT(searched, 32);  // weight 1 gives the search's values, not the results
+  std::filesystem::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace quax

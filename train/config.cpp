@@ -99,6 +99,7 @@ const std::vector<Field>& schema() {
     f.push_back(number<float>("search.dirichlet_alpha_total", REF(search.dirichlet_alpha_total), 0.0f, 1000.0f));
     f.push_back(number<float>("search.dirichlet_fraction", REF(search.dirichlet_fraction), 0.0f, 1.0f));
     f.push_back(boolean("search.reuse_tree", REF(search.reuse_tree)));
+    f.push_back(number<float>("search.forced_playouts_k", REF(search.forced_playouts_k), 0.0f, 100.0f));
     f.push_back(number<int>("search.leaves_per_batch", REF(search.leaves_per_batch), 1, 256));
     f.push_back(number<float>("search.virtual_loss", REF(search.virtual_loss), 0.0f, 100.0f));
     f.push_back(number<int>("search.gumbel_m", REF(search.gumbel_m), 1, 4096));
@@ -127,6 +128,7 @@ const std::vector<Field>& schema() {
     f.push_back(number<int>("selfplay.resign_min_moves", REF(selfplay.resign.min_moves), 0, 100000));
     f.push_back(number<int>("selfplay.max_moves", REF(selfplay.max_moves), 0, 1000000));
     f.push_back(number<int>("selfplay.games_per_shard", REF(selfplay.games_per_shard), 1, 1000000));
+    f.push_back(number<int64_t>("selfplay.cache_entries", REF(selfplay.cache_entries), 0, 1LL << 30));
     // replay
     f.push_back(number<int64_t>("replay.min_positions", REF(replay.min_positions), 1, kI64Max));
     f.push_back(number<int64_t>("replay.window_min", REF(replay.window_min), 1, kI64Max));
@@ -135,6 +137,7 @@ const std::vector<Field>& schema() {
     f.push_back(number<double>("replay.window_exponent", REF(replay.window_exponent), 0.0, 1.0));
     f.push_back(number<double>("replay.train_ratio", REF(replay.train_ratio), 0.01, 1e6));
     f.push_back(boolean("replay.symmetries", REF(replay.symmetries)));
+    f.push_back(number<double>("replay.root_value_weight", REF(replay.root_value_weight), 0.0, 1.0));
     // learn
     f.push_back(number<int>("learn.batch_size", REF(learn.batch_size), 1, 65536));
     f.push_back(number<double>("learn.lr", REF(learn.lr), 1e-9, 10.0));
@@ -186,6 +189,7 @@ const std::vector<Field>& schema() {
     f.push_back(number<uint64_t>("run.seed", REF(run.seed), 0, std::numeric_limits<uint64_t>::max()));
     f.push_back(number<double>("run.progress_seconds", REF(run.progress_seconds), 0.1, 1e9));
     f.push_back(number<int>("run.metrics_every", REF(run.metrics_every), 1, kIntMax));
+    f.push_back(number<double>("run.snapshot_minutes", REF(run.snapshot_minutes), 0.0, 1e9));
     return f;
   }();
   return fields;

@@ -29,6 +29,9 @@ struct SelfplayConfig {
   ResignSettings resign;
   int max_moves = 0;
   int games_per_shard = 32;  // finished games written together into one shard file
+  // Network outputs kept per self-play thread, keyed by the network's input (mcts/
+  // evaluation_cache.h); cleared with each new model. 0 = no cache.
+  int64_t cache_entries = 0;
 };
 
 struct ReplayConfig {
@@ -44,6 +47,10 @@ struct ReplayConfig {
   // and in one process self-play waits for the learner below it (keeps the two in step).
   double train_ratio = 4.0;
   bool symmetries = true;  // random goal-keeping symmetry per sample
+  // The value target: (1 - w) * game result + w * the search's root value at that move (both
+  // from the mover's view). Some weight on the search's value lowers the target's noise early
+  // in a game, where one result says little about one position.
+  double root_value_weight = 0.0;
 };
 
 struct LearnConfig {
@@ -80,6 +87,9 @@ struct RunConfig {
   uint64_t seed = 1;
   double progress_seconds = 10;  // between progress lines
   int metrics_every = 20;        // learner steps between metrics lines
+  // Keep the model every this many minutes of training time under <run>/snapshots/ (for the
+  // time-to-strength benchmark, `quax bench strength`); 0 = none.
+  double snapshot_minutes = 0;
 };
 
 struct TrainConfig {

@@ -177,7 +177,9 @@ void ReplayWindow::sample(int batch, Rng& rng, TrainingBatch* out) const {
     for (const auto& [a, p] : g.moves[ply].policy) pol[a] = p;
     const Player mover = g.moves[ply].mover;
     const Player winner = winner_of(g.outcome);
-    out->value[b] = winner == Player::kNone ? 0.0f : (winner == mover ? 1.0f : -1.0f);
+    const float result = winner == Player::kNone ? 0.0f : (winner == mover ? 1.0f : -1.0f);
+    const auto w = static_cast<float>(config_.root_value_weight);
+    out->value[b] = (1.0f - w) * result + w * g.moves[ply].root_value;
     s->transform_net_planes(sym, enc.data(), out->inputs.data() + static_cast<size_t>(b) * plane_floats);
     s->transform_net_policy(sym, pol.data(), out->policy.data() + static_cast<size_t>(b) * actions);
     s->transform_net_mask(sym, net_mask.data(), out->mask.data() + static_cast<size_t>(b) * actions);

@@ -44,6 +44,8 @@ struct RunControl {
   std::atomic<int64_t> positions_written{0};  // trainable positions in shards written
   std::atomic<int64_t> evaluations{0};
   std::atomic<int64_t> network_micros{0};     // time inside the network's forward
+  std::atomic<int64_t> cache_lookups{0};      // evaluation cache (selfplay.cache_entries)
+  std::atomic<int64_t> cache_hits{0};
   // Learner side.
   std::atomic<int64_t> step{0};
   std::atomic<int64_t> samples_trained{0};

@@ -1,8 +1,10 @@
 #include "train/selfplay_worker.h"
 
 #include <chrono>
+#include <memory>
 #include <thread>
 
+#include "mcts/evaluation_cache.h"
 #include "nets/net_evaluator.h"
 #include "train/shard.h"
 
@@ -33,7 +35,15 @@ void run_selfplay_worker(const TrainConfig& config, const std::string& run_dir, 
     if (control.stop) return;
     int64_t model_version = control.model.version();
     NetEvaluator evaluator(control.model.get());
-    GameDriver driver(config.driver_options(seed), {&evaluator});
+    std::unique_ptr<CachingEvaluator> cache;
+    if (config.selfplay.cache_entries > 0) {
+      const auto probe = new_game(config.game);
+      cache = std::make_unique<CachingEvaluator>(&evaluator, config.selfplay.cache_entries,
+                                                 probe->num_planes() * probe->size() * probe->size(),
+                                                 probe->num_actions());
+    }
+    GameDriver driver(config.driver_options(seed), {cache ? static_cast<Evaluator*>(cache.get()) : &evaluator});
+    int64_t lookups_reported = 0, hits_reported = 0;
     const std::string dir = run_dir + "/selfplay";
     std::vector<GameRecord> pending;
     int64_t shards = 0, positions_pending = 0, evals_reported = 0;
@@ -57,6 +67,7 @@ void run_selfplay_worker(const TrainConfig& config, const std::string& run_dir, 
       if (control.model.version() != model_version) {
         model_version = control.model.version();
         evaluator.set_model(control.model.get());
+        if (cache) cache->clear();
       }
       driver.step();
       for (auto& g : driver.take_finished()) {
@@ -70,6 +81,12 @@ void run_selfplay_worker(const TrainConfig& config, const std::string& run_dir, 
       evals_reported = evaluator.positions_evaluated();
       control.network_micros += static_cast<int64_t>((evaluator.seconds_in_network() - net_seconds_reported) * 1e6);
       net_seconds_reported = evaluator.seconds_in_network();
+      if (cache) {
+        control.cache_lookups += cache->lookups() - lookups_reported;
+        control.cache_hits += cache->hits() - hits_reported;
+        lookups_reported = cache->lookups();
+        hits_reported = cache->hits();
+      }
     }
     // Games still in flight are dropped: a finished shard is worth more than waiting.
     flush();

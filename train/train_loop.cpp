@@ -5,6 +5,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <filesystem>
@@ -23,6 +24,7 @@
 #include "train/run_files.h"
 #include "train/selfplay_worker.h"
 #include "train/shard.h"
+#include "train/snapshots.h"
 
 namespace quax {
 
@@ -154,6 +156,22 @@ struct LearnerThread {
     previous_model = path;
   }
 
+  // run.snapshot_minutes: a copy of the model at every multiple of that much training time,
+  // taken between steps, so that strength can be measured against time afterwards.
+  double next_snapshot_s = -1;
+  void keep_snapshot_if_due(double seconds_base) {
+    const double period = config.run.snapshot_minutes * 60;
+    if (period <= 0) return;
+    const double now = seconds_base + seconds_since(start);
+    if (next_snapshot_s < 0) next_snapshot_s = (std::floor(seconds_base / period) + 1) * period;
+    if (now < next_snapshot_s) return;
+    const int64_t mark = std::llround(next_snapshot_s);
+    const std::string path = snapshot_path(run_dir, mark);
+    learner.publish_model(path);
+    metrics.write({{"kind", "snapshot"}, {"time_s", now}, {"mark_s", mark}, {"step", learner.step()}, {"path", path}});
+    while (next_snapshot_s <= now) next_snapshot_s += period;
+  }
+
   void checkpoint(double seconds_base) {
     state.ingested_shards = window.ingested();
     state.total_positions = window.total_positions();
@@ -210,6 +228,7 @@ struct LearnerThread {
       sum.lr = m.lr;
       ++in_sum;
       const int64_t step = learner.step();
+      keep_snapshot_if_due(seconds_base);
       if (step % l.publish_every == 0) publish();
       if (step % l.checkpoint_every == 0) {
         checkpoint(seconds_base);
@@ -408,6 +427,8 @@ void run_training(const TrainConfig& config, const TrainOptions& options) {
         j["evals_per_s"] = (evals - last_evals) / dt;
         j["moves_per_s"] = (moves - last_moves) / dt;
         j["network_share"] = (net_micros - last_net_micros) * 1e-6 / dt / config.selfplay.threads;
+        if (control.cache_lookups.load() > 0)
+          j["cache_hit_rate"] = static_cast<double>(control.cache_hits.load()) / control.cache_lookups.load();
         metrics.write(j);
       }
       last_moves = moves;
@@ -423,6 +444,8 @@ void run_training(const TrainConfig& config, const TrainOptions& options) {
       if (options.selfplay)
         line += fmt::format(" games {} | positions {} ({}/s) | evals {}/s", games, short_count(pos),
                             short_count((pos - last_pos) / dt), short_count((evals - last_evals) / dt));
+      if (options.selfplay && control.cache_lookups.load() > 0)
+        line += fmt::format(" | cache {:.0f}%", 100.0 * control.cache_hits.load() / control.cache_lookups.load());
       if (options.learn)
         line += fmt::format(" | step {} loss {:.3f}{} | window {}", step, control.last_loss.load(),
                             nonfinite_note(control.nonfinite_steps.load()),

@@ -1,0 +1,252 @@
+// `quax bench strength`: time to strength. Trains a config from scratch for --minutes,
+// keeping the model every --every minutes of training time (run.snapshot_minutes), then
+// plays every kept model against one or more fixed opponents, colour-balanced, --games each.
+// The evaluation runs after training, so it takes no training time. For each opponent it
+// reports the training minutes of the first kept model whose score reaches its target, and
+// writes to the run directory:
+//   strength-<opponent>.jsonl  the games (arena results format, appended: an interrupted or
+//                              repeated evaluation plays only the games still missing)
+//   strength-<opponent>.csv    minutes, step, games, wins, draws, losses, score, 95% interval
+//   strength-<opponent>.svg    the curve
+//   strength-<opponent>.json   the summary: minutes to target, the points, machine and load
+// `--evaluate-only` skips training and evaluates the snapshots of an existing run (e.g.
+// against another opponent).
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+
+#include "arena/match.h"
+#include "arena/results_log.h"
+#include "arena/strength_curve.h"
+#include "command/arena_games.h"
+#include "command/command.h"
+#include "command/players.h"
+#include "core/atomic_file.h"
+#include "train/snapshots.h"
+#include "train/train_loop.h"
+
+namespace quax {
+namespace {
+
+namespace fs = std::filesystem;
+
+// A file-name-safe tag for an opponent: "uct:1000" -> "uct_1000",
+// "checkpoints/quax-7.pt:sims=200" -> "quax-7.pt_sims_200".
+std::string opponent_tag(const std::string& opponent) {
+  const auto colon = opponent.find(':');
+  std::string head = opponent.substr(0, colon), tail = colon == std::string::npos ? "" : opponent.substr(colon);
+  head = fs::path(head).filename().string();
+  std::string tag;
+  for (char c : head + tail) tag += std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '-' ? c : '_';
+  return tag;
+}
+
+std::string snapshot_name(const Snapshot& s) { return fmt::format("{:g}min", s.seconds / 60.0); }
+
+// Learner steps of the snapshots, from the run's "snapshot" metrics lines (mark_s -> step).
+std::map<int64_t, int64_t> snapshot_steps(const std::string& run_dir) {
+  std::map<int64_t, int64_t> out;
+  std::ifstream in(run_dir + "/metrics.jsonl");
+  for (std::string line; std::getline(in, line);) {
+    const auto j = nlohmann::json::parse(line, nullptr, /*allow_exceptions=*/false);
+    if (j.is_object() && j.value("kind", "") == "snapshot" && j.contains("mark_s") && j.contains("step"))
+      out[j["mark_s"].get<int64_t>()] = j["step"].get<int64_t>();
+  }
+  return out;
+}
+
+// The machine and its load, for the record (figures are only comparable on one machine).
+nlohmann::json machine_note() {
+  nlohmann::json j;
+  std::ifstream cpu("/proc/cpuinfo");
+  for (std::string line; std::getline(cpu, line);)
+    if (line.rfind("model name", 0) == 0) {
+      j["cpu"] = line.substr(line.find(':') + 2);
+      break;
+    }
+  j["cores"] = static_cast<int>(::sysconf(_SC_NPROCESSORS_ONLN));
+  std::ifstream load("/proc/loadavg");
+  double l1 = 0, l5 = 0, l15 = 0;
+  if (load >> l1 >> l5 >> l15) j["loadavg"] = {l1, l5, l15};
+  return j;
+}
+
+struct Options {
+  std::string config;
+  std::vector<std::string> overrides;
+  std::string run_dir;
+  double minutes = 20;
+  double every = 2.5;
+  std::vector<std::string> opponents;
+  std::vector<double> targets;
+  int games = 40;
+  int sims = 200;
+  int threads = 2;
+  int parallel = 32;
+  bool evaluate_only = false;
+  uint64_t seed = 1;
+};
+
+// Plays the missing games of every snapshot against `opponent`; returns the curve.
+std::vector<StrengthPoint> evaluate(const Options& opt, const GameSpec& spec, const std::string& opponent,
+                                    const std::string& results) {
+  const auto snapshots = list_snapshots(opt.run_dir);
+  const auto steps = snapshot_steps(opt.run_dir);
+  std::vector<StrengthPoint> points;
+  for (const auto& s : snapshots) {
+    if (s.seconds > opt.minutes * 60 + 1) continue;
+    const std::string name = snapshot_name(s);
+    auto count = [&] {
+      StrengthPoint p;
+      p.minutes = s.seconds / 60.0;
+      p.step = steps.count(s.seconds) ? steps.at(s.seconds) : -1;
+      for (const auto& r : load_results(results, spec)) {
+        const bool black = r.black == name && r.white == opponent, white = r.white == name && r.black == opponent;
+        if (!black && !white) continue;
+        if (r.outcome == Outcome::kDraw) ++p.draws;
+        else if ((r.outcome == Outcome::kBlackWins) == black) ++p.wins;
+        else ++p.losses;
+      }
+      return p;
+    };
+    StrengthPoint p = count();
+    const int missing = opt.games - p.games();
+    if (missing > 0) {
+      const std::string description = fmt::format("{}:sims={}", s.path, opt.sims);
+      std::string error;
+      if (!make_player(description, spec, 0, &error)) throw CommandError(error);
+      ArenaGamesOptions ao;
+      ao.threads = opt.threads;
+      ao.parallel = opt.parallel;
+      ao.seed = opt.seed + static_cast<uint64_t>(s.seconds) * 7919ULL + static_cast<uint64_t>(p.games());
+      play_arena_games(spec, {name, opponent}, {description, opponent}, schedule_games(2, missing, true), ao,
+                       [&](size_t, const GameResult& r) { append_results(results, {r}); }, [] { return false; });
+      p = count();
+    }
+    const auto si = score_interval(p.wins, p.draws, p.losses);
+    fmt::print("  {:>8} step {:>6}: {:>3}/{:<3} {:5.1f}%  [{:.1f}, {:.1f}]\n", name, p.step, p.wins + 0.5 * p.draws,
+               p.games(), 100 * si.score, 100 * si.low, 100 * si.high);
+    std::fflush(stdout);
+    points.push_back(p);
+  }
+  return points;
+}
+
+void setup_bench_strength(CLI::App& app) {
+  auto opt = std::make_shared<Options>();
+  CLI::App* bench = app.get_subcommand("bench");
+  auto* cmd = bench->add_subcommand(
+      "strength", "Time to strength: train from scratch, keep a model every --every minutes, score each against opponents");
+  cmd->add_option("--config", opt->config, "Training config (required unless --evaluate-only)");
+  cmd->add_option("--set", opt->overrides, "Override a config key, e.g. --set search.simulations=50 (repeatable)");
+  cmd->add_option("--run", opt->run_dir, "Run directory (default: runs/strength-<config>-<date>)");
+  cmd->add_option("--minutes", opt->minutes, "Training minutes")->check(CLI::Range(0.1, 1e6));
+  cmd->add_option("--every", opt->every, "Keep the model every this many training minutes")
+      ->check(CLI::Range(0.05, 1e6));
+  cmd->add_option("--opponent", opt->opponents,
+                  std::string("Opponent (repeatable; default uct:1000): ") + kPlayerSyntax);
+  cmd->add_option("--target", opt->targets,
+                  "Score to reach, a fraction (one for all opponents, or one per --opponent; default 0.9)")
+      ->check(CLI::Range(0.0, 1.0));
+  cmd->add_option("--games", opt->games, "Games per kept model and opponent (rounded up to even)")
+      ->check(CLI::Range(2, 100000));
+  cmd->add_option("--sims", opt->sims, "Simulations per move of the kept models")->check(CLI::Range(1, 1000000));
+  cmd->add_option("--threads", opt->threads, "Games at once against uct/random opponents")->check(CLI::Range(1, 64));
+  cmd->add_option("--parallel", opt->parallel, "Games in flight against model opponents")->check(CLI::Range(1, 4096));
+  cmd->add_flag("--evaluate-only", opt->evaluate_only, "Skip training: evaluate the snapshots already in --run");
+  cmd->add_option("--seed", opt->seed, "Seed of the evaluation games");
+  cmd->callback([opt] {
+    if (opt->opponents.empty()) opt->opponents = {"uct:1000"};
+    if (opt->targets.empty()) opt->targets = {0.9};
+    if (opt->targets.size() != 1 && opt->targets.size() != opt->opponents.size())
+      throw CommandError(fmt::format("--target is given {} times for {} opponents: give one, or one per opponent",
+                                     opt->targets.size(), opt->opponents.size()));
+    TrainConfig config;
+    if (opt->evaluate_only) {
+      if (opt->run_dir.empty()) throw CommandError("--evaluate-only needs --run <run directory>");
+      config = load_run_config(opt->run_dir);
+    } else {
+      if (opt->config.empty()) throw CommandError("--config is required (or --evaluate-only with --run)");
+      try {
+        config = load_config(opt->config);
+        for (const auto& o : opt->overrides) apply_override(&config, o);
+      } catch (const ConfigError& e) {
+        throw CommandError(e.what());
+      }
+      if (opt->run_dir.empty()) {
+        char date[32];
+        const std::time_t now = std::time(nullptr);
+        std::strftime(date, sizeof date, "%Y%m%d-%H%M%S", std::localtime(&now));
+        opt->run_dir = fmt::format("runs/strength-{}-{}", fs::path(opt->config).stem().string(), date);
+      }
+      config.run.dir = opt->run_dir;
+      config.run.snapshot_minutes = opt->every;
+      // A little past the last mark, so that the model of minute --minutes is kept too.
+      config.run.max_minutes = opt->minutes + std::min(0.25, opt->every / 4);
+      config.run.max_steps = 0;
+      config.run.max_games = 0;
+    }
+    const GameSpec spec = config.game;
+    for (const auto& o : opt->opponents) {
+      std::string error;
+      if (!make_player(o, spec, 0, &error)) throw CommandError(error);
+    }
+    if (!opt->evaluate_only) {
+      fmt::print("training {} for {:g} minutes into {}, a model kept every {:g} minutes\n", describe(spec),
+                 opt->minutes, opt->run_dir, opt->every);
+      std::fflush(stdout);
+      const nlohmann::json load_before = machine_note();
+      run_training(config, TrainOptions{});
+      write_file_atomically(opt->run_dir + "/strength-training.json",
+                            nlohmann::json{{"config", opt->config},
+                                           {"overrides", opt->overrides},
+                                           {"minutes", opt->minutes},
+                                           {"every", opt->every},
+                                           {"machine_at_start", load_before},
+                                           {"machine_at_end", machine_note()}}
+                                    .dump(2) +
+                                "\n");
+    }
+    if (list_snapshots(opt->run_dir).empty())
+      throw CommandError("no snapshots in '" + opt->run_dir + "/snapshots' (was run.snapshot_minutes set?)");
+    for (size_t i = 0; i < opt->opponents.size(); ++i) {
+      const std::string& opponent = opt->opponents[i];
+      const double target = opt->targets.size() == 1 ? opt->targets[0] : opt->targets[i];
+      const std::string base = opt->run_dir + "/strength-" + opponent_tag(opponent);
+      fmt::print("\nagainst {} ({} games each, kept models at {} simulations), target {:g}%:\n", opponent,
+                 opt->games + opt->games % 2, opt->sims, 100 * target);
+      const auto points = evaluate(*opt, spec, opponent, base + ".jsonl");
+      const double reached = minutes_to_target(points, target);
+      if (reached < 0)
+        fmt::print("target {:g}% against {} not reached in {:g} minutes\n", 100 * target, opponent, opt->minutes);
+      else
+        fmt::print("target {:g}% against {} reached after {:g} minutes of training\n", 100 * target, opponent, reached);
+      write_file_atomically(base + ".csv", strength_csv(points));
+      write_file_atomically(base + ".svg",
+                            strength_svg(points, target, fmt::format("{} against {}", describe(spec), opponent)));
+      nlohmann::json summary{{"opponent", opponent},
+                             {"target", target},
+                             {"minutes_to_target", reached < 0 ? nlohmann::json() : nlohmann::json(reached)},
+                             {"games_per_model", opt->games + opt->games % 2},
+                             {"simulations", opt->sims},
+                             {"machine_at_evaluation", machine_note()}};
+      for (const auto& p : points) {
+        const auto s = score_interval(p.wins, p.draws, p.losses);
+        summary["points"].push_back({{"minutes", p.minutes}, {"step", p.step}, {"games", p.games()},
+                                     {"score", s.score}, {"low", s.low}, {"high", s.high}});
+      }
+      write_file_atomically(base + ".json", summary.dump(2) + "\n");
+    }
+  });
+}
+
+REGISTER_COMMAND("bench.strength", setup_bench_strength);
+
+}  // namespace
+}  // namespace quax

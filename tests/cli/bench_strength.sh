@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# `quax bench strength` on a tiny quax 4x4 run: it keeps a model at every mark of training
+# time, scores each against the opponents with exactly the games asked for (colour-balanced),
+# writes the CSV/SVG/JSON per opponent, and a later --evaluate-only plays only the games still
+# missing. Usage: bench_strength.sh <quax binary> <source dir>
+set -euo pipefail
+QUAX=$1
+DIR=$(mktemp -d)
+trap 'rm -rf "$DIR"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+
+cat > "$DIR/tiny.yaml" <<'YAML'
+game: {variant: quax, size: 4}
+net: {blocks: 1, filters: 8, policy_channels: 4, value_channels: 4, value_hidden: 8}
+search: {simulations: 8}
+selfplay: {parallel_games: 16, games_per_shard: 16}
+replay: {min_positions: 100, window_min: 500}
+learn: {batch_size: 32, lr_warmup_steps: 1, publish_every: 10, checkpoint_every: 50}
+YAML
+"$QUAX" bench strength --config "$DIR/tiny.yaml" --run "$DIR/r" --minutes 0.3 --every 0.1 --games 4 --sims 8 \
+  --opponent random --opponent uct:20 --target 0.5 --target 0.99 > "$DIR/out.txt" 2>&1 ||
+  fail "bench strength failed: $(tail -5 "$DIR/out.txt")"
+
+# Marks at 6, 12 and 18 seconds of training.
+ls "$DIR/r/snapshots" | grep -c '^model-00000[01][0-9]s\.pt$' | grep -qx 3 || fail "snapshots: $(ls "$DIR/r/snapshots")"
+for tag in random uct_20; do
+  for ext in csv svg json jsonl; do [ -s "$DIR/r/strength-$tag.$ext" ] || fail "no strength-$tag.$ext"; done
+  rows=$(tail -n +2 "$DIR/r/strength-$tag.csv")
+  [ "$(echo "$rows" | wc -l)" = 3 ] || fail "$tag: not 3 rows: $rows"
+  # Every row: 4 games, wins + draws + losses = 4.
+  echo "$rows" | awk -F, '$3 != 4 || $4 + $5 + $6 != 4 {exit 1}' || fail "$tag: games per row: $rows"
+  [ "$(wc -l < "$DIR/r/strength-$tag.jsonl")" = 12 ] || fail "$tag: not 12 games recorded"
+  # Colour balance: each kept model had black in exactly 2 of its 4 games.
+  for m in 0.1min 0.2min 0.3min; do
+    [ "$(grep -c "\"black\":\"$m\"" "$DIR/r/strength-$tag.jsonl")" = 2 ] || fail "$tag $m: not 2 games as black"
+  done
+done
+grep -q "^target 99% against uct:20 \(not reached\|reached after\)" "$DIR/out.txt" || fail "no verdict: $(cat "$DIR/out.txt")"
+
+# Asking again plays nothing; asking for 6 games plays 2 more per model.
+"$QUAX" bench strength --run "$DIR/r" --evaluate-only --minutes 0.3 --games 4 --sims 8 --opponent random > /dev/null
+[ "$(wc -l < "$DIR/r/strength-random.jsonl")" = 12 ] || fail "a repeated evaluation played games again"
+"$QUAX" bench strength --run "$DIR/r" --evaluate-only --minutes 0.3 --games 6 --sims 8 --opponent random > /dev/null
+[ "$(wc -l < "$DIR/r/strength-random.jsonl")" = 18 ] || fail "not 2 more games per model"
+tail -n +2 "$DIR/r/strength-random.csv" | awk -F, '$3 != 6 {exit 1}' || fail "rows do not show 6 games"
+
+# Mismatched targets are refused with one line.
+out=$("$QUAX" bench strength --run "$DIR/r" --evaluate-only --opponent random --opponent uct:5 --target 0.1 \
+  --target 0.2 --target 0.3 2>&1) && fail "accepted three targets for two opponents"
+[ "$(echo "$out" | wc -l)" = 1 ] || fail "not one line: $out"
+echo "ok"
