@@ -23,6 +23,7 @@
 #include "train/model_follower.h"
 #include "train/model_publisher.h"
 #include "watchdog.h"
+#include "ml_tiny_config.h"
 
 namespace quax {
 namespace {
@@ -32,13 +33,7 @@ constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
 constexpr float kInf = std::numeric_limits<float>::infinity();
 
 TrainConfig tiny_config() {
-  TrainConfig c;
-  c.game = GameSpec{Variant::kQuax, 4, true};
-  c.net.blocks = 1;
-  c.net.filters = 8;
-  c.net.policy_channels = 4;
-  c.net.value_channels = 4;
-  c.net.value_hidden = 8;
+  TrainConfig c = tiny_net_config();
   c.learn.batch_size = 8;
   c.learn.lr_warmup_steps = 0;
   c.selfplay.precision = Precision::kFloat32;

@@ -11,18 +11,13 @@
 #include "nets/net_evaluator.h"
 #include "train/learner.h"
 #include "train/shard.h"
+#include "ml_tiny_config.h"
 
 namespace quax {
 namespace {
 
 TrainConfig tiny_config() {
-  TrainConfig c;
-  c.game = GameSpec{Variant::kQuax, 4, true};
-  c.net.blocks = 1;
-  c.net.filters = 8;
-  c.net.policy_channels = 4;
-  c.net.value_channels = 4;
-  c.net.value_hidden = 8;
+  TrainConfig c = tiny_net_config();
   c.learn.batch_size = 16;
   c.learn.lr_warmup_steps = 3;
   c.replay.window_min = 50;

@@ -16,6 +16,7 @@
 #include "train/shard.h"
 #include "train/train_loop.h"
 #include "watchdog.h"
+#include "ml_tiny_config.h"
 
 namespace quax {
 namespace {
@@ -50,13 +51,7 @@ void expect_complete_and_legal(const GameRecord& g) {
 }
 
 TEST(SelfplayThreads, TwoThreadsBothDeliverCompleteLegalGames) {
-  TrainConfig c;
-  c.game = GameSpec{Variant::kQuax, 4, true};
-  c.net.blocks = 1;
-  c.net.filters = 8;
-  c.net.policy_channels = 4;
-  c.net.value_channels = 4;
-  c.net.value_hidden = 8;
+  TrainConfig c = tiny_net_config();
   c.search.simulations = 8;
   c.selfplay.threads = 2;
   c.selfplay.parallel_games = 4;
