@@ -2,9 +2,12 @@
 // configs, and the dump parsing back to the same configuration.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <set>
+#include <sstream>
 
 #include "train/config.h"
 
@@ -14,6 +17,15 @@ namespace {
 std::string error_of(const std::string& yaml) {
   try {
     parse_config(yaml, "test.yaml");
+  } catch (const ConfigError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+std::string load_error(const std::string& path) {
+  try {
+    load_config(path);
   } catch (const ConfigError& e) {
     return e.what();
   }
@@ -52,14 +64,6 @@ TEST(Config, AKeyGivenTwiceIsNamedWithBothLines) {
 TEST(Config, AFileThatIsNoConfigIsNamed) {
   const std::string dir = ::testing::TempDir() + "/config_dir_test";
   std::filesystem::create_directories(dir);
-  auto load_error = [](const std::string& path) -> std::string {
-    try {
-      load_config(path);
-    } catch (const ConfigError& e) {
-      return e.what();
-    }
-    return "";
-  };
   EXPECT_EQ(load_error(dir), "config file '" + dir + "' is a directory");
   EXPECT_EQ(load_error(dir + "/missing.yaml"), "cannot read config file '" + dir + "/missing.yaml'");
   const std::string empty = dir + "/empty.yaml";
@@ -118,29 +122,176 @@ TEST(Config, OverridesUseTheSameChecks) {
   EXPECT_THROW(apply_override(&c, "no_equals_sign"), ConfigError);
 }
 
-TEST(Config, ShippedConfigsLoadAndDumpRoundTrips) {
+// A directory of config files for one test, removed at the end.
+class ConfigFiles {
+ public:
+  explicit ConfigFiles(const std::string& name)
+      : dir_(std::filesystem::path(::testing::TempDir() + "/" + name).lexically_normal().string()) {
+    std::filesystem::remove_all(dir_);
+    std::filesystem::create_directories(dir_);
+  }
+  ~ConfigFiles() { std::filesystem::remove_all(dir_); }
+  std::string write(const std::string& name, const std::string& text) const {
+    const std::string path = dir_ + "/" + name;
+    std::filesystem::create_directories(std::filesystem::path(path).parent_path());
+    std::ofstream(path) << text;
+    return path;
+  }
+
+ private:
+  std::string dir_;
+};
+
+TEST(ConfigExtends, KeysApplyOnTopOfTheExtendedFilesInOrder) {
+  const ConfigFiles files("config_extends");
+  files.write("tiers/base.yaml", "net:\n  blocks: 2\n  filters: 24\nsearch:\n  simulations: 50\n");
+  files.write("tiers/mid.yaml", "extends: base.yaml\nnet:\n  filters: 40\n");
+  const std::string leaf =
+      files.write("runs/leaf.yaml", "extends: ../tiers/mid.yaml\ngame:\n  size: 7\nsearch:\n  simulations: 70\n");
+  const TrainConfig c = load_config(leaf);
+  EXPECT_EQ(c.net.blocks, 2);             // from base, through mid
+  EXPECT_EQ(c.net.filters, 40);           // mid over base
+  EXPECT_EQ(c.search.simulations, 70);    // leaf over base
+  EXPECT_EQ(c.game.size, 7);              // leaf only
+  EXPECT_EQ(c.learn.lr, LearnConfig().lr);  // nobody: the default
+  // Text that is no file resolves `extends` against the working directory.
+  EXPECT_EQ(parse_config("extends: " + leaf + "\n", "<string>").search.simulations, 70);
+  // A file that only extends another is that other.
+  const std::string alias = files.write("alias.yaml", "extends: runs/leaf.yaml\n");
+  EXPECT_EQ(dump_config(load_config(alias)), dump_config(c));
+}
+
+TEST(ConfigExtends, MissingFilesCyclesAndBadValuesAreNamed) {
+  const ConfigFiles files("config_extends_errors");
+  const std::string missing = files.write("missing.yaml", "game:\n  size: 7\nextends: nowhere.yaml\n");
+  EXPECT_EQ(load_error(missing), missing + ":3: extends 'nowhere.yaml': no such file (" +
+                                     (std::filesystem::path(missing).parent_path() / "nowhere.yaml").string() + ")");
+  const std::string a = files.write("a.yaml", "extends: b.yaml\n");
+  const std::string b = files.write("b.yaml", "net:\n  blocks: 2\nextends: a.yaml\n");
+  EXPECT_EQ(load_error(a), b + ":3: extends 'a.yaml' makes a cycle: a.yaml -> b.yaml -> a.yaml");
+  const std::string self = files.write("self.yaml", "extends: self.yaml\n");
+  EXPECT_EQ(load_error(self), self + ":1: extends 'self.yaml' makes a cycle: self.yaml -> self.yaml");
+  const std::string list = files.write("list.yaml", "extends: [a.yaml, b.yaml]\n");
+  EXPECT_EQ(load_error(list), list + ":1: 'extends' must name one config file");
+  // An error inside an extended file names that file and its line.
+  const std::string bad_base = files.write("bad_base.yaml", "net:\n  blocks: many\n");
+  const std::string child = files.write("child.yaml", "extends: bad_base.yaml\n");
+  EXPECT_EQ(load_error(child), bad_base + ":2: bad value for 'net.blocks': expected an integer");
+}
+
+std::string read_text(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> out;
+  std::stringstream ss(text);
+  for (std::string line; std::getline(ss, line);) out.push_back(line);
+  return out;
+}
+
+// The cells of a Markdown table row "| a | b |", trimmed; empty for other lines.
+std::vector<std::string> table_cells(const std::string& line) {
+  std::vector<std::string> cells;
+  if (line.size() < 2 || line.front() != '|' || line.back() != '|') return cells;
+  std::stringstream ss(line.substr(1, line.size() - 2));
+  for (std::string cell; std::getline(ss, cell, '|');) {
+    const auto b = cell.find_first_not_of(' '), e = cell.find_last_not_of(' ');
+    cells.push_back(b == std::string::npos ? "" : cell.substr(b, e - b + 1));
+  }
+  return cells;
+}
+
+std::string unquote(const std::string& cell) {
+  return cell.size() >= 2 && cell.front() == '`' && cell.back() == '`' ? cell.substr(1, cell.size() - 2) : cell;
+}
+
+// Every shipped config file, as a path relative to configs/ ("quax_7x7.yaml", "base/small.yaml").
+std::vector<std::string> shipped_config_files() {
+  std::vector<std::string> out;
+  const std::string root = std::string(QUAX_SOURCE_DIR) + "/configs";
+  for (const auto& e : std::filesystem::recursive_directory_iterator(root))
+    if (e.path().extension() == ".yaml") out.push_back(std::filesystem::relative(e.path(), root).string());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+TEST(Config, ShippedConfigsAreShortAndMergeToTheirExpectedResult) {
   // Every shipped config, named <variant>_<size>[x<size>].yaml after the game it trains
-  // (quickstart: quax 5x5).
+  // (quickstart: quax 5x5), and the two tiers.
   const std::set<std::string> expected = {
-      "crossway_7x7", "crossway_9x9", "hex_7x7",      "hex_9x9",        "link_7x7",     "link_9x9",
-      "quadhex_10x10", "quadhex_8x8", "quadrex_7x7",  "quadrex_9x9",    "quady_15",     "quady_9",
-      "quax_7x7",     "quax_9x9",     "quickstart",   "quickway_7x7",   "quickway_9x9", "quikquax_6x6",
-      "stymie_5x5",   "torax_5x5",    "y_13",         "y_9"};
-  std::set<std::string> found;
-  for (const auto& e : std::filesystem::directory_iterator(std::string(QUAX_SOURCE_DIR) + "/configs")) {
-    if (e.path().extension() != ".yaml") continue;
-    const std::string name = e.path().stem().string();
-    SCOPED_TRACE(name);
-    found.insert(name);
-    const TrainConfig c = load_config(e.path().string());
+      "base/medium.yaml", "base/small.yaml", "crossway_7x7.yaml", "crossway_9x9.yaml", "hex_7x7.yaml",
+      "hex_9x9.yaml", "link_7x7.yaml", "link_9x9.yaml", "quadhex_10x10.yaml", "quadhex_8x8.yaml",
+      "quadrex_7x7.yaml", "quadrex_9x9.yaml", "quady_15.yaml", "quady_9.yaml", "quax_7x7.yaml", "quax_9x9.yaml",
+      "quickstart.yaml", "quickway_7x7.yaml", "quickway_9x9.yaml", "quikquax_6x6.yaml", "stymie_5x5.yaml",
+      "torax_5x5.yaml", "y_13.yaml", "y_9.yaml"};
+  const auto files = shipped_config_files();
+  EXPECT_EQ(std::set<std::string>(files.begin(), files.end()), expected);
+  for (const auto& file : files) {
+    SCOPED_TRACE(file);
+    const std::string path = std::string(QUAX_SOURCE_DIR) + "/configs/" + file;
+    EXPECT_LE(lines_of(read_text(path)).size(), 40u);
+    const TrainConfig c = load_config(path);
+    const TrainConfig again = parse_config(dump_config(c), "dump");
+    EXPECT_EQ(dump_config(again), dump_config(c));
+    if (file.rfind("base/", 0) == 0) continue;
+    const std::string name = std::filesystem::path(file).stem().string();
     const std::string game = name == "quickstart" ? "quax_5x5" : name;
     const std::string size = std::to_string(c.game.size);
     const std::string variant = variant_info(c.game.variant).name;
     EXPECT_TRUE(game == variant + "_" + size + "x" + size || game == variant + "_" + size) << variant << " " << size;
-    const TrainConfig again = parse_config(dump_config(c), "dump");
-    EXPECT_EQ(dump_config(again), dump_config(c));
+    // The merged result is what the file meant before tiers existed (and what runs recorded).
+    EXPECT_EQ(dump_config(c), read_text(std::string(QUAX_SOURCE_DIR) + "/tests/data/configs/" + name + ".txt"));
   }
-  EXPECT_EQ(found, expected);
+}
+
+TEST(Config, TheReadmeDescribesTheFilesAndKeysAsTheyAre) {
+  const auto readme = lines_of(read_text(std::string(QUAX_SOURCE_DIR) + "/configs/README.md"));
+  // Files: | `file` | variant size | tier | B x F | simulations |
+  std::set<std::string> described;
+  for (const auto& line : readme) {
+    const auto cells = table_cells(line);
+    if (cells.size() != 5 || cells[0].find(".yaml`") == std::string::npos) continue;
+    const std::string file = unquote(cells[0]);
+    SCOPED_TRACE(file);
+    described.insert(file);
+    const std::string path = std::string(QUAX_SOURCE_DIR) + "/configs/" + file;
+    const TrainConfig c = load_config(path);
+    if (cells[1] != "-")
+      EXPECT_EQ(cells[1], std::string(variant_info(c.game.variant).name) + " " + std::to_string(c.game.size));
+    const std::string text = read_text(path);
+    const auto at = text.find("\nextends: ");
+    const std::string tier =
+        at == std::string::npos ? "-" : std::filesystem::path(text.substr(at + 10, text.find('\n', at + 1) - at - 10)).stem().string();
+    EXPECT_EQ(cells[2], tier);
+    EXPECT_EQ(cells[3], std::to_string(c.net.blocks) + " x " + std::to_string(c.net.filters));
+    EXPECT_EQ(cells[4], std::to_string(c.search.simulations));
+  }
+  const auto files = shipped_config_files();
+  EXPECT_EQ(described, std::set<std::string>(files.begin(), files.end()));
+  // Keys: | `section.key` | `default` | meaning |, every key of the schema once, with its default.
+  std::map<std::string, std::string> defaults;
+  std::string section;
+  for (const auto& line : lines_of(dump_config(TrainConfig()))) {
+    if (line.rfind("  ", 0) != 0) {
+      section = line.substr(0, line.size() - 1);
+      continue;
+    }
+    const auto colon = line.find(':');
+    defaults[section + "." + line.substr(2, colon - 2)] = line.substr(colon + 2);
+  }
+  std::map<std::string, std::string> listed;
+  for (const auto& line : readme) {
+    const auto cells = table_cells(line);
+    if (cells.size() != 3 || cells[0].empty() || cells[0].front() != '`') continue;
+    EXPECT_TRUE(listed.emplace(unquote(cells[0]), unquote(cells[1])).second) << "listed twice: " << cells[0];
+  }
+  EXPECT_EQ(listed, defaults);
+  const auto keys = config_keys();
+  EXPECT_EQ(listed.size(), keys.size());
 }
 
 }  // namespace

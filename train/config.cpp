@@ -273,22 +273,68 @@ DriverOptions TrainConfig::driver_options(uint64_t seed) const {
   return opt;
 }
 
-TrainConfig parse_config(const std::string& yaml_text, const std::string& source) {
+namespace {
+
+// The files a config extends are read relative to the file that names them (relative to the
+// working directory for text that is not a file). `chain` lists the files being read, outermost
+// first, to refuse a cycle by naming it.
+TrainConfig parse_config_in_chain(const std::string& yaml_text, const std::string& source,
+                                  std::vector<std::string>& chain);
+
+TrainConfig load_config_in_chain(const std::string& path, std::vector<std::string>& chain) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) throw ConfigError("config file '" + path + "' is a directory");
+  std::ifstream in(path);
+  if (!in) throw ConfigError("cannot read config file '" + path + "'");
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return parse_config_in_chain(ss.str(), path, chain);
+}
+
+// The configuration `root.extends` names, read with its own chain, or the defaults.
+TrainConfig extended_config(const YAML::Node& root, const std::string& source, std::vector<std::string>& chain) {
+  const YAML::Node base = root["extends"];
+  if (!base) return TrainConfig{};
+  if (!base.IsScalar() || base.Scalar().empty())
+    throw ConfigError(fmt::format("{}: 'extends' must name one config file", where(source, base)));
+  const auto path = (std::filesystem::path(source).parent_path() / base.Scalar()).lexically_normal();
+  std::error_code ec;
+  if (!std::filesystem::exists(path, ec))
+    throw ConfigError(fmt::format("{}: extends '{}': no such file ({})", where(source, base), base.Scalar(),
+                                  path.string()));
+  const std::string id = std::filesystem::weakly_canonical(path, ec).string();
+  for (const auto& file : chain) {
+    if (file != id) continue;
+    std::vector<std::string> names;
+    for (const auto& f : chain) names.push_back(std::filesystem::path(f).filename().string());
+    names.push_back(path.filename().string());
+    throw ConfigError(fmt::format("{}: extends '{}' makes a cycle: {}", where(source, base), base.Scalar(),
+                                  fmt::join(names, " -> ")));
+  }
+  return load_config_in_chain(path.string(), chain);
+}
+
+TrainConfig parse_config_in_chain(const std::string& yaml_text, const std::string& source,
+                                  std::vector<std::string>& chain) {
   YAML::Node root;
   try {
     root = YAML::Load(yaml_text);
   } catch (const YAML::ParserException& e) {
     throw ConfigError(fmt::format("{}:{}: YAML syntax error: {}", source, e.mark.line + 1, e.msg));
   }
-  TrainConfig c;
   // Nothing but comments is more likely a wrong or truncated file than a wish for every
   // default (an unlimited run on the default board).
   if (root.IsNull())
     throw ConfigError(source + ": the config is empty (no sections; configs/quickstart.yaml is an example)");
   if (!root.IsMap()) throw ConfigError(source + ": expected a mapping of sections (game, net, search, ...)");
   reject_duplicate_keys(root, "", source);
+  std::error_code ec;
+  chain.push_back(std::filesystem::weakly_canonical(source, ec).string());
+  TrainConfig c = extended_config(root, source, chain);
+  chain.pop_back();
   for (const auto& section : root) {
     const auto name = section.first.as<std::string>();
+    if (name == "extends") continue;
     bool known = false;
     for (const auto& f : schema()) known = known || f.key.rfind(name + ".", 0) == 0;
     if (!known) throw ConfigError(fmt::format("{}: unknown key '{}'", where(source, section.first), name));
@@ -304,14 +350,16 @@ TrainConfig parse_config(const std::string& yaml_text, const std::string& source
   return c;
 }
 
+}  // namespace
+
+TrainConfig parse_config(const std::string& yaml_text, const std::string& source) {
+  std::vector<std::string> chain;
+  return parse_config_in_chain(yaml_text, source, chain);
+}
+
 TrainConfig load_config(const std::string& path) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) throw ConfigError("config file '" + path + "' is a directory");
-  std::ifstream in(path);
-  if (!in) throw ConfigError("cannot read config file '" + path + "'");
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return parse_config(ss.str(), path);
+  std::vector<std::string> chain;
+  return load_config_in_chain(path, chain);
 }
 
 void apply_override(TrainConfig* config, const std::string& assignment) {

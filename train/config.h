@@ -113,7 +113,9 @@ struct ConfigError : std::runtime_error {
 // Defaults overridden by the YAML text; `source` names it in messages (a path, or
 // "<string>"). Throws ConfigError with one line naming the key, the file and the line; a
 // text without any section (empty, or comments only) and a key given twice at any level
-// are errors too.
+// are errors too. A top-level `extends: <file>` starts from that file's configuration
+// instead of the defaults (the file is relative to the directory of `source`, and may extend
+// another); a missing file or a cycle is an error naming the file or the chain.
 TrainConfig parse_config(const std::string& yaml_text, const std::string& source);
 // parse_config of the file; throws ConfigError naming a path that is missing, unreadable or
 // a directory.
