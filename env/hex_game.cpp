@@ -6,14 +6,9 @@
 #include <cstring>
 #include <stdexcept>
 
-namespace quax {
+#include "env/rng.h"
 
-namespace {
-uint64_t turn_mix(uint64_t x) {
-  x = (x ^ (x >> 31)) * 0x7FB5D329728EA185ULL;
-  return x ^ (x >> 27);
-}
-}  // namespace
+namespace quax {
 
 HexGame::HexGame(const GameSpec& spec)
     : spec_(spec), n_(spec.size), nn_(spec.size * spec.size), geo_(HexGeometry::get(spec.variant, spec.size)) {
@@ -312,7 +307,7 @@ void HexGame::transform_net_mask(int sym, const uint8_t* in, uint8_t* out) const
 }
 
 uint64_t HexGame::position_key() const {
-  uint64_t k = turn_mix(static_cast<uint64_t>(index_of(to_move()) + 2) * 0x9E3779B97F4A7C15ULL);
+  uint64_t k = mix64(static_cast<uint64_t>(index_of(to_move()) + 2));
   if (swap_available()) k ^= 0xC3A5C85C97CB3127ULL;
   return key_ ^ k;
 }

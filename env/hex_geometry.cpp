@@ -1,4 +1,5 @@
 #include "env/hex_geometry.h"
+#include "env/rng.h"
 
 #include <map>
 #include <mutex>
@@ -7,13 +8,6 @@
 namespace quax {
 
 namespace {
-
-uint64_t mix(uint64_t x) {
-  x += 0x9E3779B97F4A7C15ULL;
-  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
-  return x ^ (x >> 31);
-}
 
 int split_depth(Variant v) {
   switch (v) {
@@ -194,7 +188,7 @@ HexGeometry::HexGeometry(Variant v, int size)
 
   stone_key.resize(nn * 2);
   uint64_t seed = 0x4E58A11ULL + static_cast<uint64_t>(n) * 131 + static_cast<uint64_t>(v);
-  for (auto& k : stone_key) k = mix(seed++);
+  for (auto& k : stone_key) k = mix64(seed++);
 }
 
 std::shared_ptr<const HexGeometry> HexGeometry::get(Variant v, int n) {

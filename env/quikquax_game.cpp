@@ -4,6 +4,7 @@
 #include <cstring>
 #include <sstream>
 
+#include "env/rng.h"
 #include "env/symmetry.h"
 
 namespace quax {
@@ -174,8 +175,7 @@ void QuikQuaxGame::transform_net_mask(int sym, const uint8_t* in, uint8_t* out) 
 uint64_t QuikQuaxGame::position_key() const {
   uint64_t k = static_cast<uint64_t>(stones_left_) | static_cast<uint64_t>(used_) << 4 |
                static_cast<uint64_t>(turn_ > 0) << 8;
-  k = (k + 0x9E3779B97F4A7C15ULL) * 0xBF58476D1CE4E5B9ULL;
-  return board_.position_key() ^ (k ^ (k >> 29));
+  return board_.position_key() ^ mix64(k);
 }
 
 }  // namespace quax

@@ -6,9 +6,20 @@
 
 namespace quax {
 
+// splitmix64's step: adds the golden-ratio increment, then mixes (a bijection of 64-bit words
+// whose outputs look independent for consecutive inputs). The one mixer of the project: Zobrist
+// keys, position keys and per-game seeds are made with it.
+inline constexpr uint64_t kGoldenGamma = 0x9E3779B97F4A7C15ULL;  // 2^64 / golden ratio, odd
+inline uint64_t mix64(uint64_t x) {
+  x += kGoldenGamma;
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+  return x ^ (x >> 31);
+}
+
 class Rng {
  public:
-  explicit Rng(uint64_t seed = 0x9E3779B97F4A7C15ULL) { seed_with(seed); }
+  explicit Rng(uint64_t seed = kGoldenGamma) { seed_with(seed); }
 
   void seed_with(uint64_t seed) {
     uint64_t z = seed;
@@ -42,11 +53,9 @@ class Rng {
  private:
   static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
   static uint64_t splitmix(uint64_t& z) {
-    z += 0x9E3779B97F4A7C15ULL;
-    uint64_t r = z;
-    r = (r ^ (r >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    r = (r ^ (r >> 27)) * 0x94D049BB133111EBULL;
-    return r ^ (r >> 31);
+    const uint64_t r = mix64(z);
+    z += kGoldenGamma;
+    return r;
   }
   uint64_t s_[4];
 };

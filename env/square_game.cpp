@@ -1,4 +1,5 @@
 #include "env/square_game.h"
+#include "env/rng.h"
 
 #include <algorithm>
 #include <cassert>
@@ -19,13 +20,6 @@ namespace {
 constexpr int kSouth = 0, kNorth = 1, kWest = 2, kEast = 3;
 
 bool has_link_moves(Variant v) { return v == Variant::kQuax || v == Variant::kLink; }
-
-uint64_t mix(uint64_t x) {
-  x += 0x9E3779B97F4A7C15ULL;
-  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
-  return x ^ (x >> 31);
-}
 
 }  // namespace
 
@@ -100,8 +94,8 @@ struct SquareGame::Geometry {
     stone_key.resize(nn * 2);
     link_key.resize(nn * 4);
     uint64_t seed = 0x51A7E5EEDULL + static_cast<uint64_t>(n);
-    for (auto& k : stone_key) k = mix(seed++);
-    for (auto& k : link_key) k = mix(seed++ ^ 0xABCDEFULL);
+    for (auto& k : stone_key) k = mix64(seed++);
+    for (auto& k : link_key) k = mix64(seed++ ^ 0xABCDEFULL);
   }
 };
 
@@ -723,7 +717,7 @@ int SquareGame::to_net_action(int a) const {
 int SquareGame::from_net_action(int a) const { return to_net_action(a); }  // a transpose undoes itself
 
 uint64_t SquareGame::turn_key() const {
-  uint64_t k = mix(static_cast<uint64_t>(index_of(to_move()) + 2) * 0x1234567ULL);
+  uint64_t k = mix64(static_cast<uint64_t>(index_of(to_move()) + 2) * 0x1234567ULL);
   if (swap_available()) k ^= 0x5A5A5A5A12345678ULL;
   return k;
 }

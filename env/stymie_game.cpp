@@ -1,4 +1,5 @@
 #include "env/stymie_game.h"
+#include "env/rng.h"
 
 #include <algorithm>
 #include <cassert>
@@ -10,13 +11,6 @@
 namespace quax {
 
 namespace {
-
-uint64_t mix(uint64_t x) {
-  x += 0x9E3779B97F4A7C15ULL;
-  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
-  return x ^ (x >> 31);
-}
 
 constexpr int kSouth = 0, kNorth = 1, kWest = 2, kEast = 3;
 
@@ -372,11 +366,11 @@ void StymieGame::transform_net_mask(int k, const uint8_t* in, uint8_t* out) cons
 }
 
 uint64_t StymieGame::position_key() const {
-  uint64_t key = mix(static_cast<uint64_t>(index_of(to_move()) + 2) * 31 + (triple_allowed_ ? 7 : 0) +
+  uint64_t key = mix64(static_cast<uint64_t>(index_of(to_move()) + 2) * 31 + (triple_allowed_ ? 7 : 0) +
                      (swap_available() ? 1000 : 0));
   for (int a = 0; a < 2 * nn_; ++a)
-    if (pieces_[a]) key ^= mix(static_cast<uint64_t>(a) * 4 + pieces_[a]);
-  for (int a : turn_) key ^= mix(0xFEEDULL + static_cast<uint64_t>(a));
+    if (pieces_[a]) key ^= mix64(static_cast<uint64_t>(a) * 4 + pieces_[a]);
+  for (int a : turn_) key ^= mix64(0xFEEDULL + static_cast<uint64_t>(a));
   return key;
 }
 

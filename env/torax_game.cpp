@@ -1,4 +1,5 @@
 #include "env/torax_game.h"
+#include "env/rng.h"
 
 #include <algorithm>
 #include <cassert>
@@ -13,13 +14,6 @@
 namespace quax {
 
 namespace {
-
-uint64_t mix(uint64_t x) {
-  x += 0x9E3779B97F4A7C15ULL;
-  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
-  return x ^ (x >> 31);
-}
 
 int wrap(int x, int n) { return ((x % n) + n) % n; }
 
@@ -540,11 +534,11 @@ void ToraxGame::transform_net_mask(int sym, const uint8_t* in, uint8_t* out) con
 }
 
 uint64_t ToraxGame::position_key() const {
-  uint64_t k = mix(static_cast<uint64_t>(index_of(to_move()) + 2) * 131 + static_cast<uint64_t>(index_of(connector_) + 2) * 7 +
+  uint64_t k = mix64(static_cast<uint64_t>(index_of(to_move()) + 2) * 131 + static_cast<uint64_t>(index_of(connector_) + 2) * 7 +
                    static_cast<uint64_t>(blocks_this_turn_) * 1009);
   for (int x = 0; x < nn_; ++x) {
-    if (cells_[x]) k ^= mix(static_cast<uint64_t>(x) * 4 + cells_[x]);
-    if (links_[x]) k ^= mix(0xABCDEF00ULL + static_cast<uint64_t>(x) * 8 + links_[x]);
+    if (cells_[x]) k ^= mix64(static_cast<uint64_t>(x) * 4 + cells_[x]);
+    if (links_[x]) k ^= mix64(0xABCDEF00ULL + static_cast<uint64_t>(x) * 8 + links_[x]);
   }
   return k;
 }

@@ -5,17 +5,12 @@
 #include <stdexcept>
 #include <string>
 
+#include "env/rng.h"
 #include "mcts/search_tree.h"
 
 namespace quax {
 
 namespace {
-
-uint64_t mix64(uint64_t z) {
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
-}
 
 void check_options(const DriverOptions& o, size_t num_evaluators) {
   auto fail = [](const std::string& m) { throw std::invalid_argument(m); };
@@ -98,7 +93,7 @@ void GameDriver::start_game(Slot& slot) {
   auto& seats = slot.record.seats;
   if (seats.first < 0 || seats.first >= np || seats.second < 0 || seats.second >= np)
     throw std::invalid_argument("seats_for_game(" + std::to_string(index) + ") names a player out of range");
-  slot.rng.seed_with(mix64(options_.seed * 0x9E3779B97F4A7C15ULL + static_cast<uint64_t>(index)));
+  slot.rng.seed_with(mix64(mix64(options_.seed) + static_cast<uint64_t>(index)));
   slot.state = new_game(options_.spec);
   slot.record.resign_disabled =
       options_.resign.enabled && slot.rng.uniform() < static_cast<double>(options_.resign.playout_fraction);

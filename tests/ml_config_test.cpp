@@ -260,8 +260,9 @@ TEST(Config, TheReadmeDescribesTheFilesAndKeysAsTheyAre) {
     described.insert(file);
     const std::string path = std::string(QUAX_SOURCE_DIR) + "/configs/" + file;
     const TrainConfig c = load_config(path);
-    if (cells[1] != "-")
+    if (cells[1] != "-") {
       EXPECT_EQ(cells[1], std::string(variant_info(c.game.variant).name) + " " + std::to_string(c.game.size));
+    }
     const std::string text = read_text(path);
     const auto at = text.find("\nextends: ");
     const std::string tier =

@@ -326,10 +326,13 @@ TEST(Shard, OutOfRangeValuesAreRefused) {
   games[0].moves[0].action = 60000;
   write_shard(path, games);
   expect_refused(path, kFixtureSpec, "game 0, move 0: action 60000 is not one of the 50 actions");
-  // A legal action where another was played: the replay finds the occupied cell.
-  games = play_games(kFixtureSpec, 1, 2);
-  ASSERT_GE(games[0].moves.size(), 3u);
-  games[0].moves[2].action = games[0].moves[0].action;
+  // A legal action where another was played: the replay finds the occupied cell. (A game whose
+  // second move is no swap, which would move the first stone away.)
+  const int swap_action = new_game(kFixtureSpec)->num_actions() - 2;
+  uint64_t seed = 2;
+  do games = play_games(kFixtureSpec, 1, seed++);
+  while (games[0].moves.size() < 3 || games[0].moves[1].action == swap_action);
+  games[0].moves[2].action = games[0].moves[1].action;
   write_shard(path, games);
   expect_refused(path, kFixtureSpec, "game 0, move 2: action ");
   fs::remove_all(dir);

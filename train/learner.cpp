@@ -1,6 +1,7 @@
 #include "train/learner.h"
 
 #include <fmt/format.h>
+#include <torch/csrc/jit/python/update_graph_executor_opt.h>
 #include <torch/torch.h>
 
 #include <cmath>
@@ -15,6 +16,18 @@
 #include "train/run_files.h"
 
 namespace quax {
+
+namespace {
+
+// Turns off TorchScript's graph-executor optimisation on this thread while it lives (the flag
+// is thread-local: self-play threads keep theirs).
+struct UnoptimizedGraphs {
+  UnoptimizedGraphs() : before(torch::jit::getGraphExecutorOptimize()) { torch::jit::setGraphExecutorOptimize(false); }
+  ~UnoptimizedGraphs() { torch::jit::setGraphExecutorOptimize(before); }
+  bool before;
+};
+
+}  // namespace
 
 namespace fs = std::filesystem;
 
@@ -100,6 +113,10 @@ StepMetrics Learner::train_step(const TrainingBatch& batch) {
   for (auto& group : m.optimizer->param_groups())
     static_cast<torch::optim::SGDOptions&>(group.options()).lr(lr);
 
+  // TorchScript's executor swaps in an optimised graph after the first runs of a module, which
+  // moves results by an ulp: a learner resumed from a checkpoint (its module fresh) would then
+  // drift from the one that kept going. The plain graph keeps training a function of the state.
+  const UnoptimizedGraphs plain_graphs;
   m.optimizer->zero_grad();
   std::vector<torch::Tensor> saved_buffers;
   for (const auto& b : m.model.named_buffers(false)) saved_buffers.push_back(b.value.clone());
