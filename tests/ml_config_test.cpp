@@ -118,13 +118,73 @@ TEST(Config, OverridesUseTheSameChecks) {
   EXPECT_THROW(apply_override(&c, "no_equals_sign"), ConfigError);
 }
 
+// game.sizes: one network for several board sizes, with weights.
+TEST(Config, SizesAndWeights) {
+  const TrainConfig c = parse_config("game: {variant: quax, sizes: [7, 9, 11], size_weights: [1, 1, 2]}", "test.yaml");
+  EXPECT_EQ(c.sizes, (std::vector<int>{7, 9, 11}));
+  EXPECT_EQ(c.game, (GameSpec{Variant::kQuax, 7, true}));  // the first size is the primary one
+  EXPECT_EQ(c.game_specs(), (std::vector<GameSpec>{{Variant::kQuax, 7, true}, {Variant::kQuax, 9, true},
+                                                   {Variant::kQuax, 11, true}}));
+  EXPECT_EQ(c.game_weights(), (std::vector<double>{1, 1, 2}));
+  const std::string dump = dump_config(c);
+  EXPECT_NE(dump.find("game:\n  variant: quax\n  sizes: [7, 9, 11]\n  size_weights: [1, 1, 2]\n  swap: true\n"),
+            std::string::npos)
+      << dump;
+  EXPECT_EQ(dump_config(parse_config(dump, "dump")), dump);
+  // Weights default to equal ones.
+  const TrainConfig equal = parse_config("game: {sizes: [5, 6]}", "test.yaml");
+  EXPECT_EQ(equal.game_weights(), (std::vector<double>{1, 1}));
+  EXPECT_NE(dump_config(equal).find("  sizes: [5, 6]\n  size_weights: [1, 1]\n"), std::string::npos);
+  // A run of one size has one spec and dumps as before the list existed: no new keys.
+  const TrainConfig one = parse_config("game: {size: 9}", "test.yaml");
+  EXPECT_EQ(one.game_specs(), (std::vector<GameSpec>{{Variant::kQuax, 9, true}}));
+  EXPECT_EQ(one.game_weights(), (std::vector<double>{1}));
+  EXPECT_EQ(dump_config(one).find("sizes"), std::string::npos);
+  EXPECT_EQ(dump_config(one).find("size_weights"), std::string::npos);
+  EXPECT_NE(dump_config(one).find("  size: 9\n"), std::string::npos);
+}
+
+TEST(Config, BadSizesAreNamed) {
+  EXPECT_EQ(error_of("game:\n  size: 7\n  sizes: [7, 9]\n"),
+            "test.yaml:3: 'game.size' and 'game.sizes' exclude each other: give one board size or a list of sizes");
+  EXPECT_EQ(error_of("game:\n  sizes: [9, 7]\n  size: 7\n"),
+            "test.yaml:2: 'game.size' and 'game.sizes' exclude each other: give one board size or a list of sizes");
+  const std::string list = "expected a list of distinct board sizes in [3, 26], e.g. [7, 9, 11]";
+  EXPECT_EQ(error_of("game:\n  sizes: [7, 7]\n"), "test.yaml:2: bad value for 'game.sizes': " + list);
+  EXPECT_EQ(error_of("game:\n  sizes: [7, 30]\n"), "test.yaml:2: bad value for 'game.sizes': " + list);
+  EXPECT_EQ(error_of("game:\n  sizes: []\n"), "test.yaml:2: bad value for 'game.sizes': " + list);
+  EXPECT_EQ(error_of("game:\n  sizes: 7\n"), "test.yaml:2: bad value for 'game.sizes': " + list);
+  EXPECT_EQ(error_of("game:\n  variant: quikquax\n  swap: false\n  sizes: [6, 7]\n"),
+            "test.yaml: bad value for 'game.sizes': quikquax needs an even size, not 7");
+  EXPECT_EQ(error_of("game:\n  sizes: [7, 9]\n  size_weights: [1, 0]\n"),
+            "test.yaml:3: bad value for 'game.size_weights': expected a list of positive numbers, one per size, e.g. "
+            "[1, 1, 2]");
+  EXPECT_EQ(error_of("game:\n  sizes: [7, 9]\n  size_weights: [1, 2, 3]\n"),
+            "test.yaml: bad value for 'game.size_weights': 3 weights for 2 sizes");
+  EXPECT_EQ(error_of("game:\n  size: 7\n  size_weights: [1]\n"),
+            "test.yaml: bad value for 'game.size_weights': it needs game.sizes (one weight per size)");
+}
+
+TEST(Config, OverridesReplaceTheSizes) {
+  TrainConfig c = parse_config("game: {sizes: [7, 9], size_weights: [1, 3]}", "test.yaml");
+  apply_override(&c, "game.size=11");
+  EXPECT_TRUE(c.sizes.empty());
+  EXPECT_TRUE(c.size_weights.empty());
+  EXPECT_EQ(c.game_specs(), (std::vector<GameSpec>{{Variant::kQuax, 11, true}}));
+  EXPECT_NO_THROW(check_config(c, "test"));
+  apply_override(&c, "game.sizes=[5, 7]");
+  EXPECT_EQ(c.sizes, (std::vector<int>{5, 7}));
+  EXPECT_EQ(c.game.size, 5);
+  EXPECT_NO_THROW(check_config(c, "test"));
+}
+
 TEST(Config, ShippedConfigsLoadAndDumpRoundTrips) {
   // Every shipped config, named <variant>_<size>[x<size>].yaml after the game it trains
-  // (quickstart: quax 5x5).
+  // (quickstart: quax 5x5), or <variant>_mixed.yaml for several sizes.
   const std::set<std::string> expected = {
       "crossway_7x7", "crossway_9x9", "hex_7x7",      "hex_9x9",        "link_7x7",     "link_9x9",
       "quadhex_10x10", "quadhex_8x8", "quadrex_7x7",  "quadrex_9x9",    "quady_15",     "quady_9",
-      "quax_7x7",     "quax_9x9",     "quickstart",   "quickway_7x7",   "quickway_9x9", "quikquax_6x6",
+      "quax_7x7",     "quax_9x9",     "quax_mixed",   "quickstart",     "quickway_7x7", "quickway_9x9", "quikquax_6x6",
       "stymie_5x5",   "torax_5x5",    "y_13",         "y_9"};
   std::set<std::string> found;
   for (const auto& e : std::filesystem::directory_iterator(std::string(QUAX_SOURCE_DIR) + "/configs")) {
@@ -136,7 +196,11 @@ TEST(Config, ShippedConfigsLoadAndDumpRoundTrips) {
     const std::string game = name == "quickstart" ? "quax_5x5" : name;
     const std::string size = std::to_string(c.game.size);
     const std::string variant = variant_info(c.game.variant).name;
-    EXPECT_TRUE(game == variant + "_" + size + "x" + size || game == variant + "_" + size) << variant << " " << size;
+    // <variant>_mixed: a run of several sizes.
+    if (c.sizes.size() > 1)
+      EXPECT_EQ(game, variant + "_mixed");
+    else
+      EXPECT_TRUE(game == variant + "_" + size + "x" + size || game == variant + "_" + size) << variant << " " << size;
     const TrainConfig again = parse_config(dump_config(c), "dump");
     EXPECT_EQ(dump_config(again), dump_config(c));
   }
