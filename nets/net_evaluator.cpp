@@ -7,6 +7,8 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <mutex>
+#include <set>
 #include <stdexcept>
 
 #include "env/rng.h"
@@ -113,7 +115,11 @@ std::string check_model_plays(const InferenceModel& model, const GameSpec& spec)
   std::string warning;
   const std::string err = check_model_matches(model.shape, model.trained_sizes, spec,
                                               model.source.empty() ? model_label(model) : model.source, &warning);
-  if (!warning.empty()) {
+  // Once per model and size in a process: arenas and ladders load a model for every game.
+  static std::mutex mu;
+  static std::set<std::string> given;
+  std::lock_guard<std::mutex> lock(mu);
+  if (!warning.empty() && given.insert(warning).second) {
     std::fprintf(stderr, "%s\n", warning.c_str());
     std::fflush(stderr);
   }

@@ -27,8 +27,8 @@ struct InferenceModel;  // defined in nets/net_evaluator.cpp (holds the torch mo
 std::shared_ptr<const InferenceModel> load_inference_model(const std::string& path, const GameSpec& spec,
                                                            Precision precision = Precision::kAuto);
 // check_model_matches (nets/model_file.h) of a loaded model against `spec`: "" when it can
-// play it (after printing the warning line of a size outside its trained sizes on stderr),
-// else one line naming both games.
+// play it (after printing the warning line of a size outside its trained sizes on stderr,
+// once per model file and size in the process), else one line naming both games.
 std::string check_model_plays(const InferenceModel& model, const GameSpec& spec);
 // Empty when the model's policy logits and values are all finite on its probe batch: the
 // start position and 7 random legal positions of its game (a fixed seed, so the same

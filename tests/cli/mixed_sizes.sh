@@ -2,7 +2,8 @@
 # One network for several board sizes (game.sizes): a tiny run on quax 4x4, 5x5 and 6x6 writes
 # shards of each size and metrics per size; its model lists the sizes and plays each of them
 # through `quax gtp --model` (a legal genmove, no warning), a size outside them with one
-# warning line on stderr (also after `boardsize` in a session), and refuses another variant.
+# warning line on stderr (also after `boardsize` in a session), and refuses another variant;
+# `quax ladder --size` rates the run's models on one of its sizes.
 # Usage: mixed_sizes.sh <quax binary> <source dir>
 set -u
 QUAX=$1
@@ -72,4 +73,11 @@ case "$legal" in *" $move "*) ;; *) fail "boardsize 8: genmove '$move' is not in
   fail "variant link: answers were: $answers"
 [ "$(cat "$DIR/err")" = "warning: model '$DIR/m.pt' was trained on quax 4x4, 5x5, 6x6, not 8x8; it plays that size untested" ] ||
   fail "boardsize 8: stderr was '$(cat "$DIR/err")'"
+# The ladder rates the run's models on any of its sizes (ladder-NxN.* beside the run's own).
+"$QUAX" ladder "$DIR/r" --size 5 --games 2 --sims 4 --baselines random > "$DIR/ladder.out" 2> "$DIR/err" ||
+  fail "ladder --size 5: $(cat "$DIR/err")"
+[ ! -s "$DIR/err" ] || fail "ladder --size 5: unexpected stderr: $(cat "$DIR/err")"
+grep -q "ladder: 3 models and 1 baselines of quax 5x5 (swap)" "$DIR/ladder.out" || fail "ladder: $(cat "$DIR/ladder.out")"
+for f in ladder-5x5.jsonl ladder-5x5.csv ladder-5x5.svg; do [ -s "$DIR/r/$f" ] || fail "ladder wrote no $f"; done
+[ ! -e "$DIR/r/ladder.jsonl" ] || fail "ladder --size 5 wrote ladder.jsonl"
 echo "ok"
