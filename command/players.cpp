@@ -1,7 +1,5 @@
 #include "command/players.h"
 
-#include <fmt/format.h>
-
 #include <cstdlib>
 #include <filesystem>
 #include <sstream>
