@@ -89,12 +89,10 @@ std::shared_ptr<const InferenceModel> make_inference_model(const torch::jit::Mod
 std::shared_ptr<const InferenceModel> load_inference_model(const std::string& path, const GameSpec& spec,
                                                            Precision precision) {
   auto loaded = load_model_file(path);
-  if (auto err = check_model_matches(loaded.shape, loaded.trained_sizes, spec, path, nullptr); !err.empty())
-    throw std::runtime_error("model '" + path + "': " + err);
   auto model = build_inference_model(loaded.module, loaded.shape, loaded.step, precision);
   model->source = path;
   model->trained_sizes = loaded.trained_sizes;
-  check_model_plays(*model, spec);  // the warning of an untrained size
+  if (auto err = check_model_plays(*model, spec); !err.empty()) throw std::runtime_error("model '" + path + "': " + err);
   if (auto err = probe_model_outputs(*model); !err.empty()) throw std::runtime_error("model '" + path + "': " + err);
   return model;
 }
