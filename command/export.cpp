@@ -10,6 +10,7 @@
 
 #include "command/command.h"
 #include "nets/model_export.h"
+#include "nets/net_config.h"
 #include "core/atomic_file.h"
 
 namespace quax {
@@ -75,6 +76,9 @@ void setup_export(CLI::App& app) {
                opt->out, describe(m.spec), m.step, d.at("planes").size(), d.at("num_actions").get<int>(),
                d.at("net").at("blocks").get<int>(), d.at("net").at("filters").get<int>(),
                m.from_checkpoint ? "checkpoint" : "model file", opt->checkpoint);
+    if (const auto sizes = d.value("sizes", std::vector<int>{}); sizes.size() > 1)
+      fmt::print("trained on {} {}: it plays each (and any other size, with a warning)\n",
+                 variant_info(m.spec.variant).name, sizes_text(sizes));
     if (!opt->reference.empty()) fmt::print("wrote {} ({} reference positions)\n", opt->reference, opt->reference_count);
   });
 }

@@ -9,6 +9,8 @@
 //   ladder.csv    player, kind, step, elo, ci95, games    (one row per player)
 //   ladder.json   the same as a JSON array
 //   ladder.svg    Elo against training step, 95% error bars, baselines as dashed lines
+// on the run's board (its first size, game.sizes); `--size N` plays N x N instead (any size of
+// the variant; a run of several sizes rates its models at each), into ladder-NxN.* files.
 #include <fmt/core.h>
 
 #include <algorithm>
@@ -61,6 +63,7 @@ void setup_ladder(CLI::App& app) {
     int net_threads = 1;
     int parallel = 32;
     uint64_t seed = 1;
+    int size = 0;  // 0: the run's
   };
   auto opt = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("ladder", "Rate every model of a training run and plot Elo over training");
@@ -77,6 +80,9 @@ void setup_ladder(CLI::App& app) {
       ->check(CLI::Range(1, 64));
   cmd->add_option("--parallel", opt->parallel, "Model games in flight at once")->check(CLI::Range(1, 4096));
   cmd->add_option("--seed", opt->seed, "Random seed");
+  cmd->add_option("--size", opt->size,
+                  "Board size of the games (default: the run's, its first one for several sizes); files ladder-NxN.*")
+      ->check(CLI::Range(3, 26));
   cmd->callback([opt] {
     const std::string run = opt->run_dir;
     TrainConfig config;
@@ -85,7 +91,11 @@ void setup_ladder(CLI::App& app) {
     } catch (const std::exception& e) {
       throw CommandError(e.what());
     }
-    const GameSpec spec = config.game;
+    GameSpec spec = config.game;
+    if (opt->size > 0) spec.size = opt->size;
+    if (auto err = check_spec(spec); !err.empty()) throw CommandError("--size: " + err);
+    // The run's own board keeps the names ladders always had.
+    const std::string stem = spec.size == config.game.size ? "ladder" : fmt::format("ladder-{}x{}", spec.size, spec.size);
     remove_stale_run_temporaries(run);
     const auto models = list_models(run);
     if (models.empty()) throw CommandError("no models in " + run + "/models (model-<step, 10 digits>.pt)");
@@ -120,7 +130,7 @@ void setup_ladder(CLI::App& app) {
     for (size_t i = 0; i < num_models; ++i)
       for (size_t b = num_models; b < players.size(); ++b) pairs.emplace_back(i, b);
     for (size_t b = num_models; b + 1 < players.size(); ++b) pairs.emplace_back(b, b + 1);
-    const std::string results = (fs::path(run) / "ladder.jsonl").string();
+    const std::string results = (fs::path(run) / (stem + ".jsonl")).string();
     std::vector<GameResult> old;
     try {
       const ResultsFileContents before = prepare_results_file(results, spec);  // as `quax arena` does
@@ -186,13 +196,13 @@ void setup_ladder(CLI::App& app) {
     const std::string title = fmt::format("{}: Elo over training ({} sims per move; anchor {} = 0)", describe(spec),
                                           opt->sims, names[anchor]);
     try {
-      write_file_atomically((fs::path(run) / "ladder.csv").string(), csv);
-      write_file_atomically((fs::path(run) / "ladder.json").string(), rows.dump(2) + "\n");
-      write_file_atomically((fs::path(run) / "ladder.svg").string(), elo_curve_svg(curve, refs, title));
+      write_file_atomically((fs::path(run) / (stem + ".csv")).string(), csv);
+      write_file_atomically((fs::path(run) / (stem + ".json")).string(), rows.dump(2) + "\n");
+      write_file_atomically((fs::path(run) / (stem + ".svg")).string(), elo_curve_svg(curve, refs, title));
     } catch (const std::exception& e) {
       throw CommandError(e.what());
     }
-    fmt::print("\nwrote {0}/ladder.csv, {0}/ladder.json, {0}/ladder.svg\n", run);
+    fmt::print("\nwrote {0}/{1}.csv, {0}/{1}.json, {0}/{1}.svg\n", run, stem);
   });
 }
 

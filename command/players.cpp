@@ -1,7 +1,5 @@
 #include "command/players.h"
 
-#include <fmt/format.h>
-
 #include <cstdlib>
 #include <filesystem>
 #include <sstream>
@@ -30,25 +28,17 @@ bool parse_number(const std::string& s, double lo, double hi, double* out) {
   return true;
 }
 
-// A model plays the variant and size it was trained for only; GTP can change the game
-// under a player, so the check is made at every move (and reported as an error there).
+// A model player under the name it was given on the command line; the model agent checks
+// the game at every move (nets/model_agent.h: another variant is refused, any size plays).
 class ModelPlayer final : public Agent {
  public:
-  ModelPlayer(std::unique_ptr<Agent> inner, const GameSpec& spec, std::string name)
-      : inner_(std::move(inner)), spec_(spec), name_(std::move(name)) {}
+  ModelPlayer(std::unique_ptr<Agent> inner, std::string name) : inner_(std::move(inner)), name_(std::move(name)) {}
   std::string name() const override { return name_; }
   void reset() override { inner_->reset(); }
-  int choose_action(const GameState& state) override {
-    if (state.spec().variant != spec_.variant || state.size() != spec_.size)
-      throw std::runtime_error(fmt::format("the model is for {} {}x{}, not {} {}x{}", variant_info(spec_.variant).name,
-                                           spec_.size, spec_.size, variant_info(state.spec().variant).name,
-                                           state.size(), state.size()));
-    return inner_->choose_action(state);
-  }
+  int choose_action(const GameState& state) override { return inner_->choose_action(state); }
 
  private:
   std::unique_ptr<Agent> inner_;
-  GameSpec spec_;
   std::string name_;
 };
 
@@ -126,7 +116,7 @@ std::unique_ptr<Agent> make_player(const std::string& description, const GameSpe
   }
   auto agent = make_model_agent(d.model_path, spec, d.search, seed, error, d.seconds);
   if (!agent) return nullptr;
-  return std::make_unique<ModelPlayer>(std::move(agent), spec, description);
+  return std::make_unique<ModelPlayer>(std::move(agent), description);
 }
 
 }  // namespace quax

@@ -8,6 +8,13 @@
 namespace quax {
 namespace {
 
+// e.g. "quax 9x9 (swap)", or for a run of several sizes "quax 7x7 (swap), quax 9x9 (swap)".
+std::string describe_games(const TrainConfig& c) {
+  std::string text;
+  for (const auto& spec : c.game_specs()) text += (text.empty() ? "" : ", ") + describe(spec);
+  return text;
+}
+
 void setup_train(CLI::App& app) {
   struct Options {
     std::string config;
@@ -38,9 +45,9 @@ void setup_train(CLI::App& app) {
     if (opt->resume) {
       // The run's own config decides the shape; the file given must agree with it.
       const TrainConfig saved = load_run_config(config.run.dir);
-      if (saved.game != config.game || saved.net != config.net)
-        throw CommandError("--config " + opt->config + " describes " + describe(config.game) + ", " +
-                           describe(config.net) + " but run '" + config.run.dir + "' is " + describe(saved.game) +
+      if (saved.game_specs() != config.game_specs() || saved.net != config.net)
+        throw CommandError("--config " + opt->config + " describes " + describe_games(config) + ", " +
+                           describe(config.net) + " but run '" + config.run.dir + "' is " + describe_games(saved) +
                            ", " + describe(saved.net));
     }
     TrainOptions t;

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <filesystem>
 
 #include "core/atomic_file.h"
@@ -10,7 +11,8 @@
 
 namespace quax {
 
-nlohmann::json model_description(const ModelShape& shape, const NetConfig& net, int64_t step) {
+nlohmann::json model_description(const ModelShape& shape, const NetConfig& net, int64_t step,
+                                 const std::vector<int>& trained_sizes) {
   nlohmann::json j;
   j["format_version"] = kModelFormatVersion;
   j["variant"] = variant_info(shape.spec.variant).name;
@@ -28,6 +30,7 @@ nlohmann::json model_description(const ModelShape& shape, const NetConfig& net, 
               {"value_channels", net.value_channels},
               {"value_hidden", net.value_hidden}};
   j["step"] = step;
+  j["sizes"] = trained_sizes.empty() ? std::vector<int>{shape.size} : trained_sizes;
   return j;
 }
 
@@ -66,16 +69,28 @@ LoadedModel load_model_file(const std::string& path) {
     out.net.value_channels = n.at("value_channels");
     out.net.value_hidden = n.at("value_hidden");
     out.step = d.at("step");
+    out.trained_sizes = d.contains("sizes") ? d.at("sizes").get<std::vector<int>>() : std::vector<int>{out.shape.size};
+    if (out.trained_sizes.empty()) throw std::runtime_error("an empty list of sizes");
   } catch (const std::exception& e) {
     throw std::runtime_error("model '" + path + "' has no valid quax.json description (" + e.what() + ")");
   }
   return out;
 }
 
-std::string check_model_matches(const ModelShape& have, const GameSpec& want) {
-  if (have.spec.variant == want.variant && have.size == want.size) return "";
-  return fmt::format("the model is for {} {}x{}, not {} {}x{}", variant_info(have.spec.variant).name, have.size,
-                     have.size, variant_info(want.variant).name, want.size, want.size);
+std::string check_model_matches(const ModelShape& have, const std::vector<int>& trained_sizes, const GameSpec& want,
+                                const std::string& name, std::string* warning) {
+  if (warning) warning->clear();
+  const std::string variant = variant_info(have.spec.variant).name;
+  if (have.spec.variant != want.variant)
+    return fmt::format("the model is for {} {}, not {} {}x{}", variant, sizes_text(trained_sizes),
+                       variant_info(want.variant).name, want.size, want.size);
+  if (!same_layout(have, model_shape_for(want)))
+    return fmt::format("the model is for {} {}; {}x{} has other input planes or actions", variant,
+                       sizes_text(trained_sizes), want.size, want.size);
+  if (warning && std::find(trained_sizes.begin(), trained_sizes.end(), want.size) == trained_sizes.end())
+    *warning = fmt::format("warning: model '{}' was trained on {} {}, not {}x{}; it plays that size untested", name,
+                           variant, sizes_text(trained_sizes), want.size, want.size);
+  return "";
 }
 
 }  // namespace quax

@@ -17,6 +17,16 @@ ModelShape model_shape_for(const GameSpec& spec) {
   return shape;
 }
 
+bool same_layout(const ModelShape& a, const ModelShape& b) {
+  return a.planes == b.planes && a.spatial_planes == b.spatial_planes && a.extra_actions == b.extra_actions;
+}
+
+std::string sizes_text(const std::vector<int>& sizes) {
+  std::vector<std::string> parts;
+  for (int n : sizes) parts.push_back(fmt::format("{}x{}", n, n));
+  return fmt::format("{}", fmt::join(parts, ", "));
+}
+
 std::string describe(const NetConfig& net) {
   return fmt::format("{} blocks x {} filters{}", net.blocks, net.filters,
                      net.global_pooling ? ", global pooling" : "");

@@ -7,6 +7,8 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <mutex>
+#include <set>
 #include <stdexcept>
 
 #include "env/rng.h"
@@ -28,6 +30,7 @@ std::shared_ptr<InferenceModel> build_inference_model(const torch::jit::Module& 
   m->module = make_inference_module(trainable, m->precision == Precision::kBFloat16);
   m->shape = shape;
   m->step = step;
+  m->trained_sizes = {shape.size};
   return m;
 }
 
@@ -37,9 +40,8 @@ std::string model_label(const InferenceModel& m) {
 }
 
 // Prints the model's one warning when a legal action's logit or a value is NaN or inf.
-void warn_if_nonfinite(const InferenceModel& model, int64_t batch, const uint8_t* masks, const float* logits,
-                       const float* values) {
-  const int64_t a = model.shape.num_actions();
+void warn_if_nonfinite(const InferenceModel& model, int64_t batch, int64_t a, const uint8_t* masks,
+                       const float* logits, const float* values) {
   bool bad = false;
   for (int64_t i = 0; i < batch && !bad; ++i) {
     bad = !std::isfinite(values[i]);
@@ -87,10 +89,10 @@ std::shared_ptr<const InferenceModel> make_inference_model(const torch::jit::Mod
 std::shared_ptr<const InferenceModel> load_inference_model(const std::string& path, const GameSpec& spec,
                                                            Precision precision) {
   auto loaded = load_model_file(path);
-  if (auto err = check_model_matches(loaded.shape, spec); !err.empty())
-    throw std::runtime_error("model '" + path + "': " + err);
   auto model = build_inference_model(loaded.module, loaded.shape, loaded.step, precision);
   model->source = path;
+  model->trained_sizes = loaded.trained_sizes;
+  if (auto err = check_model_plays(*model, spec); !err.empty()) throw std::runtime_error("model '" + path + "': " + err);
   if (auto err = probe_model_outputs(*model); !err.empty()) throw std::runtime_error("model '" + path + "': " + err);
   return model;
 }
@@ -105,6 +107,21 @@ std::string probe_model_outputs(const InferenceModel& model) {
       "gives non-finite outputs (NaN or inf) on {} of {} probe positions (the start position and random legal "
       "ones): a diverged training run or a damaged file",
       bad, kProbePositions);
+}
+
+std::string check_model_plays(const InferenceModel& model, const GameSpec& spec) {
+  std::string warning;
+  const std::string err = check_model_matches(model.shape, model.trained_sizes, spec,
+                                              model.source.empty() ? model_label(model) : model.source, &warning);
+  // Once per model and size in a process: arenas and ladders load a model for every game.
+  static std::mutex mu;
+  static std::set<std::string> given;
+  std::lock_guard<std::mutex> lock(mu);
+  if (!warning.empty() && given.insert(warning).second) {
+    std::fprintf(stderr, "%s\n", warning.c_str());
+    std::fflush(stderr);
+  }
+  return err;
 }
 
 int64_t inference_model_step(const InferenceModel& model) { return model.step; }
@@ -137,14 +154,21 @@ void NetEvaluator::evaluate(const std::vector<const GameState*>& states, const f
   const auto model = this->model();
   const auto start = std::chrono::steady_clock::now();
   const int64_t b = static_cast<int64_t>(states.size());
-  const auto& s = model->shape;
+  // The network is fully convolutional: the batch's board, not the model's, sets the shape.
+  const GameState* first = states.empty() ? nullptr : states[0];
+  const int64_t c = first ? first->num_planes() : model->shape.planes;
+  const int64_t n = first ? first->size() : model->shape.size;
+  const int64_t a = first ? first->num_actions() : model->shape.num_actions();
   c10::InferenceMode guard;
-  auto x = torch::from_blob(const_cast<float*>(planes), {b, s.planes, s.size, s.size}, torch::kFloat32);
+  auto x = torch::from_blob(const_cast<float*>(planes), {b, c, n, n}, torch::kFloat32);
   const auto [logits, value] = run_inference(*model, x);
-  std::memcpy(policy_logits, logits.data_ptr<float>(), sizeof(float) * b * s.num_actions());
+  if (logits.size(1) != a)
+    throw std::runtime_error(fmt::format("{} gives {} policy logits for a game of {} actions", model_label(*model),
+                                         logits.size(1), a));
+  std::memcpy(policy_logits, logits.data_ptr<float>(), sizeof(float) * b * a);
   std::memcpy(values, value.data_ptr<float>(), sizeof(float) * b);
   if (!model->warned_nonfinite.load(std::memory_order_relaxed))
-    warn_if_nonfinite(*model, b, masks, policy_logits, values);
+    warn_if_nonfinite(*model, b, a, masks, policy_logits, values);
   positions_ += b;
   seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }

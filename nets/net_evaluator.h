@@ -20,10 +20,16 @@ namespace quax {
 struct InferenceModel;  // defined in nets/net_evaluator.cpp (holds the torch module)
 
 // Loads a model file (nets/model_file.h) and prepares it for inference. Throws
-// std::runtime_error (one line naming the file) when it cannot be read, is for another
-// spec, or gives non-finite outputs on the probe positions (probe_model_outputs).
+// std::runtime_error (one line naming the file) when it cannot be read, cannot play `spec`
+// (another variant: check_model_matches), or gives non-finite outputs on the probe positions
+// (probe_model_outputs). A size of the variant outside the model's trained sizes plays, with
+// one warning line on stderr.
 std::shared_ptr<const InferenceModel> load_inference_model(const std::string& path, const GameSpec& spec,
                                                            Precision precision = Precision::kAuto);
+// check_model_matches (nets/model_file.h) of a loaded model against `spec`: "" when it can
+// play it (after printing the warning line of a size outside its trained sizes on stderr,
+// once per model file and size in the process), else one line naming both games.
+std::string check_model_plays(const InferenceModel& model, const GameSpec& spec);
 // Empty when the model's policy logits and values are all finite on its probe batch: the
 // start position and 7 random legal positions of its game (a fixed seed, so the same
 // positions every time); else one line (without the model's name) saying how many were not.
@@ -43,6 +49,8 @@ class NetEvaluator final : public Evaluator {
   void set_model(std::shared_ptr<const InferenceModel> model);
   std::shared_ptr<const InferenceModel> model() const;
 
+  // The batch's game (its size, planes and actions) is that of states[0]; all states must be
+  // of one game (any size of the model's variant). Null states: the model's own game.
   // Outputs are passed on as the network gives them; the first NaN or inf a model gives
   // for a legal action or a value prints one warning line on stderr naming the model
   // (once per model in the process, whatever the number of evaluators sharing it).

@@ -7,6 +7,7 @@
 #include <atomic>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "nets/net_config.h"
 #include "nets/net_evaluator.h"
@@ -19,6 +20,7 @@ struct InferenceModel {
   int64_t step = 0;
   Precision precision = Precision::kFloat32;  // resolved
   std::string source;  // the file it was loaded from; empty when built in memory
+  std::vector<int> trained_sizes;  // the file's (nets/model_file.h); {shape.size} when built in memory
   // Set by the first evaluation that met non-finite outputs: one warning per model.
   mutable std::atomic<bool> warned_nonfinite{false};
 };

@@ -1,5 +1,6 @@
 // Training configs: defaults, overrides, errors that name the key and line, the shipped
 // configs, and the dump parsing back to the same configuration.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -122,6 +123,66 @@ TEST(Config, OverridesUseTheSameChecks) {
   EXPECT_THROW(apply_override(&c, "no_equals_sign"), ConfigError);
 }
 
+// game.sizes: one network for several board sizes, with weights.
+TEST(Config, SizesAndWeights) {
+  const TrainConfig c = parse_config("game: {variant: quax, sizes: [7, 9, 11], size_weights: [1, 1, 2]}", "test.yaml");
+  EXPECT_EQ(c.sizes, (std::vector<int>{7, 9, 11}));
+  EXPECT_EQ(c.game, (GameSpec{Variant::kQuax, 7, true}));  // the first size is the primary one
+  EXPECT_EQ(c.game_specs(), (std::vector<GameSpec>{{Variant::kQuax, 7, true}, {Variant::kQuax, 9, true},
+                                                   {Variant::kQuax, 11, true}}));
+  EXPECT_EQ(c.game_weights(), (std::vector<double>{1, 1, 2}));
+  const std::string dump = dump_config(c);
+  EXPECT_NE(dump.find("game:\n  variant: quax\n  sizes: [7, 9, 11]\n  size_weights: [1, 1, 2]\n  swap: true\n"),
+            std::string::npos)
+      << dump;
+  EXPECT_EQ(dump_config(parse_config(dump, "dump")), dump);
+  // Weights default to equal ones.
+  const TrainConfig equal = parse_config("game: {sizes: [5, 6]}", "test.yaml");
+  EXPECT_EQ(equal.game_weights(), (std::vector<double>{1, 1}));
+  EXPECT_NE(dump_config(equal).find("  sizes: [5, 6]\n  size_weights: [1, 1]\n"), std::string::npos);
+  // A run of one size has one spec and dumps as before the list existed: no new keys.
+  const TrainConfig one = parse_config("game: {size: 9}", "test.yaml");
+  EXPECT_EQ(one.game_specs(), (std::vector<GameSpec>{{Variant::kQuax, 9, true}}));
+  EXPECT_EQ(one.game_weights(), (std::vector<double>{1}));
+  EXPECT_EQ(dump_config(one).find("sizes"), std::string::npos);
+  EXPECT_EQ(dump_config(one).find("size_weights"), std::string::npos);
+  EXPECT_NE(dump_config(one).find("  size: 9\n"), std::string::npos);
+}
+
+TEST(Config, BadSizesAreNamed) {
+  EXPECT_EQ(error_of("game:\n  size: 7\n  sizes: [7, 9]\n"),
+            "test.yaml:3: 'game.size' and 'game.sizes' exclude each other: give one board size or a list of sizes");
+  EXPECT_EQ(error_of("game:\n  sizes: [9, 7]\n  size: 7\n"),
+            "test.yaml:2: 'game.size' and 'game.sizes' exclude each other: give one board size or a list of sizes");
+  const std::string list = "expected a list of distinct board sizes in [3, 26], e.g. [7, 9, 11]";
+  EXPECT_EQ(error_of("game:\n  sizes: [7, 7]\n"), "test.yaml:2: bad value for 'game.sizes': " + list);
+  EXPECT_EQ(error_of("game:\n  sizes: [7, 30]\n"), "test.yaml:2: bad value for 'game.sizes': " + list);
+  EXPECT_EQ(error_of("game:\n  sizes: []\n"), "test.yaml:2: bad value for 'game.sizes': " + list);
+  EXPECT_EQ(error_of("game:\n  sizes: 7\n"), "test.yaml:2: bad value for 'game.sizes': " + list);
+  EXPECT_EQ(error_of("game:\n  variant: quikquax\n  swap: false\n  sizes: [6, 7]\n"),
+            "test.yaml: bad value for 'game.sizes': quikquax needs an even size, not 7");
+  EXPECT_EQ(error_of("game:\n  sizes: [7, 9]\n  size_weights: [1, 0]\n"),
+            "test.yaml:3: bad value for 'game.size_weights': expected a list of positive numbers, one per size, e.g. "
+            "[1, 1, 2]");
+  EXPECT_EQ(error_of("game:\n  sizes: [7, 9]\n  size_weights: [1, 2, 3]\n"),
+            "test.yaml: bad value for 'game.size_weights': 3 weights for 2 sizes");
+  EXPECT_EQ(error_of("game:\n  size: 7\n  size_weights: [1]\n"),
+            "test.yaml: bad value for 'game.size_weights': it needs game.sizes (one weight per size)");
+}
+
+TEST(Config, OverridesReplaceTheSizes) {
+  TrainConfig c = parse_config("game: {sizes: [7, 9], size_weights: [1, 3]}", "test.yaml");
+  apply_override(&c, "game.size=11");
+  EXPECT_TRUE(c.sizes.empty());
+  EXPECT_TRUE(c.size_weights.empty());
+  EXPECT_EQ(c.game_specs(), (std::vector<GameSpec>{{Variant::kQuax, 11, true}}));
+  EXPECT_NO_THROW(check_config(c, "test"));
+  apply_override(&c, "game.sizes=[5, 7]");
+  EXPECT_EQ(c.sizes, (std::vector<int>{5, 7}));
+  EXPECT_EQ(c.game.size, 5);
+  EXPECT_NO_THROW(check_config(c, "test"));
+}
+
 // A directory of config files for one test, removed at the end.
 class ConfigFiles {
  public:
@@ -221,12 +282,12 @@ std::vector<std::string> shipped_config_files() {
 
 TEST(Config, ShippedConfigsAreShortAndMergeToTheirExpectedResult) {
   // Every shipped config, named <variant>_<size>[x<size>].yaml after the game it trains
-  // (quickstart: quax 5x5), and the two tiers.
+  // (quickstart: quax 5x5) or <variant>_mixed.yaml for several sizes, and the two tiers.
   const std::set<std::string> expected = {
       "base/medium.yaml", "base/small.yaml", "crossway_7x7.yaml", "crossway_9x9.yaml", "hex_7x7.yaml",
       "hex_9x9.yaml", "link_7x7.yaml", "link_9x9.yaml", "quadhex_10x10.yaml", "quadhex_8x8.yaml",
       "quadrex_7x7.yaml", "quadrex_9x9.yaml", "quady_15.yaml", "quady_9.yaml", "quax_7x7.yaml", "quax_9x9.yaml",
-      "quickstart.yaml", "quickway_7x7.yaml", "quickway_9x9.yaml", "quikquax_6x6.yaml", "stymie_5x5.yaml",
+      "quax_mixed.yaml", "quickstart.yaml", "quickway_7x7.yaml", "quickway_9x9.yaml", "quikquax_6x6.yaml", "stymie_5x5.yaml",
       "torax_5x5.yaml", "y_13.yaml", "y_9.yaml"};
   const auto files = shipped_config_files();
   EXPECT_EQ(std::set<std::string>(files.begin(), files.end()), expected);
@@ -242,7 +303,11 @@ TEST(Config, ShippedConfigsAreShortAndMergeToTheirExpectedResult) {
     const std::string game = name == "quickstart" ? "quax_5x5" : name;
     const std::string size = std::to_string(c.game.size);
     const std::string variant = variant_info(c.game.variant).name;
-    EXPECT_TRUE(game == variant + "_" + size + "x" + size || game == variant + "_" + size) << variant << " " << size;
+    if (c.sizes.size() > 1) {
+      EXPECT_EQ(game, variant + "_mixed");
+    } else {
+      EXPECT_TRUE(game == variant + "_" + size + "x" + size || game == variant + "_" + size) << variant << " " << size;
+    }
     // The merged result is what the file meant before tiers existed (and what runs recorded).
     EXPECT_EQ(dump_config(c), read_text(std::string(QUAX_SOURCE_DIR) + "/tests/data/configs/" + name + ".txt"));
   }
@@ -261,7 +326,9 @@ TEST(Config, TheReadmeDescribesTheFilesAndKeysAsTheyAre) {
     const std::string path = std::string(QUAX_SOURCE_DIR) + "/configs/" + file;
     const TrainConfig c = load_config(path);
     if (cells[1] != "-") {
-      EXPECT_EQ(cells[1], std::string(variant_info(c.game.variant).name) + " " + std::to_string(c.game.size));
+      std::vector<std::string> sizes;
+      for (const auto& spec : c.game_specs()) sizes.push_back(std::to_string(spec.size));
+      EXPECT_EQ(cells[1], std::string(variant_info(c.game.variant).name) + " " + fmt::format("{}", fmt::join(sizes, ", ")));
     }
     const std::string text = read_text(path);
     const auto at = text.find("\nextends: ");
@@ -290,9 +357,14 @@ TEST(Config, TheReadmeDescribesTheFilesAndKeysAsTheyAre) {
     if (cells.size() != 3 || cells[0].empty() || cells[0].front() != '`') continue;
     EXPECT_TRUE(listed.emplace(unquote(cells[0]), unquote(cells[1])).second) << "listed twice: " << cells[0];
   }
-  EXPECT_EQ(listed, defaults);
+  // Keys the dump leaves out by default (game.sizes for a run of one size) are listed with "-".
+  std::set<std::string> listed_keys;
+  for (const auto& [key, value] : listed) {
+    listed_keys.insert(key);
+    EXPECT_EQ(value, defaults.count(key) ? defaults[key] : "-") << key;
+  }
   const auto keys = config_keys();
-  EXPECT_EQ(listed.size(), keys.size());
+  EXPECT_EQ(listed_keys, std::set<std::string>(keys.begin(), keys.end()));
 }
 
 }  // namespace

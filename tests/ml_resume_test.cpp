@@ -78,8 +78,7 @@ TEST(Checkpoint, ResumeIsBitExact) {
   train(a, wa, ra, 6);
   ASSERT_GT(a.flat_state().size(), weights_only) << "momentum buffers missing from the compared state";
   RunState st;
-  st.ingested_shards = wa.ingested();
-  st.total_positions = wa.total_positions();
+  st.windows = {WindowState{c.game.size, wa.ingested(), wa.total_positions()}};
   ra.get_state(st.rng);
   st.samples_trained = 6 * 16;
   const auto path = checkpoint_path(dir, a.step());
@@ -94,11 +93,13 @@ TEST(Checkpoint, ResumeIsBitExact) {
   EXPECT_NE(b.flat_state(), a.flat_state());
   const RunState back = b.load_checkpoint(path);
   EXPECT_EQ(b.step(), 6);
-  EXPECT_EQ(back.ingested_shards, st.ingested_shards);
-  EXPECT_EQ(back.total_positions, st.total_positions);
+  ASSERT_EQ(back.windows.size(), 1u);
+  EXPECT_EQ(back.windows[0].size, c.game.size);
+  EXPECT_EQ(back.windows[0].ingested_shards, st.windows[0].ingested_shards);
+  EXPECT_EQ(back.windows[0].total_positions, st.windows[0].total_positions);
   EXPECT_EQ(back.samples_trained, st.samples_trained);
   ReplayWindow wb(c.game, c.replay);
-  wb.restore(dir + "/selfplay", back.ingested_shards, back.total_positions);
+  wb.restore(dir + "/selfplay", back.windows[0].ingested_shards, back.windows[0].total_positions);
   EXPECT_EQ(wb.window_positions(), wa.window_positions());
   Rng rb;
   rb.set_state(back.rng);
@@ -143,12 +144,20 @@ TEST(Checkpoint, ExportedModelMatchesTheLearner) {
   exported.evaluate(states, batch.inputs.data(), batch.mask.data(), l2.data(), v2.data());
   for (size_t i = 0; i < l1.size(); ++i) ASSERT_NEAR(l1[i], l2[i], 1e-5);
   for (size_t i = 0; i < v1.size(); ++i) ASSERT_NEAR(v1[i], v2[i], 1e-5);
-  // A model of another size is refused with both named.
+  // A run of one size lists that size as the model's trained sizes.
+  EXPECT_EQ(loaded.trained_sizes, std::vector<int>{4});
+  EXPECT_EQ(loaded.description.at("sizes"), nlohmann::json::array({4}));
+  // Another size of its variant plays, with one warning line; another variant is refused with
+  // both named.
+  ::testing::internal::CaptureStderr();
+  EXPECT_NO_THROW(load_inference_model(model_path, GameSpec{Variant::kQuax, 5, true}));
+  EXPECT_EQ(::testing::internal::GetCapturedStderr(),
+            "warning: model '" + model_path + "' was trained on quax 4x4, not 5x5; it plays that size untested\n");
   try {
-    load_inference_model(model_path, GameSpec{Variant::kQuax, 5, true});
-    FAIL() << "accepted a 4x4 model for 5x5";
+    load_inference_model(model_path, GameSpec{Variant::kLink, 4, true});
+    FAIL() << "accepted a quax model for link";
   } catch (const std::runtime_error& e) {
-    EXPECT_NE(std::string(e.what()).find("the model is for quax 4x4, not quax 5x5"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("the model is for quax 4x4, not link 4x4"), std::string::npos) << e.what();
   }
   std::filesystem::remove_all(dir);
 }

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -72,6 +73,33 @@ const std::vector<Field>& schema() {
                       },
                       [](const TrainConfig& c) { return std::string(variant_info(c.game.variant).name); }});
     f.push_back(number<int>("game.size", REF(game.size), 3, 26));
+    f.push_back(Field{"game.sizes",
+                      [](TrainConfig& c, const YAML::Node& n) {
+                        const char* expected = "expected a list of distinct board sizes in [3, 26], e.g. [7, 9, 11]";
+                        if (!n.IsSequence() || n.size() == 0) bad(expected);
+                        std::vector<int> sizes;
+                        for (const auto& e : n) {
+                          const int v = scalar_as<int>(e, "a list of integers");
+                          if (v < 3 || v > 26 || std::find(sizes.begin(), sizes.end(), v) != sizes.end()) bad(expected);
+                          sizes.push_back(v);
+                        }
+                        c.sizes = sizes;
+                        c.game.size = sizes.front();
+                      },
+                      [](const TrainConfig& c) { return fmt::format("[{}]", fmt::join(c.sizes, ", ")); }});
+    f.push_back(Field{"game.size_weights",
+                      [](TrainConfig& c, const YAML::Node& n) {
+                        const char* expected = "expected a list of positive numbers, one per size, e.g. [1, 1, 2]";
+                        if (!n.IsSequence() || n.size() == 0) bad(expected);
+                        std::vector<double> weights;
+                        for (const auto& e : n) {
+                          const double w = scalar_as<double>(e, "a list of numbers");
+                          if (!(w > 0 && w <= 1e6)) bad(expected);
+                          weights.push_back(w);
+                        }
+                        c.size_weights = weights;
+                      },
+                      [](const TrainConfig& c) { return fmt::format("[{}]", fmt::join(c.game_weights(), ", ")); }});
     f.push_back(boolean("game.swap", REF(game.swap)));
     // net
     f.push_back(number<int>("net.blocks", REF(net.blocks), 0, 64));
@@ -215,6 +243,12 @@ void set_field(TrainConfig& c, const std::string& key, const YAML::Node& value, 
   } catch (const ConfigError& e) {
     throw ConfigError(fmt::format("{}: bad value for '{}': {}", loc, key, e.what()));
   }
+  // game.size given after game.sizes (by an override, or by a file over the one it extends)
+  // makes the run one of that size.
+  if (key == "game.size") {
+    c.sizes.clear();
+    c.size_weights.clear();
+  }
 }
 
 // yaml-cpp keeps both pairs of a key given twice in a mapping, and which one a reader sees
@@ -238,8 +272,32 @@ void reject_duplicate_keys(const YAML::Node& node, const std::string& prefix, co
   }
 }
 
+// game.sizes and game.size_weights: playable sizes, one weight each, and one network shape
+// for all (true of every variant so far: planes and extra actions do not depend on N).
+void check_sizes(const TrainConfig& c, const std::string& source) {
+  if (!c.size_weights.empty() && c.sizes.empty())
+    throw ConfigError(fmt::format("{}: bad value for 'game.size_weights': it needs game.sizes (one weight per size)", source));
+  if (!c.size_weights.empty() && c.size_weights.size() != c.sizes.size())
+    throw ConfigError(fmt::format("{}: bad value for 'game.size_weights': {} weights for {} sizes", source,
+                                  c.size_weights.size(), c.sizes.size()));
+  const auto specs = c.game_specs();
+  for (const auto& spec : specs)
+    if (auto err = check_spec(spec); !err.empty())
+      throw ConfigError(fmt::format("{}: bad value for 'game.sizes': {}", source, err));
+  const ModelShape first = model_shape_for(specs.front());
+  for (const auto& spec : specs) {
+    const ModelShape shape = model_shape_for(spec);
+    if (!same_layout(shape, first))
+      throw ConfigError(fmt::format("{}: bad value for 'game.sizes': {} has another network input or action layout "
+                                    "at {}x{} than at {}x{}, so one network cannot play both",
+                                    source, variant_info(spec.variant).name, spec.size, spec.size, first.size,
+                                    first.size));
+  }
+}
+
 void check_consistency(const TrainConfig& c, const std::string& source) {
   if (auto err = check_spec(c.game); !err.empty()) throw ConfigError(fmt::format("{}: game: {}", source, err));
+  if (!c.sizes.empty() || !c.size_weights.empty()) check_sizes(c, source);
   if (auto err = check_settings(c.search); !err.empty()) throw ConfigError(fmt::format("{}: search: {}", source, err));
   if (c.replay.window_min > c.replay.window_max)
     throw ConfigError(fmt::format("{}: bad value for 'replay.window_min': {} is above replay.window_max ({})", source,
@@ -252,6 +310,18 @@ void check_consistency(const TrainConfig& c, const std::string& source) {
 }  // namespace
 
 void check_config(const TrainConfig& config, const std::string& source) { check_consistency(config, source); }
+
+std::vector<GameSpec> TrainConfig::game_specs() const {
+  if (sizes.empty()) return {game};
+  std::vector<GameSpec> specs;
+  for (int size : sizes) specs.push_back(GameSpec{game.variant, size, game.swap});
+  return specs;
+}
+
+std::vector<double> TrainConfig::game_weights() const {
+  if (!size_weights.empty()) return size_weights;
+  return std::vector<double>(std::max<size_t>(sizes.size(), 1), 1.0);
+}
 
 DriverOptions TrainConfig::driver_options(uint64_t seed) const {
   DriverOptions opt;
@@ -341,6 +411,16 @@ TrainConfig parse_config_in_chain(const std::string& yaml_text, const std::strin
     if (!section.second.IsMap()) {
       throw ConfigError(fmt::format("{}: section '{}' must be a mapping of keys", where(source, section.first), name));
     }
+    // One size or a list of sizes: both would leave it to the reader which one counts.
+    if (name == "game") {
+      bool has_size = false;
+      for (const auto& kv : section.second) has_size = has_size || kv.first.Scalar() == "size";
+      for (const auto& kv : section.second)
+        if (has_size && kv.first.Scalar() == "sizes")
+          throw ConfigError(fmt::format("{}: 'game.size' and 'game.sizes' exclude each other: give one board size "
+                                        "or a list of sizes",
+                                        where(source, kv.first)));
+    }
     for (const auto& kv : section.second) {
       const auto key = name + "." + kv.first.as<std::string>();
       set_field(c, key, kv.second, where(source, kv.first));
@@ -380,6 +460,9 @@ std::string dump_config(const TrainConfig& config) {
   // Nested sections, so that the dump parses back to the same configuration.
   std::string out, section;
   for (const auto& f : schema()) {
+    // One size or the list of sizes, as a file gives them (a run of one size dumps as before).
+    if (config.sizes.empty() ? (f.key == "game.sizes" || f.key == "game.size_weights") : f.key == "game.size")
+      continue;
     const auto dot = f.key.find('.');
     if (f.key.substr(0, dot) != section) {
       section = f.key.substr(0, dot);

@@ -93,7 +93,17 @@ struct RunConfig {
 };
 
 struct TrainConfig {
+  // The variant, the pie rule and the board size; in a run of several sizes (below), `size`
+  // is the first of them (the primary size: the model file's and checkpoint's "size", and
+  // the board of gating games and benchmarks).
   GameSpec game{Variant::kQuax, 5, true};
+  // game.sizes: one network for several board sizes of the variant (the network is fully
+  // convolutional). Self-play spreads its games over them by weight, each learner batch
+  // holds positions of one size, the size drawn by weight. Empty: game.size alone (a file
+  // gives game.size or game.sizes, not both).
+  std::vector<int> sizes;
+  // game.size_weights: one positive number per size; empty = equal weights.
+  std::vector<double> size_weights;
   NetConfig net;
   SearchSettings search;
   SelfplayConfig selfplay;
@@ -102,7 +112,12 @@ struct TrainConfig {
   GatingConfig gating;
   RunConfig run;
 
-  // The driver options self-play uses (record_policy on).
+  // The games of the run: one spec per size of `sizes` in order, or `game` alone.
+  std::vector<GameSpec> game_specs() const;
+  // One weight per game_specs() entry (the size_weights, or all 1).
+  std::vector<double> game_weights() const;
+
+  // The driver options self-play uses (record_policy on), for game_specs()[0].
   DriverOptions driver_options(uint64_t seed) const;
 };
 

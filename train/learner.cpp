@@ -167,9 +167,20 @@ nlohmann::json net_json(const NetConfig& n) {
           {"value_hidden", n.value_hidden}};
 }
 
-std::string spec_and_net(const std::string& variant, int size, const nlohmann::json& net) {
-  return fmt::format("{} {}x{} with a {}-block {}-filter net", variant, size, size, net.at("blocks").get<int>(),
+std::string spec_and_net(const std::string& variant, const std::vector<int>& sizes, const nlohmann::json& net) {
+  return fmt::format("{} {} with a {}-block {}-filter net", variant, sizes_text(sizes), net.at("blocks").get<int>(),
                      net.at("filters").get<int>());
+}
+
+// The sizes of the config's games, as checkpoints and model files list them.
+std::vector<int> trained_sizes(const TrainConfig& c) {
+  std::vector<int> sizes;
+  for (const auto& spec : c.game_specs()) sizes.push_back(spec.size);
+  return sizes;
+}
+
+nlohmann::json window_json(const WindowState& w) {
+  return {{"size", w.size}, {"ingested_shards", w.ingested_shards}, {"total_positions", w.total_positions}};
 }
 
 }  // namespace
@@ -185,8 +196,15 @@ void Learner::save_checkpoint(const std::string& path, const RunState& state) co
   meta["net"] = net_json(m.config.net);
   meta["step"] = m.step;
   meta["config"] = dump_config(m.config);
-  meta["ingested_shards"] = state.ingested_shards;
-  meta["total_positions"] = state.total_positions;
+  // The first size's window under the keys of runs of one size; the others (game.sizes) apart.
+  const WindowState first = state.windows.empty() ? WindowState{} : state.windows.front();
+  meta["ingested_shards"] = first.ingested_shards;
+  meta["total_positions"] = first.total_positions;
+  if (!m.config.sizes.empty()) {
+    meta["sizes"] = trained_sizes(m.config);
+    meta["size_windows"] = nlohmann::json::array();
+    for (size_t i = 1; i < state.windows.size(); ++i) meta["size_windows"].push_back(window_json(state.windows[i]));
+  }
   meta["rng"] = {std::to_string(state.rng[0]), std::to_string(state.rng[1]), std::to_string(state.rng[2]),
                  std::to_string(state.rng[3])};
   meta["samples_trained"] = state.samples_trained;
@@ -209,13 +227,16 @@ RunState Learner::load_checkpoint(const std::string& path) {
   torch::serialize::InputArchive archive;
   const auto meta = read_checkpoint_meta(path, &archive);
   const std::string variant = meta.at("variant");
-  const int size = meta.at("size");
+  // Checkpoints of one size (all before game.sizes) have no list.
+  const std::vector<int> sizes =
+      meta.contains("sizes") ? meta.at("sizes").get<std::vector<int>>() : std::vector<int>{meta.at("size").get<int>()};
   const auto net = meta.at("net");
   const std::string mine_variant = variant_info(m.config.game.variant).name;
-  if (variant != mine_variant || size != m.config.game.size || net != net_json(m.config.net))
+  const std::vector<int> mine_sizes = trained_sizes(m.config);
+  if (variant != mine_variant || sizes != mine_sizes || net != net_json(m.config.net))
     throw std::runtime_error(fmt::format("checkpoint '{}' is for {}; this run is {}", path,
-                                         spec_and_net(variant, size, net),
-                                         spec_and_net(mine_variant, m.config.game.size, net_json(m.config.net))));
+                                         spec_and_net(variant, sizes, net),
+                                         spec_and_net(mine_variant, mine_sizes, net_json(m.config.net))));
   if (meta.at("model_format_version").get<int>() != kModelFormatVersion)
     throw std::runtime_error(fmt::format("checkpoint '{}' has model format {}, this program uses {}", path,
                                          meta.at("model_format_version").get<int>(), kModelFormatVersion));
@@ -236,8 +257,12 @@ RunState Learner::load_checkpoint(const std::string& path) {
   m.step = meta.at("step");
 
   RunState state;
-  state.ingested_shards = meta.at("ingested_shards").get<std::vector<std::string>>();
-  state.total_positions = meta.at("total_positions");
+  state.windows.push_back(WindowState{sizes.front(), meta.at("ingested_shards").get<std::vector<std::string>>(),
+                                      meta.at("total_positions").get<int64_t>()});
+  if (meta.contains("size_windows"))
+    for (const auto& w : meta.at("size_windows"))
+      state.windows.push_back(WindowState{w.at("size").get<int>(), w.at("ingested_shards").get<std::vector<std::string>>(),
+                                          w.at("total_positions").get<int64_t>()});
   for (int i = 0; i < 4; ++i) state.rng[i] = std::stoull(meta.at("rng")[i].get<std::string>());
   state.samples_trained = meta.at("samples_trained");
   state.train_seconds = meta.at("train_seconds");
@@ -245,7 +270,8 @@ RunState Learner::load_checkpoint(const std::string& path) {
 }
 
 void Learner::publish_model(const std::string& path) const {
-  save_model_file(impl_->model, model_description(impl_->shape, impl_->config.net, impl_->step), path);
+  save_model_file(impl_->model,
+                  model_description(impl_->shape, impl_->config.net, impl_->step, trained_sizes(impl_->config)), path);
 }
 
 std::shared_ptr<const InferenceModel> Learner::inference_model() const {

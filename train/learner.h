@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "train/config.h"
-#include "train/replay_window.h"
+#include "train/replay_windows.h"
 
 namespace torch::jit {
 struct Module;
@@ -32,8 +32,9 @@ struct StepMetrics {
 
 // What a checkpoint saves beside the network and optimizer: enough to continue exactly.
 struct RunState {
-  std::vector<std::string> ingested_shards;  // the replay window's shards, in order read
-  int64_t total_positions = 0;
+  // The replay windows, one per size of the run (train/replay_windows.h). Checkpoints keep
+  // the first size's where runs of one size always kept theirs, so old checkpoints resume.
+  std::vector<WindowState> windows;
   uint64_t rng[4] = {0, 0, 0, 0};            // the learner's sampling generator
   int64_t samples_trained = 0;
   double train_seconds = 0;                  // learner wall time over all invocations
@@ -62,10 +63,12 @@ class Learner {
   int64_t step() const;
   double lr_at(int64_t step) const;
 
-  // Atomic. The file holds the model, optimizer, step, config text, spec, net shape and `state`.
+  // Atomic. The file holds the model, optimizer, step, config text, spec (and sizes), net
+  // shape and `state`.
   void save_checkpoint(const std::string& path, const RunState& state) const;
   // Restores model, optimizer and step; returns the saved RunState. Throws std::runtime_error
-  // with a message naming both sides when the checkpoint is for another variant, size or net.
+  // with a message naming both sides when the checkpoint is for another variant, size (or
+  // list of sizes) or net.
   RunState load_checkpoint(const std::string& path);
 
   // Writes the model file self-play loads (nets/model_file.h), atomically, whatever its

@@ -44,11 +44,13 @@ std::optional<std::vector<GameRecord>> ReplayWindow::read_or_set_aside(const std
   }
 }
 
-int64_t ReplayWindow::ingest_new(const std::string& dir) {
+int64_t ReplayWindow::ingest_new(const std::string& dir) { return ingest(list_shards(dir)); }
+
+int64_t ReplayWindow::ingest(const std::vector<std::string>& paths) {
   std::set<std::string> seen(ingested_.begin(), ingested_.end());
   seen.insert(rejected_.begin(), rejected_.end());
   const int64_t before = total_positions_;
-  for (const auto& path : list_shards(dir)) {
+  for (const auto& path : paths) {
     if (seen.count(shard_name(path))) continue;
     auto games = read_or_set_aside(path);
     if (!games) {

@@ -43,6 +43,9 @@ class ReplayWindow {
   // A shard that fails to read (read_shard: damaged, truncated, another spec) is skipped with
   // one warning on stderr naming it and set aside in <dir>/bad/.
   int64_t ingest_new(const std::string& dir);
+  // The same for the shards at `paths` (oldest first): those of this window's spec when a
+  // run of several sizes shares a directory (train/replay_windows.h).
+  int64_t ingest(const std::vector<std::string>& paths);
   // Restores the state saved by a checkpoint: the shards read (file names, in order; paths
   // saved by older checkpoints are cut to their names), found in `dir`, and the total
   // positions. Reads only the newest of them, enough to fill the window. A shard that fails to

@@ -38,6 +38,14 @@ std::vector<GameRecord> read_shard(const std::string& path, const GameSpec& spec
   }
 }
 
+std::optional<GameSpec> read_shard_spec(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::string head(kShardHeadBytes, '\0');
+  in.read(head.data(), static_cast<std::streamsize>(head.size()));
+  head.resize(static_cast<size_t>(std::max<std::streamsize>(in.gcount(), 0)));
+  return decode_shard_spec(head);
+}
+
 std::string set_aside_bad_shard(const std::string& path) {
   const fs::path from(path);
   const fs::path to = from.parent_path() / "bad" / from.filename();

@@ -7,6 +7,7 @@
 // A shard that fails to read is set aside in <dir>/bad/, where no listing sees it.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,9 @@ void write_shard(const std::string& path, const std::vector<GameRecord>& games);
 // Reads a shard of `spec`'s games with every check of decode_shard. Throws std::runtime_error
 // with one line "shard '<path>': <what is wrong>" for a file that cannot be read or fails a check.
 std::vector<GameRecord> read_shard(const std::string& path, const GameSpec& spec);
+// The spec named in the header of the shard at `path` (decode_shard_spec); nullopt when the
+// file cannot be read or has no valid header. Reads only the first bytes.
+std::optional<GameSpec> read_shard_spec(const std::string& path);
 // Moves a shard that failed to read into the "bad" directory beside it (created when missing)
 // and returns its new path. Throws std::runtime_error naming the file when it cannot be moved.
 std::string set_aside_bad_shard(const std::string& path);

@@ -306,4 +306,19 @@ std::vector<GameRecord> decode_shard(const std::string& bytes, const GameSpec& s
   return PayloadDecoder(bytes, kV2HeaderBytes, version, spec).decode();
 }
 
+std::optional<GameSpec> decode_shard_spec(const std::string& head) {
+  if (head.size() < 8 || head.compare(0, 4, kMagic, 4) != 0) return std::nullopt;
+  const auto version = static_cast<uint32_t>(read_le(head, 4, 4));
+  const size_t at = version == 1 ? 8 : (version == kShardFormatVersion ? kV2HeaderBytes : head.size());
+  if (head.size() < at + 3) return std::nullopt;
+  int variants = 0;
+  all_variants(&variants);
+  const auto variant = static_cast<uint8_t>(head[at]), size = static_cast<uint8_t>(head[at + 1]),
+             swap = static_cast<uint8_t>(head[at + 2]);
+  if (variant >= variants || swap > 1) return std::nullopt;
+  const GameSpec spec{static_cast<Variant>(variant), size, swap == 1};
+  if (!check_spec(spec).empty()) return std::nullopt;
+  return spec;
+}
+
 }  // namespace quax

@@ -16,7 +16,9 @@
 // checksum), with each move's action an i16.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -40,5 +42,12 @@ std::string encode_shard(const std::vector<GameRecord>& games);
 // e.g. "game 2, move 5: action -32768 is not one of the 50 actions of quax 4x4 (swap)".
 // Precondition: check_spec(spec) is empty.
 std::vector<GameRecord> decode_shard(const std::string& bytes, const GameSpec& spec);
+
+// The spec a shard's header names, read from its first bytes (kShardHeadBytes are enough for
+// either version) without any other check; nullopt when they are no shard header or name no
+// playable spec. For routing a shard to the reader of its spec (train/replay_windows.h),
+// which then checks everything with decode_shard.
+constexpr size_t kShardHeadBytes = 4 + 4 + 8 + 8 + 4;
+std::optional<GameSpec> decode_shard_spec(const std::string& head);
 
 }  // namespace quax

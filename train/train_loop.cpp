@@ -19,7 +19,7 @@
 #include "train/learner.h"
 #include "train/model_follower.h"
 #include "train/model_publisher.h"
-#include "train/replay_window.h"
+#include "train/replay_windows.h"
 #include "train/run_control.h"
 #include "train/run_files.h"
 #include "train/selfplay_worker.h"
@@ -95,7 +95,7 @@ struct LearnerThread {
   const TrainConfig& config;
   const std::string& run_dir;
   Learner& learner;
-  ReplayWindow& window;
+  ReplayWindows& window;
   Rng& rng;
   RunState& state;
   RunControl& control;
@@ -173,8 +173,7 @@ struct LearnerThread {
   }
 
   void checkpoint(double seconds_base) {
-    state.ingested_shards = window.ingested();
-    state.total_positions = window.total_positions();
+    state.windows = window.state();
     rng.get_state(state.rng);
     state.samples_trained = control.samples_trained.load();
     state.train_seconds = seconds_base + seconds_since(start);
@@ -189,6 +188,7 @@ struct LearnerThread {
     const auto& l = config.learn;
     const std::string shard_dir = run_dir + "/selfplay";
     TrainingBatch batch;
+    std::vector<int64_t> batches_by_window(window.count(), 0);
     StepMetrics sum;
     int in_sum = 0;
     auto last_ingest = Clock::now() - std::chrono::seconds(10);
@@ -214,8 +214,9 @@ struct LearnerThread {
         std::this_thread::sleep_for(std::chrono::milliseconds(100));
         continue;
       }
-      window.sample(l.batch_size, rng, &batch);
+      const size_t batch_window = window.sample(l.batch_size, rng, &batch);
       const StepMetrics m = train_step_counting_skips(batch);
+      ++batches_by_window[batch_window];
       control.samples_trained += l.batch_size;
       if (m.skipped) continue;
       control.step = learner.step();
@@ -252,6 +253,15 @@ struct LearnerThread {
         j["positions_total"] = window.total_positions();
         j["window"] = window.window_positions();
         j["games_read"] = gs.games;
+        // A run of several sizes: each size's positions and batches since the last line.
+        if (window.count() > 1) {
+          for (size_t i = 0; i < window.count(); ++i)
+            j["by_size"].push_back({{"size", window.spec(i).size},
+                                    {"positions_total", window.window(i).total_positions()},
+                                    {"window", window.window(i).window_positions()},
+                                    {"batches", batches_by_window[i]}});
+          std::fill(batches_by_window.begin(), batches_by_window.end(), 0);
+        }
         if (gs.games > 0) {
           j["mean_game_length"] = static_cast<double>(gs.plies) / gs.games;
           j["black_win_rate"] = static_cast<double>(gs.black_wins) / gs.games;
@@ -339,16 +349,16 @@ void run_training(const TrainConfig& config, const TrainOptions& options) {
   RunControl control;
   MetricsFile metrics(run_dir + "/metrics.jsonl");
   std::unique_ptr<Learner> learner;
-  std::unique_ptr<ReplayWindow> window;
+  std::unique_ptr<ReplayWindows> window;
   Rng learn_rng(config.run.seed ^ 0x5EED1EA4ULL);
   RunState state;
   if (options.learn) {
     set_torch_threads(config.learn.threads);
     learner = std::make_unique<Learner>(config);
-    window = std::make_unique<ReplayWindow>(config.game, config.replay);
+    window = std::make_unique<ReplayWindows>(config.game_specs(), config.game_weights(), config.replay);
     if (resume) {
       state = learner->load_checkpoint(ckpt);
-      window->restore(run_dir + "/selfplay", state.ingested_shards, state.total_positions);
+      window->restore(run_dir + "/selfplay", state.windows);
       learn_rng.set_state(state.rng);
       control.samples_trained = state.samples_trained;
       control.step = learner->step();

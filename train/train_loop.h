@@ -3,8 +3,8 @@
 //
 // Run directory:
 //   config.yaml          the full configuration (every key), written when the run starts
-//   selfplay/*.qxs       shards of finished games (train/shard.h); selfplay/bad/ those that
-//                        failed to read
+//   selfplay/*.qxs       shards of finished games (train/shard.h), each of one size; selfplay/bad/
+//                        those that failed to read
 //   models/model-*.pt    models published for self-play (nets/model_file.h)
 //   model.pt             a copy of the newest published model (for arena, gtp, play)
 //   checkpoints/ckpt-*.pt  learner checkpoints (train/learner.h)

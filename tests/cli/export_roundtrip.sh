@@ -46,7 +46,12 @@ head -c 3000 "$CKPT" > "$DIR/cut.pt"
 check_error "'$DIR/cut.pt' is neither a quax checkpoint nor a model file" \
   "$QUAX" export --checkpoint "$DIR/cut.pt" --out "$DIR/x.pt"
 [ ! -e "$DIR/x.pt" ] || fail "a failed export left $DIR/x.pt"
-check_error "the model is for quax 4x4, not quax 5x5" "$QUAX" gtp --size 5 --model "$DIR/m.pt"
+# Another size plays, with one warning line (the model was trained on 4x4); another variant is refused.
+answers=$(printf 'genmove black\nquit\n' | "$QUAX" gtp --size 5 --model "$DIR/m.pt" --sims 8 2> "$DIR/err")
+move=${answers%%$'\n'*}
+case "$move" in "= "[a-e][1-5]|"= swap") ;; *) fail "gtp --size 5 with a 4x4 model answered '$move'";; esac
+[ "$(cat "$DIR/err")" = "warning: model '$DIR/m.pt' was trained on quax 4x4, not 5x5; it plays that size untested" ] ||
+  fail "gtp --size 5 with a 4x4 model: stderr '$(cat "$DIR/err")'"
 check_error "the model is for quax 4x4, not link 4x4" "$QUAX" gtp --variant link --size 4 --model "$DIR/m.pt"
 check_error "not a TorchScript model file" "$QUAX" gtp --size 4 --model "$DIR/cut.pt"
 echo "ok: export and its errors"

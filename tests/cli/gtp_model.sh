@@ -1,8 +1,9 @@
 #!/bin/bash
 # `quax gtp --model`: a model made on the fly (tiny training run, then quax export) answers
 # a scripted session: every genmove is a listed legal move, the stones and the board agree
-# with the moves, undo takes a move back, a change of board size is answered with an error
-# naming both games (and play resumes when the size is back), --time plays too.
+# with the moves, undo takes a move back, a change of board size plays on with one warning
+# line on stderr (the model was trained on 5x5 only), a change of variant is answered with an
+# error naming both games (and play resumes when the game is back), --time plays too.
 # Usage: gtp_model.sh <quax binary> <source dir>
 set -u
 QUAX=$1
@@ -15,7 +16,7 @@ tiny_run "$QUAX" "$DIR" 5 10 || fail "tiny training run"
 "$QUAX" export --checkpoint "$DIR/r/checkpoints/ckpt-0000000010.pt" --out "$DIR/m.pt" > /dev/null || fail "export"
 
 for mode in "--sims 24" "--time 0.05"; do
-  coproc ENGINE { "$QUAX" gtp --size 5 --model "$DIR/m.pt" $mode; }
+  coproc ENGINE { "$QUAX" gtp --size 5 --model "$DIR/m.pt" $mode 2> "$DIR/err"; }
   engine_pid=$ENGINE_PID
   ask() {
     echo "$1" >&"${ENGINE[1]}"
@@ -54,9 +55,17 @@ for mode in "--sims 24" "--time 0.05"; do
       ask "genmove $mover"
       [ "$STATUS" = "=" ] || fail "$mode: genmove after undo failed: $REPLY_TEXT"
       ask "boardsize 6"
+      ask "legal_moves"; legal6=" $REPLY_TEXT "
       ask "genmove black"
-      [ "$STATUS$REPLY_TEXT" = "?the model is for quax 5x5, not quax 6x6" ] ||
-        fail "$mode: genmove on 6x6 said '$STATUS$REPLY_TEXT'"
+      [ "$STATUS" = "=" ] || fail "$mode: genmove on 6x6 failed: $REPLY_TEXT"
+      case "$legal6" in *" $REPLY_TEXT "*) ;; *) fail "$mode: genmove on 6x6 answered '$REPLY_TEXT', not in [$legal6]";; esac
+      [ "$(cat "$DIR/err")" = "warning: model '$DIR/m.pt' was trained on quax 5x5, not 6x6; it plays that size untested" ] ||
+        fail "$mode: stderr after genmove on 6x6: '$(cat "$DIR/err")'"
+      ask "variant link"
+      ask "genmove black"
+      [ "$STATUS$REPLY_TEXT" = "?the model is for quax 5x5, not link 6x6" ] ||
+        fail "$mode: genmove in link said '$STATUS$REPLY_TEXT'"
+      ask "variant quax"
       ask "boardsize 5"
       plies=0
       continue

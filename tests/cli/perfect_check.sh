@@ -1,8 +1,9 @@
 #!/bin/bash
 # `quax perfect-check` with the shipped quax 5x5 model on a small solved book (positions
 # along one game, from ply 10 on): the three lines with counts that add up, the pie-rule
-# skip (a book without swap against a model trained with it), and the refusals: a model of
-# another size, a missing or malformed positions file, exit 1 with one line.
+# skip (a book without swap against a model trained with it), a model of another size (it
+# plays, with one warning line), and the refusals: a model of another variant, a missing or
+# malformed positions file, exit 1 with one line.
 # Usage: perfect_check.sh <quax binary> <source dir>
 set -u
 QUAX=$1
@@ -10,7 +11,8 @@ SRC=$2
 fail() { echo "FAIL: $*"; exit 1; }
 MODEL5="$SRC/checkpoints/quax-5.pt"
 MODEL7="$SRC/checkpoints/quax-7.pt"
-[ -f "$MODEL5" ] && [ -f "$MODEL7" ] || { echo "shipped models missing: skipped"; exit 77; }
+TORAX5="$SRC/checkpoints/torax-5.pt"
+[ -f "$MODEL5" ] && [ -f "$MODEL7" ] && [ -f "$TORAX5" ] || { echo "shipped models missing: skipped"; exit 77; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -47,7 +49,13 @@ expect_error() {  # expected message (a glob pattern), then the arguments
   [[ "$err" == $want ]] || fail "perfect-check $*: said '$err', expected '$want'"
   [ ! -s "$tmp/stdout" ] || fail "perfect-check $*: printed on stdout"
 }
-expect_error "quax perfect-check: *the model is for quax 7x7, not quax 5x5*" --model "$MODEL7" --positions "$tmp/book.jsonl"
+# The 7x7 model checks the 5x5 book (the network is fully convolutional), warning once.
+out=$("$QUAX" perfect-check --model "$MODEL7" --positions "$tmp/book.jsonl" --sims 8 2> "$tmp/err") ||
+  fail "7x7 model on the 5x5 book: exit $?: $(cat "$tmp/err")"
+printf '%s\n' "$out" | grep -q "^quax 5x5 (swap): $n positions in .*, $n checked$" || fail "7x7 model: $out"
+[ "$(cat "$tmp/err")" = "warning: model '$MODEL7' was trained on quax 7x7, not 5x5; it plays that size untested" ] ||
+  fail "7x7 model: stderr '$(cat "$tmp/err")'"
+expect_error "quax perfect-check: *the model is for torax 5x5, not quax 5x5*" --model "$TORAX5" --positions "$tmp/book.jsonl"
 expect_error "quax perfect-check: cannot read '$tmp/none.jsonl'" --model "$MODEL5" --positions "$tmp/none.jsonl"
 echo '{"variant":"quax","size":5}' > "$tmp/bad.jsonl"
 expect_error "quax perfect-check: $tmp/bad.jsonl:1: field 'swap' is missing or of the wrong type" \
