@@ -29,6 +29,7 @@
 #include "command/players.h"
 #include "core/atomic_file.h"
 #include "train/snapshots.h"
+#include "command/stop_signal.h"
 #include "train/train_loop.h"
 
 namespace quax {
@@ -202,7 +203,12 @@ void setup_bench_strength(CLI::App& app) {
                  opt->minutes, opt->run_dir, opt->every);
       std::fflush(stdout);
       const nlohmann::json load_before = machine_note();
-      run_training(config, TrainOptions{});
+      {
+        const StopOnSignal stop;  // Ctrl-C ends the training early; the kept models are still evaluated
+        TrainOptions training;
+        training.stop_requested = stop.flag();
+        run_training(config, training);
+      }
       write_file_atomically(opt->run_dir + "/strength-training.json",
                             nlohmann::json{{"config", opt->config},
                                            {"overrides", opt->overrides},

@@ -1,5 +1,5 @@
 // `quax export`: writes a checkpoint's network as a self-describing TorchScript model file
-// (nets/model_export.h), the form gtp, play, the arena and Python users load.
+// (train/model_export.h), the form gtp, play, the arena and Python users load.
 #include <fcntl.h>
 #include <fmt/core.h>
 #include <unistd.h>
@@ -9,7 +9,7 @@
 #include <filesystem>
 
 #include "command/command.h"
-#include "nets/model_export.h"
+#include "train/model_export.h"
 #include "nets/net_config.h"
 #include "core/atomic_file.h"
 

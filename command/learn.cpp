@@ -5,6 +5,7 @@
 
 #include "command/command.h"
 #include "command/keep_shards_option.h"
+#include "command/stop_signal.h"
 #include "train/train_loop.h"
 
 namespace quax {
@@ -34,6 +35,8 @@ void setup_learn(CLI::App& app) {
     t.selfplay = false;
     t.quiet = opt->quiet;
     t.keep_shards = opt->keep_shards;
+    const StopOnSignal stop;
+    t.stop_requested = stop.flag();
     run_training(config, t);
   });
 }

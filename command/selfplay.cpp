@@ -3,6 +3,7 @@
 #include <memory>
 
 #include "command/command.h"
+#include "command/stop_signal.h"
 #include "train/train_loop.h"
 
 namespace quax {
@@ -27,6 +28,8 @@ void setup_selfplay(CLI::App& app) {
       TrainOptions t;
       t.learn = false;
       t.quiet = opt->quiet;
+      const StopOnSignal stop;
+      t.stop_requested = stop.flag();
       run_training(config, t);
     } catch (const std::runtime_error& e) {
       throw CommandError(e.what());

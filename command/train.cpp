@@ -3,6 +3,7 @@
 
 #include "command/command.h"
 #include "command/keep_shards_option.h"
+#include "command/stop_signal.h"
 #include "train/train_loop.h"
 
 namespace quax {
@@ -54,6 +55,8 @@ void setup_train(CLI::App& app) {
     t.resume = opt->resume;
     t.quiet = opt->quiet;
     t.keep_shards = opt->keep_shards;
+    const StopOnSignal stop;
+    t.stop_requested = stop.flag();
     run_training(config, t);
   });
 }

@@ -6,7 +6,6 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
-#include <csignal>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -31,9 +30,6 @@ namespace quax {
 namespace fs = std::filesystem;
 
 namespace {
-
-std::atomic<bool> g_signalled{false};
-void on_signal(int) { g_signalled = true; }
 
 using Clock = std::chrono::steady_clock;
 double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
@@ -378,9 +374,6 @@ void run_training(const TrainConfig& config, const TrainOptions& options) {
     control.learner_running = options.selfplay;
   }
 
-  g_signalled = false;
-  auto old_int = std::signal(SIGINT, on_signal);
-  auto old_term = std::signal(SIGTERM, on_signal);
   const auto start = Clock::now();
 
   std::vector<std::thread> threads;
@@ -419,7 +412,7 @@ void run_training(const TrainConfig& config, const TrainOptions& options) {
   while (!control.stop) {
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
     const double elapsed = seconds_since(start);
-    if (g_signalled) control.stop = true;
+    if (options.stop_requested && options.stop_requested->load()) control.stop = true;
     if (config.run.max_minutes > 0 && elapsed >= config.run.max_minutes * 60) control.stop = true;
     if (!options.learn && control.selfplay_done) control.stop = true;
     if (seconds_since(last_progress) >= config.run.progress_seconds || control.stop) {
@@ -474,8 +467,6 @@ void run_training(const TrainConfig& config, const TrainOptions& options) {
   control.stop = true;
   for (auto& t : threads) t.join();
   if (learn_thread.joinable()) learn_thread.join();
-  std::signal(SIGINT, old_int);
-  std::signal(SIGTERM, old_term);
   if (!control.error.empty()) throw std::runtime_error(control.error);
   if (!options.quiet && learner)
     std::printf("stopped at step %lld; checkpoint %s\n", (long long)learner->step(),

@@ -11,6 +11,7 @@
 //   metrics.jsonl        one JSON object per line: learner losses, window, self-play speed
 #pragma once
 
+#include <atomic>
 #include <string>
 
 #include "train/config.h"
@@ -28,9 +29,12 @@ struct TrainOptions {
   // After each checkpoint the learner deletes the shards that hold no game of the replay
   // window, except the newest keep_shards (ReplayWindow::prune_shards); 0 keeps every shard.
   int keep_shards = 0;
+  // Polled every 50 ms: once true, the run stops as at a limit (the learner checkpoints).
+  // The commands point it at their signal handler's flag (command/stop_signal.h).
+  const std::atomic<bool>* stop_requested = nullptr;
 };
 
-// Runs until a limit of config.run is reached or SIGINT/SIGTERM; the learner checkpoints
+// Runs until a limit of config.run is reached or a stop is requested; the learner checkpoints
 // before returning. Removes the temporaries of killed writes first (train/run_files.h).
 // Throws std::runtime_error with one line for user errors (existing run
 // directory, no checkpoint to resume, checkpoint of another variant/size/net).

@@ -1,4 +1,4 @@
-#include "nets/model_export.h"
+#include "train/model_export.h"
 
 #include <filesystem>
 #include <stdexcept>

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# The layers point one way: core -> env -> mcts, solve -> nets, arena -> train -> command.
+# Fails naming every #include of a project header from a folder that may not see it.
+# Usage: check_layers.sh <source dir>
+set -u
+cd "$1" || exit 2
+declare -A allowed=(
+  [core]="core"
+  [env]="core env"
+  [mcts]="core env mcts"
+  [solve]="core env solve"
+  [nets]="core env mcts nets"
+  [arena]="core env mcts solve arena"
+  [train]="core env mcts solve nets arena train"
+  [command]="core env mcts solve nets arena train command"
+)
+status=0
+for folder in "${!allowed[@]}"; do
+  while IFS=: read -r file line text; do
+    target=$(sed -E 's/.*#include "([a-z_]+)\/.*/\1/' <<<"$text")
+    [[ " ${allowed[$folder]} " == *" $target "* ]] && continue
+    echo "$file:$line: $folder may not include $target/ ($text)"
+    status=1
+  done < <(grep -rnE '^#include "[a-z_]+/' "$folder" --include='*.h' --include='*.cpp')
+done
+# No LibTorch below nets/.
+if grep -rnE '#include <(torch|ATen|c10)/' core env mcts solve arena; then
+  echo "LibTorch included below nets/"
+  status=1
+fi
+exit $status
