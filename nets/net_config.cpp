@@ -18,8 +18,9 @@ ModelShape model_shape_for(const GameSpec& spec) {
 }
 
 std::string describe(const NetConfig& net) {
-  return fmt::format("{} blocks x {} filters{}", net.blocks, net.filters,
-                     net.global_pooling ? ", global pooling" : "");
+  return fmt::format("{} blocks x {} filters{}{}{}", net.blocks, net.filters,
+                     net.global_pooling ? ", global pooling" : "", net.ownership_head ? ", ownership head" : "",
+                     net.soft_policy_head ? ", soft policy head" : "");
 }
 
 Precision resolve_precision(Precision p) {
