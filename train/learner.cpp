@@ -132,11 +132,15 @@ StepMetrics Learner::train_step(const TrainingBatch& batch) {
   if (net.ownership_head) {
     auto t = torch::from_blob(const_cast<float*>(batch.ownership.data()), {b, kOwnershipPlanes, batch.n, batch.n});
     auto w = torch::from_blob(const_cast<float*>(batch.ownership_weight.data()), {b});
-    // tanh(o) = 2 sigmoid(2o) - 1: the cross-entropy of the prediction (1 + tanh o) / 2 against
-    // (1 + t) / 2, computed from the logits 2o. Per plane a mean over cells, summed over the
-    // planes, weighted per sample (0 for games that did not end on the board).
-    auto per_cell = torch::binary_cross_entropy_with_logits(2 * ownership, (t + 1) / 2, c10::nullopt, c10::nullopt,
-                                                            at::Reduction::None);
+    // tanh(o) = 2 sigmoid(2o) - 1: the binary cross-entropy of the prediction (1 + tanh o) / 2
+    // against q = (1 + t) / 2, from the logits 2o, less the target's own entropy (log 2 on a
+    // cell that ends empty), so that a perfect prediction scores 0; the gradient is
+    // KataGo's. Per plane a mean over cells, summed over the planes, weighted per sample (0
+    // for games that did not end on the board) and averaged over the batch.
+    auto q = (t + 1) / 2;
+    auto per_cell = torch::binary_cross_entropy_with_logits(2 * ownership, q, c10::nullopt, c10::nullopt,
+                                                            at::Reduction::None) +
+                    torch::xlogy(q, q) + torch::xlogy(1 - q, 1 - q);
     ownership_loss = (per_cell.mean({2, 3}).sum(1) * w).mean();
     loss = loss + m.config.learn.ownership_loss_weight * ownership_loss;
   }
