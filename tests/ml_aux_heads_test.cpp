@@ -214,6 +214,18 @@ TEST(AuxHeads, TinyNetLearnsTheOwnershipOfAFixedBatch) {
   for (int i = 0; i < 300; ++i) last = learner.train_step(b);
   EXPECT_LT(last.ownership_loss, 0.3 * first.ownership_loss);
   EXPECT_LT(last.soft_policy_loss, first.soft_policy_loss);
+  // What the head predicts is tanh of its output, in the targets' terms (+1 the mover's).
+  {
+    torch::NoGradGuard no_grad;
+    auto module = learner_module(learner).deepcopy();
+    module.train(false);
+    const auto x = torch::from_blob(b.inputs.data(), {16, b.planes, 5, 5});
+    const auto predicted = torch::tanh(run_model_aux(module, x).ownership);
+    const auto target = torch::from_blob(b.ownership.data(), {16, kOwnershipPlanes, 5, 5});
+    const auto decided = target != 0;
+    const double agree = ((predicted * target > 0) & decided).sum().item<double>() / decided.sum().item<double>();
+    EXPECT_GT(agree, 0.95);
+  }
 
   // A sample of weight 0 teaches the head nothing: with every weight 0 the loss is 0 and the
   // head's weights do not move (weight decay aside, which is 0 here).
