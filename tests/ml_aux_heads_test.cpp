@@ -305,15 +305,15 @@ TEST(AuxHeads, PublishedAndExportedModelsAreTodaysFormat) {
   TrainingBatch b;
   Rng rng(4);
   Learner learner(c);
+  const std::string exported = dir + "/exported.pt", published = dir + "/published.pt";
   for (int i = 0; i < 4; ++i) {  // BN statistics away from their start
     window.sample(16, rng, &b);
     learner.train_step(b);
+    learner.publish_model(published);  // each with the weights of its step, checked at the last
   }
   const std::string ckpt = checkpoint_path(dir, learner.step());
   learner.save_checkpoint(ckpt, RunState{});
-  const std::string exported = dir + "/exported.pt", published = dir + "/published.pt";
   export_model(ckpt, exported);
-  learner.publish_model(published);
 
   // The learner's own network (with heads), in eval mode: what forward must still give.
   auto reference = learner_module(learner).deepcopy();
