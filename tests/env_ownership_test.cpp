@@ -129,8 +129,8 @@ TEST(FinalOwnership, HexGameByItsMoves) {
   }
   for (const char* name : {"c1", "a2", "d3", "b4", "c4"}) EXPECT_EQ(board[cell(*game, name)].owner, Player::kNone) << name;
 
-  // White to move before move 10: transposed frame; a4 (x 0, y 3) is net index 0*4+3... as
-  // (x, y) -> (y, x): index x*4 + y = 3.
+  // White to move before move 10: its frame is transposed, (x, y) -> (y, x), so a4 (x 0, y 3)
+  // is net index y' * 4 + x' = 0 * 4 + 3.
   const auto white_to_move = play(spec, std::vector<std::string>(kHexGame.begin(), kHexGame.end() - 2));
   const auto w = targets(*white_to_move, board, 0);
   EXPECT_EQ(w[3], -1.0f);
