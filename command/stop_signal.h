@@ -1,6 +1,7 @@
-// Ctrl-C and SIGTERM for the commands that run long jobs: the first signal asks the job to stop
-// cleanly (it polls the flag and ends after a checkpoint); a second one ends the process at once,
-// as if no handler were installed. The library layers never install handlers: they take a flag.
+// Ctrl-C and SIGTERM for the commands that run long jobs: a signal asks the job to stop cleanly
+// (it polls the flag and ends after a checkpoint). A second signal is the same request: wrappers
+// such as `timeout` deliver one signal twice (to the process and to its group), so it cannot mean
+// "stop now"; SIGKILL does. The library layers never install handlers: they take a flag.
 #pragma once
 
 #include <atomic>

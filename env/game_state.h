@@ -23,6 +23,12 @@
 
 namespace quax {
 
+// One cell of a finished game's board (see GameState::final_ownership).
+struct CellOwnership {
+  Player owner = Player::kNone;  // whose stone the cell holds; kNone when empty or off the board
+  bool on_chain = false;         // the cell lies on the winner's winning chain
+};
+
 class GameState {
  public:
   virtual ~GameState() = default;
@@ -103,6 +109,19 @@ class GameState {
     legal_mask(board.data());
     for (int a = 0; a < num_actions(); ++a) mask[to_net_action(a)] = board[a];
   }
+
+  // --- Final ownership (auxiliary training targets, KataGo-style) ---------------------------
+  // The board of a finished game, one entry per cell of spatial action plane 0 (size() x
+  // size(), cell index r*N + c as the action, board frame). `owner` names players as
+  // to_move() and outcome() do (torax: seats, not stone colours). `on_chain` marks the cells
+  // of the winner's winning chains: every group of the winner's stones (connected as the
+  // rules connect them, the board's edges not counting as connections) that by itself
+  // reaches the winner's goal. On the quadrant boards that is each such group in every game
+  // (whole board or sub-game) the winner scored; stymie's squares are not cells, but they
+  // connect its octagons; torax: the black group holding a loop around the torus when the
+  // connecting seat won, nothing when the blocker won (no chain makes its win). A draw has no
+  // chain. Empty when the game is not over.
+  virtual std::vector<CellOwnership> final_ownership() const = 0;
 
   // --- Data augmentation (network frame) -------------------------------------------------
   // The symmetries of the network frame that map every position of this spec to a position

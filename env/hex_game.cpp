@@ -312,6 +312,26 @@ uint64_t HexGame::position_key() const {
   return key_ ^ k;
 }
 
+std::vector<CellOwnership> HexGame::final_ownership() const {
+  if (outcome_ == Outcome::kOngoing) return {};
+  std::vector<CellOwnership> out(nn_);
+  for (int16_t cell : geo_->board_cells) out[cell].owner = stone(cell);
+  const Player winner = winner_of(outcome_);
+  if (winner == Player::kNone) return out;
+  // The union-find has a node per (game, cell) and no edge nodes: each root's side bits are
+  // those of its group of stones in that game.
+  const int wi = index_of(winner);
+  const uint8_t goal = geo_->goal[wi];
+  for (int16_t cell : geo_->board_cells) {
+    if (out[cell].owner != winner) continue;
+    for (int k = geo_->member_begin[cell]; k < geo_->member_begin[cell + 1]; ++k) {
+      const HexGeometry::Member& m = geo_->members[k];
+      if (game_winner_[m.game] == wi && (sides_[find(m.node)] & goal) == goal) out[cell].on_chain = true;
+    }
+  }
+  return out;
+}
+
 std::unique_ptr<HexGame> HexGame::from_position(const GameSpec& spec, const std::vector<Player>& stones,
                                                 Player mover, int ply) {
   auto g = std::make_unique<HexGame>(spec);

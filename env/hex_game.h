@@ -65,6 +65,7 @@ class HexGame final : public GameState {
   void transform_net_policy(int sym, const float* in, float* out) const override;
   void transform_net_mask(int sym, const uint8_t* in, uint8_t* out) const override;
   uint64_t position_key() const override;
+  std::vector<CellOwnership> final_ownership() const override;
 
   // --- Direct access for tests and diagrams ------------------------------------------------
   const HexGeometry& geometry() const { return *geo_; }

@@ -65,6 +65,7 @@ class QuikQuaxGame final : public GameState {
   void transform_net_policy(int sym, const float* in, float* out) const override;
   void transform_net_mask(int sym, const uint8_t* in, uint8_t* out) const override;
   uint64_t position_key() const override;
+  std::vector<CellOwnership> final_ownership() const override { return board_.final_ownership(); }
 
   // --- Turn state, for tests and the text board ----------------------------------------
   const SquareGame& board() const { return board_; }

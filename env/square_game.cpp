@@ -257,7 +257,7 @@ void SquareGame::put_stone(int cell, Player p) {
       if (cells[dg[i]] == own) join(dg[i]);
   }
   const int edges = geo.edge_bits[cell];
-  if (edges == 0) return;
+  if (edges == 0 || !join_edges_) return;
   if (p == Player::kBlack) {
     if (edges & (1 << kSouth)) join(nn_ + kSouth);
     if (edges & (1 << kNorth)) join(nn_ + kNorth);
@@ -744,6 +744,30 @@ std::unique_ptr<SquareGame> SquareGame::from_position(const GameSpec& spec, cons
   g->to_move_ = opponent(mover);
   g->after_move();
   return g;
+}
+
+std::vector<CellOwnership> SquareGame::final_ownership() const {
+  if (outcome_ == Outcome::kOngoing) return {};
+  std::vector<CellOwnership> out(nn_);
+  for (int cell = 0; cell < nn_; ++cell) out[cell].owner = stone_at(cell);
+  const Player winner = winner_of(outcome_);
+  if (winner == Player::kNone) return out;
+  // The game's own unions (stones, automatic and chosen links) replayed on a board whose
+  // edge nodes join nothing: the game's union-find has merged every group touching an edge
+  // into that edge's set, so it no longer tells the groups apart.
+  SquareGame groups(spec_);
+  groups.join_edges_ = false;
+  for (int cell = 0; cell < nn_; ++cell)
+    if (out[cell].owner != Player::kNone) groups.put_stone(cell, out[cell].owner);
+  for (int block = 0; block < nn_; ++block)
+    if (links_[block] != 0) groups.add_link(block, (links_[block] - 1) / 2, static_cast<Player>((links_[block] - 1) % 2));
+  std::vector<uint8_t> reached(nn_, 0);  // per group root: the edge bits its stones touch
+  for (int cell = 0; cell < nn_; ++cell)
+    if (out[cell].owner == winner) reached[groups.find(cell)] |= geo_->edge_bits[cell];
+  const int goal = winner == Player::kBlack ? (1 << kSouth | 1 << kNorth) : (1 << kWest | 1 << kEast);
+  for (int cell = 0; cell < nn_; ++cell)
+    out[cell].on_chain = out[cell].owner == winner && (reached[groups.find(cell)] & goal) == goal;
+  return out;
 }
 
 int SquareGame::num_net_symmetries() const { return static_cast<int>(kGoalKeepingSymmetries.size()); }

@@ -65,6 +65,7 @@ class SquareGame final : public GameState {
   void transform_net_policy(int sym, const float* in, float* out) const override;
   void transform_net_mask(int sym, const uint8_t* in, uint8_t* out) const override;
   uint64_t position_key() const override { return key_ ^ turn_key(); }
+  std::vector<CellOwnership> final_ownership() const override;
 
   // --- Direct access for tests, symmetry and fast encoders ----------------------------
   int swap_action() const { return kSpatialPlanes * nn_; }
@@ -131,6 +132,9 @@ class SquareGame final : public GameState {
   int ply_ = 0;
   bool must_pass_ = false;
   uint64_t key_ = 0;
+  // False only in final_ownership()'s scratch board: stones then join their groups but not
+  // the edge nodes, so that each set of the union-find is one group of stones.
+  bool join_edges_ = true;
 };
 
 }  // namespace quax

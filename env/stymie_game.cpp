@@ -58,10 +58,10 @@ void StymieGame::put(int a, Player p) {
     for (int sr = r - 1; sr <= r; ++sr)
       for (int sc = c - 1; sc <= c; ++sc)
         if (sc >= 0 && sr >= 0 && sc < n_ - 1 && sr < n_ - 1 && pieces_[nn_ + sr * n_ + sc] == own) unite(a, nn_ + sr * n_ + sc);
-    if (p == Player::kBlack) {
+    if (join_edges_ && p == Player::kBlack) {
       if (r == 0) unite(a, 2 * nn_ + kSouth);
       if (r == n_ - 1) unite(a, 2 * nn_ + kNorth);
-    } else {
+    } else if (join_edges_) {
       if (c == 0) unite(a, 2 * nn_ + kWest);
       if (c == n_ - 1) unite(a, 2 * nn_ + kEast);
     }
@@ -372,6 +372,32 @@ uint64_t StymieGame::position_key() const {
     if (pieces_[a]) key ^= mix64(static_cast<uint64_t>(a) * 4 + pieces_[a]);
   for (int a : turn_) key ^= mix64(0xFEEDULL + static_cast<uint64_t>(a));
   return key;
+}
+
+std::vector<CellOwnership> StymieGame::final_ownership() const {
+  if (outcome_ == Outcome::kOngoing) return {};
+  std::vector<CellOwnership> out(nn_);
+  for (int a = 0; a < nn_; ++a) out[a].owner = piece(a);
+  const Player winner = winner_of(outcome_);
+  if (winner == Player::kNone) return out;
+  // The game's unions replayed on a board whose edge nodes join nothing (the game's own
+  // union-find has merged every group touching an edge into that edge's set).
+  StymieGame groups(spec_);
+  groups.join_edges_ = false;
+  for (int a = 0; a < 2 * nn_; ++a)
+    if (pieces_[a] != 0) groups.put(a, piece(a));
+  auto edge_bits = [&](int a) {
+    const int c = a % n_, r = a / n_;
+    return (r == 0 ? 1 << kSouth : 0) | (r == n_ - 1 ? 1 << kNorth : 0) | (c == 0 ? 1 << kWest : 0) |
+           (c == n_ - 1 ? 1 << kEast : 0);
+  };
+  std::vector<uint8_t> reached(2 * nn_ + 4, 0);  // per group root: the edges its octagons touch
+  for (int a = 0; a < nn_; ++a)
+    if (out[a].owner == winner) reached[groups.find(a)] |= static_cast<uint8_t>(edge_bits(a));
+  const int goal = winner == Player::kBlack ? (1 << kSouth | 1 << kNorth) : (1 << kWest | 1 << kEast);
+  for (int a = 0; a < nn_; ++a)
+    out[a].on_chain = out[a].owner == winner && (reached[groups.find(a)] & goal) == goal;
+  return out;
 }
 
 std::unique_ptr<StymieGame> StymieGame::from_position(const GameSpec& spec, const std::vector<Player>& pieces,

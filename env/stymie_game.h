@@ -73,6 +73,8 @@ class StymieGame final : public GameState {
   void transform_net_policy(int sym, const float* in, float* out) const override;
   void transform_net_mask(int sym, const uint8_t* in, uint8_t* out) const override;
   uint64_t position_key() const override;
+  // Octagons only (the cells); the chain's squares connect it but are not listed.
+  std::vector<CellOwnership> final_ownership() const override;
 
   // --- Direct access ------------------------------------------------------------------
   int octagon_action(int c, int r) const { return r * n_ + c; }
@@ -116,6 +118,9 @@ class StymieGame final : public GameState {
   Player to_move_ = Player::kBlack;
   Outcome outcome_ = Outcome::kOngoing;
   int ply_ = 0;
+  // False only in final_ownership()'s scratch board: pieces join their groups but not the
+  // edge nodes, so that each set of the union-find is one group.
+  bool join_edges_ = true;
 };
 
 }  // namespace quax

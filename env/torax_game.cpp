@@ -533,6 +533,36 @@ void ToraxGame::transform_net_mask(int sym, const uint8_t* in, uint8_t* out) con
   transform_layout(sym, 3, in, out, 3);
 }
 
+std::vector<CellOwnership> ToraxGame::final_ownership() const {
+  if (outcome_ == Outcome::kOngoing) return {};
+  std::vector<CellOwnership> out(nn_);
+  // Every game ends after the adoption, which fixed the seats' colours.
+  const Player black_seat = connector_, white_seat = opponent(connector_);
+  for (int x = 0; x < nn_; ++x) out[x].owner = cells_[x] == 0 ? Player::kNone : cells_[x] == 1 ? black_seat : white_seat;
+  if (connector_ == Player::kNone || winner_of(outcome_) != connector_) return out;
+  // Every black connection went through unite_black, so both ends of each are in one set; an
+  // edge whose wrap vectors disagree closes a loop around the torus in that set.
+  std::vector<uint8_t> wraps(nn_, 0);  // per root of the black union-find
+  auto check = [&](const Edge& e) {
+    int ac, ar, bc, br;
+    const int root = find(e.a, &ac, &ar);
+    find(e.b, &bc, &br);
+    if (bc - ac != e.wc || br - ar != e.wr) wraps[root] = 1;
+  };
+  for (int x = 0; x < nn_; ++x) {
+    if (cells_[x] != 1) continue;
+    for (int k = 0; k < 3; k += 2)  // east and north: each edge once
+      if (cells_[geo_->ortho[x][k].b] == 1) check(geo_->ortho[x][k]);
+  }
+  for (int b = 0; b < nn_; ++b)
+    if (links_[b] != 0 && (links_[b] - 1) % 2 == 0) check(geo_->diag[b][(links_[b] - 1) / 2]);
+  for (int x = 0; x < nn_; ++x) {
+    int wc, wr;
+    out[x].on_chain = cells_[x] == 1 && wraps[find(x, &wc, &wr)];
+  }
+  return out;
+}
+
 uint64_t ToraxGame::position_key() const {
   uint64_t k = mix64(static_cast<uint64_t>(index_of(to_move()) + 2) * 131 + static_cast<uint64_t>(index_of(connector_) + 2) * 7 +
                    static_cast<uint64_t>(blocks_this_turn_) * 1009);

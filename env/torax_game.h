@@ -90,6 +90,9 @@ class ToraxGame final : public GameState {
   void transform_net_policy(int sym, const float* in, float* out) const override;
   void transform_net_mask(int sym, const uint8_t* in, uint8_t* out) const override;
   uint64_t position_key() const override;
+  // Owners by seat (the stone's colour read through the adoption); the chain is the black
+  // group holding a loop around the torus when the connecting seat won, none otherwise.
+  std::vector<CellOwnership> final_ownership() const override;
 
   // --- Direct access ------------------------------------------------------------------
   int adopt_action() const { return 3 * nn_; }

@@ -6,6 +6,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "env/ownership.h"
+
 namespace quax {
 
 namespace {
@@ -74,9 +76,9 @@ torch::jit::Module build_model(const NetConfig& net, const ModelShape& shape, ui
   torch::jit::Module m("QuaxNet");
   m.register_attribute("training", c10::BoolType::get(), true);
   ModelBuilder b(m);
-  const int f = net.filters, n = shape.size;
+  const int f = net.filters;
+  // The body of forward, shared word for word by forward_aux.
   auto& c = b.code;
-  c << "def forward(self, x: Tensor) -> Tuple[Tensor, Tensor]:\n";
   c << "    h = torch.relu(" << b.conv_bn("stem", "x", shape.planes, f, 3) << ")\n";
   for (int i = 0; i < net.blocks; ++i) {
     const std::string p = fmt::format("b{}", i);
@@ -91,28 +93,66 @@ torch::jit::Module build_model(const NetConfig& net, const ModelShape& shape, ui
   }
   // Policy head.
   const int pc = net.policy_channels;
+  const std::string pfeats = net.global_pooling ? pooled("p") : "torch.mean(p, [2, 3])";
+  const int pin = net.global_pooling ? 2 * pc : pc;
   c << "    p = torch.relu(" << b.conv_bn("pol", "h", f, pc, 1) << ")\n";
   c << "    spatial = torch.flatten(" << b.conv_bias("polout", "p", pc, shape.spatial_planes) << ", 1)\n";
   if (shape.extra_actions > 0) {
-    const std::string feats = net.global_pooling ? pooled("p") : "torch.mean(p, [2, 3])";
-    const int in = net.global_pooling ? 2 * pc : pc;
-    c << "    extra = " << b.linear("polx", feats, in, shape.extra_actions, 0.1) << "\n";
+    c << "    extra = " << b.linear("polx", pfeats, pin, shape.extra_actions, 0.1) << "\n";
     c << "    logits = torch.cat([spatial, extra], 1)\n";
   } else {
     c << "    logits = spatial\n";
   }
   // Value head.
   const int vc = net.value_channels;
-  c << "    v = torch.relu(" << b.conv_bn("val", "h", f, vc, 1) << ")\n";
-  const std::string vfeats = net.global_pooling ? pooled("v") : "torch.mean(v, [2, 3])";
+  c << "    vf = torch.relu(" << b.conv_bn("val", "h", f, vc, 1) << ")\n";
+  const std::string vfeats = net.global_pooling ? pooled("vf") : "torch.mean(vf, [2, 3])";
   const int vin = net.global_pooling ? 2 * vc : vc;
   c << "    v = torch.relu(" << b.linear("valh", vfeats, vin, net.value_hidden) << ")\n";
   c << "    v = torch.tanh(" << b.linear("valout", "v", net.value_hidden, 1, 0.1) << ")\n";
-  c << "    return logits, torch.squeeze(v, 1)\n";
-  (void)n;
-  m.define(c.str());
+  const std::string body = c.str();
+  std::string code = "def forward(self, x: Tensor) -> Tuple[Tensor, Tensor]:\n" + body +
+                     "    return logits, torch.squeeze(v, 1)\n";
+
+  // Auxiliary heads, registered after everything else so that the other weights start as
+  // those of the same network without them.
+  if (net.has_aux_heads()) {
+    std::ostringstream aux;
+    if (net.ownership_head)  // from the value head's spatial features, as KataGo's
+      aux << "    own = " << b.conv_bias("own", "vf", vc, kOwnershipPlanes) << "\n";
+    else
+      aux << "    own = torch.zeros([0])\n";
+    if (net.soft_policy_head) {
+      aux << "    soft = torch.flatten(" << b.conv_bias("spolout", "p", pc, shape.spatial_planes) << ", 1)\n";
+      if (shape.extra_actions > 0)
+        aux << "    soft = torch.cat([soft, " << b.linear("spolx", pfeats, pin, shape.extra_actions, 0.1) << "], 1)\n";
+    } else {
+      aux << "    soft = torch.zeros([0])\n";
+    }
+    code += "def forward_aux(self, x: Tensor) -> Tuple[Tensor, Tensor, Tensor, Tensor]:\n" + body + aux.str() +
+            "    return logits, torch.squeeze(v, 1), own, soft\n";
+  }
+  m.define(code);
   m.train(true);
   return m;
+}
+
+torch::jit::Module without_aux_heads(const torch::jit::Module& model, const NetConfig& net, const ModelShape& shape) {
+  if (!net.has_aux_heads()) return model;
+  // build_model seeds torch's generator: keep the caller's random stream as it was.
+  auto generator = at::detail::getDefaultCPUGenerator();
+  const auto saved = generator.get_state();
+  auto plain = build_model(net.without_aux_heads(), shape, 0);
+  generator.set_state(saved);
+  load_model_state(plain, model_state(model));  // takes the tensors `plain` has, by name
+  plain.train(model.is_training());
+  return plain;
+}
+
+AuxOutputs run_model_aux(torch::jit::Module& model, const torch::Tensor& planes) {
+  auto out = model.get_method("forward_aux")({planes}).toTuple();
+  const auto& e = out->elements();
+  return AuxOutputs{e[0].toTensor(), e[1].toTensor(), e[2].toTensor(), e[3].toTensor()};
 }
 
 torch::jit::Module make_inference_module(const torch::jit::Module& model, bool bfloat16) {

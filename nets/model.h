@@ -2,6 +2,15 @@
 // object is trained, frozen for fast inference, checkpointed and exported.
 //
 //   forward(planes [B, C, N, N]) -> (policy_logits [B, A], value [B])
+//   forward_aux(planes) -> (policy_logits, value, ownership [B, 2, N, N], soft_policy_logits [B, A])
+//
+// forward_aux exists only with auxiliary heads (net.ownership_head, net.soft_policy_head) and
+// serves the learner alone: inference (frozen modules keep only forward) and model files use
+// the network without those heads (without_aux_heads), exactly as before them. ownership is
+// per cell, before a tanh (tanh gives the prediction in [-1, 1] of env/ownership.h's planes:
+// owner, chain), from a 1x1 convolution of the value head's features; soft_policy_logits have
+// the policy's layout, from a second 1x1 convolution (and linear layer) of the policy head's
+// features. A disabled head's output is an empty tensor.
 //
 // policy_logits follow the env's network-frame action layout: spatial_planes() planes of
 // N x N from a 1x1 convolution, then extra_actions() logits (swap, pass) from a small
@@ -42,5 +51,17 @@ void load_model_state(torch::jit::Module& model, const std::vector<std::pair<std
 
 // Runs the forward pass. planes: [B, C, N, N] float.
 std::pair<torch::Tensor, torch::Tensor> run_model(torch::jit::Module& model, const torch::Tensor& planes);
+
+// forward_aux's outputs (see the top of this file).
+struct AuxOutputs {
+  torch::Tensor policy_logits, value, ownership, soft_policy_logits;
+};
+// Runs forward_aux. Precondition: `model` was built with net.has_aux_heads().
+AuxOutputs run_model_aux(torch::jit::Module& model, const torch::Tensor& planes);
+
+// A module of net.without_aux_heads() holding `model`'s weights and buffers (a copy) in its
+// training mode: forward only, with `model`'s forward outputs. `model` itself when `net` has no
+// auxiliary heads. `net` and `shape` are those `model` was built with.
+torch::jit::Module without_aux_heads(const torch::jit::Module& model, const NetConfig& net, const ModelShape& shape);
 
 }  // namespace quax

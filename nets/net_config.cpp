@@ -28,8 +28,9 @@ std::string sizes_text(const std::vector<int>& sizes) {
 }
 
 std::string describe(const NetConfig& net) {
-  return fmt::format("{} blocks x {} filters{}", net.blocks, net.filters,
-                     net.global_pooling ? ", global pooling" : "");
+  return fmt::format("{} blocks x {} filters{}{}{}", net.blocks, net.filters,
+                     net.global_pooling ? ", global pooling" : "", net.ownership_head ? ", ownership head" : "",
+                     net.soft_policy_head ? ", soft policy head" : "");
 }
 
 Precision resolve_precision(Precision p) {

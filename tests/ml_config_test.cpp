@@ -40,6 +40,29 @@ TEST(Config, UnsetKeysKeepTheirDefaults) {
   EXPECT_EQ(dump_config(c), dump_config(TrainConfig()));
 }
 
+// Issue 15's auxiliary heads: off unless asked for, printed with their defaults, checked.
+TEST(Config, AuxiliaryHeadsAreOffByDefault) {
+  const TrainConfig d;
+  EXPECT_FALSE(d.net.ownership_head);
+  EXPECT_FALSE(d.net.soft_policy_head);
+  const std::string dump = dump_config(d);
+  for (const char* line : {"  ownership_head: false\n", "  soft_policy_head: false\n", "  ownership_loss_weight: 0.5\n",
+                           "  soft_policy_loss_weight: 8\n", "  soft_policy_temperature: 4\n"})
+    EXPECT_NE(dump.find(line), std::string::npos) << line;
+  const TrainConfig c = parse_config(
+      "net: {ownership_head: true, soft_policy_head: true}\nlearn: {soft_policy_temperature: 2, ownership_loss_weight: 1.5}",
+      "test.yaml");
+  EXPECT_TRUE(c.net.ownership_head && c.net.soft_policy_head && c.net.has_aux_heads());
+  EXPECT_FALSE(c.net.without_aux_heads().has_aux_heads());
+  EXPECT_EQ(c.learn.soft_policy_temperature, 2.0);
+  EXPECT_EQ(c.learn.ownership_loss_weight, 1.5);
+  EXPECT_NE(c.net, d.net);
+  EXPECT_EQ(parse_config(dump_config(c), "dump").net, c.net);
+  EXPECT_EQ(error_of("learn: {soft_policy_temperature: 0}"),
+            "test.yaml:1: bad value for 'learn.soft_policy_temperature': expected a number in [0.01, 100]");
+  EXPECT_EQ(error_of("net: {ownership_head: 3}"), "test.yaml:1: bad value for 'net.ownership_head': expected true or false");
+}
+
 TEST(Config, AConfigWithoutSettingsIsAnError) {
   // Before, these ran every default: an unlimited run on the default board.
   const std::string want = "test.yaml: the config is empty (no sections; configs/quickstart.yaml is an example)";

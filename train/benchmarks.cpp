@@ -111,7 +111,7 @@ LearnFigures bench_learner(const TrainConfig& config, int batch, double seconds,
   }
   const std::string dir = "/tmp/quax_bench_learner_" + std::to_string(::getpid());
   write_shard(new_shard_path(dir, "b", 0), games);
-  ReplayWindow window(config.game, config.replay);
+  ReplayWindow window(config.game, config.replay, config.net.ownership_head);
   window.ingest_new(dir);
   std::filesystem::remove_all(dir);
 

@@ -109,6 +109,8 @@ const std::vector<Field>& schema() {
     f.push_back(number<int>("net.policy_channels", REF(net.policy_channels), 1, 1024));
     f.push_back(number<int>("net.value_channels", REF(net.value_channels), 1, 1024));
     f.push_back(number<int>("net.value_hidden", REF(net.value_hidden), 1, 4096));
+    f.push_back(boolean("net.ownership_head", REF(net.ownership_head)));
+    f.push_back(boolean("net.soft_policy_head", REF(net.soft_policy_head)));
     // search
     f.push_back(Field{"search.rule",
                       [](TrainConfig& c, const YAML::Node& n) {
@@ -187,6 +189,9 @@ const std::vector<Field>& schema() {
     f.push_back(number<double>("learn.momentum", REF(learn.momentum), 0.0, 0.999));
     f.push_back(number<double>("learn.weight_decay", REF(learn.weight_decay), 0.0, 1.0));
     f.push_back(number<double>("learn.value_loss_weight", REF(learn.value_loss_weight), 0.0, 100.0));
+    f.push_back(number<double>("learn.ownership_loss_weight", REF(learn.ownership_loss_weight), 0.0, 100.0));
+    f.push_back(number<double>("learn.soft_policy_loss_weight", REF(learn.soft_policy_loss_weight), 0.0, 100.0));
+    f.push_back(number<double>("learn.soft_policy_temperature", REF(learn.soft_policy_temperature), 0.01, 100.0));
     f.push_back(number<int>("learn.publish_every", REF(learn.publish_every), 1, kIntMax));
     f.push_back(number<int>("learn.checkpoint_every", REF(learn.checkpoint_every), 1, kIntMax));
     f.push_back(number<int>("learn.keep_checkpoints", REF(learn.keep_checkpoints), 1, 1000000));

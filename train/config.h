@@ -62,6 +62,15 @@ struct LearnConfig {
   double momentum = 0.9;
   double weight_decay = 1e-4;
   double value_loss_weight = 1.0;
+  // Auxiliary targets (KataGo), used only with the heads of net.ownership_head and
+  // net.soft_policy_head. Ownership: the weight of (mean over cells of the owner plane's
+  // loss + the same for the chain plane), each a binary cross-entropy of the tanh output less
+  // the target's entropy (KataGo: 1.5 on its owner plane alone). Soft policy: the search
+  // policy raised to the power 1/temperature and renormalised, a cross-entropy like the
+  // policy's (KataGo: weight 8, temperature 4).
+  double ownership_loss_weight = 0.5;
+  double soft_policy_loss_weight = 8.0;
+  double soft_policy_temperature = 4.0;
   int publish_every = 50;     // steps between models published to self-play
   int checkpoint_every = 200;  // steps between checkpoints
   int keep_checkpoints = 3;    // older checkpoints are deleted

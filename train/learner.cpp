@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/atomic_file.h"
+#include "env/ownership.h"
 #include "nets/model.h"
 #include "nets/model_file.h"
 #include "nets/net_evaluator_internal.h"
@@ -71,6 +72,9 @@ struct Learner::Impl {
     out.loss = loss;
     return out;
   }
+
+  // What inference and model files use: the network without its auxiliary heads.
+  torch::jit::Module plain_module() const { return without_aux_heads(model, config.net, shape); }
 };
 
 Learner::Learner(const TrainConfig& config) : impl_(std::make_unique<Impl>()) {
@@ -88,6 +92,11 @@ Learner::~Learner() = default;
 
 torch::jit::Module& learner_module(Learner& learner) { return learner.impl_->model; }
 
+torch::Tensor soft_policy_targets(const torch::Tensor& policy, double temperature) {
+  auto p = policy.clamp_min(0.0).pow(1.0 / temperature);
+  return p / p.sum(1, /*keepdim=*/true);
+}
+
 int64_t Learner::step() const { return impl_->step; }
 int Learner::nonfinite_steps_in_a_row() const { return impl_->nonfinite_in_a_row; }
 
@@ -102,7 +111,11 @@ double Learner::lr_at(int64_t step) const {
 
 StepMetrics Learner::train_step(const TrainingBatch& batch) {
   auto& m = *impl_;
+  const NetConfig& net = m.config.net;
   const int64_t b = batch.size;
+  if (net.ownership_head && (batch.ownership.size() != static_cast<size_t>(b) * kOwnershipPlanes * batch.n * batch.n ||
+                             batch.ownership_weight.size() != static_cast<size_t>(b)))
+    throw std::invalid_argument("the net has an ownership head but the training batch has no ownership targets");
   auto x = torch::from_blob(const_cast<float*>(batch.inputs.data()), {b, batch.planes, batch.n, batch.n});
   auto target = torch::from_blob(const_cast<float*>(batch.policy.data()), {b, batch.actions});
   auto legal = torch::from_blob(const_cast<uint8_t*>(batch.mask.data()), {b, batch.actions}, torch::kUInt8)
@@ -120,12 +133,40 @@ StepMetrics Learner::train_step(const TrainingBatch& batch) {
   m.optimizer->zero_grad();
   std::vector<torch::Tensor> saved_buffers;
   for (const auto& b : m.model.named_buffers(false)) saved_buffers.push_back(b.value.clone());
-  auto [logits, value] = run_model(m.model, x);
+  torch::Tensor logits, value, ownership, soft_logits;
+  if (net.has_aux_heads()) {
+    auto out = run_model_aux(m.model, x);
+    logits = out.policy_logits, value = out.value, ownership = out.ownership, soft_logits = out.soft_policy_logits;
+  } else {
+    std::tie(logits, value) = run_model(m.model, x);
+  }
   // Illegal actions are masked as in the search's softmax, so the net spends nothing on them.
   auto logp = torch::log_softmax(logits.masked_fill(~legal, -1e9), 1);
   auto policy_loss = -(target * logp).sum(1).mean();
   auto value_loss = (value - z).pow(2).mean();
   auto loss = policy_loss + m.config.learn.value_loss_weight * value_loss;
+  torch::Tensor ownership_loss, soft_policy_loss;
+  if (net.ownership_head) {
+    auto t = torch::from_blob(const_cast<float*>(batch.ownership.data()), {b, kOwnershipPlanes, batch.n, batch.n});
+    auto w = torch::from_blob(const_cast<float*>(batch.ownership_weight.data()), {b});
+    // tanh(o) = 2 sigmoid(2o) - 1: the binary cross-entropy of the prediction (1 + tanh o) / 2
+    // against q = (1 + t) / 2, from the logits 2o, less the target's own entropy (log 2 on a
+    // cell that ends empty), so that a perfect prediction scores 0; the gradient is
+    // KataGo's. Per plane a mean over cells, summed over the planes, weighted per sample (0
+    // for games that did not end on the board) and averaged over the batch.
+    auto q = (t + 1) / 2;
+    auto per_cell = torch::binary_cross_entropy_with_logits(2 * ownership, q, c10::nullopt, c10::nullopt,
+                                                            at::Reduction::None) +
+                    torch::xlogy(q, q) + torch::xlogy(1 - q, 1 - q);
+    ownership_loss = (per_cell.mean({2, 3}).sum(1) * w).mean();
+    loss = loss + m.config.learn.ownership_loss_weight * ownership_loss;
+  }
+  if (net.soft_policy_head) {
+    auto soft_target = soft_policy_targets(target, m.config.learn.soft_policy_temperature);
+    auto soft_logp = torch::log_softmax(soft_logits.masked_fill(~legal, -1e9), 1);
+    soft_policy_loss = -(soft_target * soft_logp).sum(1).mean();
+    loss = loss + m.config.learn.soft_policy_loss_weight * soft_policy_loss;
+  }
   const double loss_value = loss.item<double>();
   // A NaN or inf would reach every weight through the update and then every model
   // published: such a step is not taken.
@@ -148,6 +189,8 @@ StepMetrics Learner::train_step(const TrainingBatch& batch) {
   out.loss = loss_value;
   out.policy_loss = policy_loss.item<double>();
   out.value_loss = value_loss.item<double>();
+  if (ownership_loss.defined()) out.ownership_loss = ownership_loss.item<double>();
+  if (soft_policy_loss.defined()) out.soft_policy_loss = soft_policy_loss.item<double>();
   auto p = logp.exp();
   out.policy_entropy = -(p * logp.masked_fill(~legal, 0.0)).sum(1).mean().item<double>();
   auto decisive = z != 0;
@@ -160,16 +203,24 @@ StepMetrics Learner::train_step(const TrainingBatch& batch) {
 
 namespace {
 
+// The auxiliary heads appear only when on, so that checkpoints written before them (and
+// without them) read as nets without heads.
 nlohmann::json net_json(const NetConfig& n) {
-  return {{"blocks", n.blocks},           {"filters", n.filters},
-          {"global_pooling", n.global_pooling}, {"pool_every", n.pool_every},
-          {"policy_channels", n.policy_channels}, {"value_channels", n.value_channels},
-          {"value_hidden", n.value_hidden}};
+  nlohmann::json j = {{"blocks", n.blocks},           {"filters", n.filters},
+                      {"global_pooling", n.global_pooling}, {"pool_every", n.pool_every},
+                      {"policy_channels", n.policy_channels}, {"value_channels", n.value_channels},
+                      {"value_hidden", n.value_hidden}};
+  if (n.ownership_head) j["ownership_head"] = true;
+  if (n.soft_policy_head) j["soft_policy_head"] = true;
+  return j;
 }
 
 std::string spec_and_net(const std::string& variant, const std::vector<int>& sizes, const nlohmann::json& net) {
-  return fmt::format("{} {} with a {}-block {}-filter net", variant, sizes_text(sizes), net.at("blocks").get<int>(),
-                     net.at("filters").get<int>());
+  std::string heads;
+  for (const char* head : {"ownership_head", "soft_policy_head"})
+    if (net.value(head, false)) heads += heads.empty() ? std::string(" (") + head : std::string(", ") + head;
+  return fmt::format("{} {} with a {}-block {}-filter net{}", variant, sizes_text(sizes), net.at("blocks").get<int>(),
+                     net.at("filters").get<int>(), heads.empty() ? "" : heads + ")");
 }
 
 // The sizes of the config's games, as checkpoints and model files list them.
@@ -270,7 +321,7 @@ RunState Learner::load_checkpoint(const std::string& path) {
 }
 
 void Learner::publish_model(const std::string& path) const {
-  save_model_file(impl_->model,
+  save_model_file(impl_->plain_module(),
                   model_description(impl_->shape, impl_->config.net, impl_->step, trained_sizes(impl_->config)), path);
 }
 
@@ -279,7 +330,7 @@ std::shared_ptr<const InferenceModel> Learner::inference_model() const {
 }
 
 std::shared_ptr<const InferenceModel> Learner::inference_model(Precision precision) const {
-  return make_inference_model(impl_->model, impl_->shape, impl_->step, precision);
+  return make_inference_model(impl_->plain_module(), impl_->shape, impl_->step, precision);
 }
 
 std::vector<float> Learner::flat_state() const {

@@ -27,6 +27,9 @@ struct StepMetrics {
   double loss = 0, policy_loss = 0, value_loss = 0;
   double policy_entropy = 0;  // of the network's policy over the legal actions, nats
   double value_accuracy = 0;  // share of decisive positions whose value has the right sign
+  // With the auxiliary heads (net.ownership_head, net.soft_policy_head), else 0: their losses
+  // before their weights (LearnConfig).
+  double ownership_loss = 0, soft_policy_loss = 0;
   double lr = 0;
 };
 
@@ -56,7 +59,8 @@ class Learner {
 
   // One SGD step on `batch`. A step whose loss or gradient is not finite is skipped (see
   // StepMetrics::skipped); the learn.max_nonfinite_steps-th skipped step in a row throws
-  // NonFiniteTrainingError (one line).
+  // NonFiniteTrainingError (one line). With an ownership head the batch must carry ownership
+  // targets (ReplayWindow with ownership targets on); std::invalid_argument otherwise.
   StepMetrics train_step(const TrainingBatch& batch);
   // Skipped steps since the last good one.
   int nonfinite_steps_in_a_row() const;

@@ -7,11 +7,13 @@
 #include <set>
 #include <stdexcept>
 
+#include "env/ownership.h"
 #include "train/shard.h"
 
 namespace quax {
 
-ReplayWindow::ReplayWindow(const GameSpec& spec, const ReplayConfig& config) : spec_(spec), config_(config) {}
+ReplayWindow::ReplayWindow(const GameSpec& spec, const ReplayConfig& config, bool ownership_targets)
+    : spec_(spec), config_(config), ownership_targets_(ownership_targets) {}
 
 int64_t ReplayWindow::window_target(int64_t total) const {
   const double grown = config_.window_scale * std::pow(static_cast<double>(std::max<int64_t>(total, 1)),
@@ -23,6 +25,14 @@ namespace {
 // Shards are remembered by file name, so a run directory that was moved or copied resumes
 // without reading its shards a second time.
 std::string shard_name(const std::string& path) { return std::filesystem::path(path).filename().string(); }
+
+// The board a game ended with, or nothing for a game that did not end on the board.
+std::vector<CellOwnership> final_board(const GameRecord& game) {
+  if (game.resigned || game.truncated) return {};
+  auto s = new_game(game.spec);
+  for (const auto& m : game.moves) s->apply(m.action);
+  return s->final_ownership();  // empty if the moves did not finish the game
+}
 }  // namespace
 
 std::optional<std::vector<GameRecord>> ReplayWindow::read_or_set_aside(const std::string& path) {
@@ -70,6 +80,7 @@ void ReplayWindow::restore(const std::string& dir, const std::vector<std::string
   games_.clear();
   game_positions_.clear();
   game_shards_.clear();
+  final_boards_.clear();
   held_positions_ = 0;
   ingested_.clear();
   for (const auto& entry : ingested) ingested_.push_back(shard_name(entry));
@@ -130,6 +141,7 @@ void ReplayWindow::add_games(std::vector<GameRecord>&& games, size_t shard, bool
     held_positions_ += n;
     game_positions_.push_back(n);
     game_shards_.push_back(shard);
+    if (ownership_targets_) final_boards_.push_back(final_board(g));
     games_.push_back(std::move(g));
   }
 }
@@ -140,6 +152,7 @@ void ReplayWindow::evict_and_index() {
     held_positions_ -= game_positions_.front();
     game_positions_.pop_front();
     game_shards_.pop_front();
+    if (ownership_targets_) final_boards_.pop_front();
     games_.pop_front();
   }
   index_.clear();
@@ -164,6 +177,9 @@ void ReplayWindow::sample(int batch, Rng& rng, TrainingBatch* out) const {
   out->policy.assign(static_cast<size_t>(batch) * actions, 0.0f);
   out->mask.assign(static_cast<size_t>(batch) * actions, 0);
   out->value.assign(batch, 0.0f);
+  const int ownership_floats = ownership_targets_ ? kOwnershipPlanes * n * n : 0;
+  out->ownership.assign(static_cast<size_t>(batch) * ownership_floats, 0.0f);
+  out->ownership_weight.assign(ownership_targets_ ? batch : 0, 0.0f);
   std::vector<float> enc(plane_floats), pol(actions);
   std::vector<uint8_t> net_mask(actions);
   const auto symmetries = static_cast<uint32_t>(state->num_net_symmetries());
@@ -185,6 +201,10 @@ void ReplayWindow::sample(int batch, Rng& rng, TrainingBatch* out) const {
     s->transform_net_planes(sym, enc.data(), out->inputs.data() + static_cast<size_t>(b) * plane_floats);
     s->transform_net_policy(sym, pol.data(), out->policy.data() + static_cast<size_t>(b) * actions);
     s->transform_net_mask(sym, net_mask.data(), out->mask.data() + static_cast<size_t>(b) * actions);
+    if (ownership_targets_ && !final_boards_[gi].empty()) {
+      net_ownership_targets(*s, final_boards_[gi], sym, out->ownership.data() + static_cast<size_t>(b) * ownership_floats);
+      out->ownership_weight[b] = 1.0f;
+    }
   }
 }
 

@@ -23,6 +23,11 @@ struct TrainingBatch {
   std::vector<float> policy;  // [size, actions] search policy targets, rows sum to 1
   std::vector<uint8_t> mask;  // [size, actions] legal actions
   std::vector<float> value;   // [size] final result from the mover's view: +1, 0, -1
+  // With ownership targets on (else empty): env/ownership.h's planes (owner, chain) of the
+  // game's end, [size, 2, n, n], and per sample 1, or 0 (planes all 0) when the game did not
+  // end on the board (resigned, or stopped at selfplay.max_moves).
+  std::vector<float> ownership;
+  std::vector<float> ownership_weight;
 };
 
 // Counts over the games read since the last take_game_stats().
@@ -37,7 +42,9 @@ struct GameStats {
 
 class ReplayWindow {
  public:
-  ReplayWindow(const GameSpec& spec, const ReplayConfig& config);
+  // `ownership_targets`: sample() fills the batch's ownership planes (for an ownership head);
+  // each game's final board is then worked out once, when the game enters the window.
+  ReplayWindow(const GameSpec& spec, const ReplayConfig& config, bool ownership_targets = false);
 
   // Reads the shards of `dir` not read before, oldest first; returns the positions added.
   // A shard that fails to read (read_shard: damaged, truncated, another spec) is skipped with
@@ -84,6 +91,10 @@ class ReplayWindow {
   std::deque<GameRecord> games_;
   std::deque<int64_t> game_positions_;
   std::deque<size_t> game_shards_;  // index in ingested_ of each game's shard
+  bool ownership_targets_ = false;
+  // Per game with ownership targets on: its final_ownership(), empty when it did not end on
+  // the board.
+  std::deque<std::vector<CellOwnership>> final_boards_;
   size_t pruned_ = 0;               // ingested_[0, pruned_) were considered by prune_shards
   int64_t held_positions_ = 0;
   int64_t total_positions_ = 0;

@@ -8,11 +8,11 @@
 namespace quax {
 
 ReplayWindows::ReplayWindows(const std::vector<GameSpec>& specs, const std::vector<double>& weights,
-                             const ReplayConfig& config)
+                             const ReplayConfig& config, bool ownership_targets)
     : specs_(specs), weights_(weights) {
   if (specs.empty() || weights.size() != specs.size())
     throw std::invalid_argument("replay windows need one weight per game spec");
-  for (const auto& spec : specs) windows_.emplace_back(spec, config);
+  for (const auto& spec : specs) windows_.emplace_back(spec, config, ownership_targets);
 }
 
 int64_t ReplayWindows::ingest_new(const std::string& dir) {

@@ -33,7 +33,9 @@ struct WindowState {
 class ReplayWindows {
  public:
   // One window per spec; weights[i] > 0 is specs[i]'s share of the batches (equal lengths).
-  ReplayWindows(const std::vector<GameSpec>& specs, const std::vector<double>& weights, const ReplayConfig& config);
+  // With ownership_targets the batches carry them (ReplayWindow).
+  ReplayWindows(const std::vector<GameSpec>& specs, const std::vector<double>& weights, const ReplayConfig& config,
+                bool ownership_targets = false);
 
   // Reads the new shards of `dir` into the window of their spec (read from the shard's
   // header once per shard). A shard of none of the specs, or without a readable header, goes

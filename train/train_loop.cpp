@@ -222,6 +222,8 @@ struct LearnerThread {
       sum.value_loss += m.value_loss;
       sum.policy_entropy += m.policy_entropy;
       sum.value_accuracy += m.value_accuracy;
+      sum.ownership_loss += m.ownership_loss;
+      sum.soft_policy_loss += m.soft_policy_loss;
       sum.lr = m.lr;
       ++in_sum;
       const int64_t step = learner.step();
@@ -243,6 +245,8 @@ struct LearnerThread {
         j["value_loss"] = sum.value_loss / in_sum;
         j["policy_entropy"] = sum.policy_entropy / in_sum;
         j["value_accuracy"] = sum.value_accuracy / in_sum;
+        if (config.net.ownership_head) j["ownership_loss"] = sum.ownership_loss / in_sum;
+        if (config.net.soft_policy_head) j["soft_policy_loss"] = sum.soft_policy_loss / in_sum;
         j["lr"] = sum.lr;
         j["nonfinite_steps"] = nonfinite_since_metrics;  // skipped since the last line
         j["samples_per_s"] = in_sum * l.batch_size / dt;
@@ -351,7 +355,8 @@ void run_training(const TrainConfig& config, const TrainOptions& options) {
   if (options.learn) {
     set_torch_threads(config.learn.threads);
     learner = std::make_unique<Learner>(config);
-    window = std::make_unique<ReplayWindows>(config.game_specs(), config.game_weights(), config.replay);
+    window = std::make_unique<ReplayWindows>(config.game_specs(), config.game_weights(), config.replay,
+                                             config.net.ownership_head);
     if (resume) {
       state = learner->load_checkpoint(ckpt);
       window->restore(run_dir + "/selfplay", state.windows);
