@@ -63,7 +63,14 @@ void play_games(const GameSpec& spec, const std::vector<std::string>& names, con
         r.black = names[p.black];
         r.white = names[p.white];
         std::lock_guard<std::mutex> lock(mu);
-        on_result(g, r);
+        try {
+          on_result(g, r);
+        } catch (...) {
+          // Raised while the lock is held: a thread that takes the lock next reports the game it
+          // has finished and then sees the failure, instead of starting new games.
+          failed = true;
+          throw;
+        }
       }
     } catch (...) {
       // An exception must not leave a thread (that ends the process, losing the games of

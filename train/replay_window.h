@@ -38,6 +38,18 @@ struct GameStats {
   int64_t resigned = 0;
   int64_t played_out_would_resign = 0;  // resignation disabled, would have resigned
   int64_t false_resignations = 0;       // ... and the would-be resigner won
+
+  GameStats& operator+=(const GameStats& o) {
+    games += o.games;
+    plies += o.plies;
+    black_wins += o.black_wins;
+    white_wins += o.white_wins;
+    draws += o.draws;
+    resigned += o.resigned;
+    played_out_would_resign += o.played_out_would_resign;
+    false_resignations += o.false_resignations;
+    return *this;
+  }
 };
 
 class ReplayWindow {

@@ -73,17 +73,7 @@ int64_t ReplayWindows::window_positions() const {
 
 GameStats ReplayWindows::take_game_stats() {
   GameStats sum;
-  for (auto& w : windows_) {
-    const GameStats s = w.take_game_stats();
-    sum.games += s.games;
-    sum.plies += s.plies;
-    sum.black_wins += s.black_wins;
-    sum.white_wins += s.white_wins;
-    sum.draws += s.draws;
-    sum.resigned += s.resigned;
-    sum.played_out_would_resign += s.played_out_would_resign;
-    sum.false_resignations += s.false_resignations;
-  }
+  for (auto& w : windows_) sum += w.take_game_stats();
   return sum;
 }
 
