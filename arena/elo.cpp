@@ -3,12 +3,21 @@
 #include <fmt/format.h>
 
 #include <Eigen/Dense>
+#include <algorithm>
 #include <cmath>
 
 namespace quax {
 
 namespace {
 constexpr double kLn10Over400 = 2.302585092994046 / 400.0;
+// Newton's method on the log-likelihood: the cap on iterations (it converges in a handful),
+// the cap on one step of a rating (natural-log units, about 350 Elo, so a first step from
+// zero cannot overshoot far on lopsided results), and the step size that counts as converged.
+constexpr int kMaxIterations = 100;
+constexpr double kMaxStep = 2.0;
+constexpr double kConvergedStep = 1e-10;
+// Stands in for the zero information of a player without games, keeping the system solvable.
+constexpr double kNoInformation = 1e-9;
 }
 
 double score_from_elo(double elo) { return 1.0 / (1.0 + std::pow(10.0, -elo / 400.0)); }
@@ -42,7 +51,7 @@ EloFit fit_elo(int num_players, const std::vector<PairRecord>& records, int anch
   Eigen::VectorXd r = Eigen::VectorXd::Zero(num_players);
   EloFit fit;
   Eigen::MatrixXd info(k, k);
-  for (int it = 0; it < 100; ++it) {
+  for (int it = 0; it < kMaxIterations; ++it) {
     Eigen::VectorXd grad = Eigen::VectorXd::Zero(k);
     info.setZero();
     for (int i = 0; i < num_players; ++i) {
@@ -59,12 +68,12 @@ EloFit fit_elo(int num_players, const std::vector<PairRecord>& records, int anch
     }
     // Players without games have a zero row: keep the system solvable.
     for (int a = 0; a < k; ++a)
-      if (info(a, a) == 0) info(a, a) = 1e-9;
+      if (info(a, a) == 0) info(a, a) = kNoInformation;
     const Eigen::VectorXd step = info.ldlt().solve(grad);
     for (int p = 0; p < num_players; ++p)
-      if (free_index[p] >= 0) r(p) += std::max(-2.0, std::min(2.0, step(free_index[p])));
+      if (free_index[p] >= 0) r(p) += std::clamp(step(free_index[p]), -kMaxStep, kMaxStep);
     fit.iterations = it + 1;
-    if (step.size() == 0 || step.cwiseAbs().maxCoeff() < 1e-10) {
+    if (step.size() == 0 || step.cwiseAbs().maxCoeff() < kConvergedStep) {
       fit.converged = true;
       break;
     }

@@ -6,6 +6,8 @@
 #include <stdexcept>
 #include <thread>
 
+#include "env/rng.h"
+
 namespace quax {
 
 std::vector<Pairing> schedule_games(int num_players, int games_per_pair, bool gauntlet) {
@@ -56,7 +58,7 @@ void play_games(const GameSpec& spec, const std::vector<std::string>& names, con
         const Pairing& p = games[g];
         for (int idx : {p.black, p.white})
           if (!agents[idx]) {
-            agents[idx] = make_agent(idx, seed * 1000003ULL + t * 7919ULL + idx);
+            agents[idx] = make_agent(idx, derive_seed(derive_seed(seed, t), static_cast<uint64_t>(idx)));
             if (!agents[idx]) throw std::runtime_error("player '" + names[idx] + "' could not be made");
           }
         GameResult r = play_game(spec, *agents[p.black], *agents[p.white]);

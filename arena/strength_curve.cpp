@@ -9,6 +9,8 @@
 
 namespace quax {
 namespace {
+// The standard normal quantile of 97.5%: two-sided 95% intervals.
+constexpr double kZ95 = 1.959964;
 
 std::vector<StrengthPoint> by_minutes(std::vector<StrengthPoint> points) {
   std::stable_sort(points.begin(), points.end(),
@@ -21,7 +23,7 @@ std::vector<StrengthPoint> by_minutes(std::vector<StrengthPoint> points) {
 ScoreInterval score_interval(int wins, int draws, int losses) {
   const double n = wins + draws + losses;
   if (n <= 0) return {};
-  const double p = (wins + 0.5 * draws) / n, z = 1.959964, z2 = z * z;
+  const double p = (wins + 0.5 * draws) / n, z = kZ95, z2 = z * z;
   // Wilson's interval: unlike p +/- z*sqrt(p(1-p)/n) it stays inside [0, 1] and is not
   // empty at a score of 0 or 1, which small matches against a weak or a strong side reach.
   const double centre = (p + z2 / (2 * n)) / (1 + z2 / n);

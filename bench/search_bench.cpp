@@ -18,13 +18,11 @@ void BM_SearchUniform(benchmark::State& bs) {
   SearchTree tree(spec);
   UniformEvaluator ev;
   Rng rng(1);
-  std::vector<const GameState*> states;
-  std::vector<float> planes, logits, values;
-  std::vector<uint8_t> masks;
+  EvaluationBatch batch;
   int64_t sims = 0;
   for (auto _ : bs) {
     tree.set_root(*root);
-    run_search(tree, ev, s, false, rng, &states, &planes, &masks, &logits, &values);
+    run_search(tree, ev, s, false, rng, &batch);
     sims += tree.simulations_done();
   }
   bs.SetItemsProcessed(sims);

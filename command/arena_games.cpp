@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "arena/batched_games.h"
+#include "env/rng.h"
 #include "command/players.h"
 #include "mcts/simple_evaluators.h"
 #include "nets/net_evaluator.h"
@@ -40,7 +41,7 @@ void play_arena_games(const GameSpec& spec, const std::vector<std::string>& name
         evaluators.push_back(std::make_unique<NetEvaluator>(load_inference_model(desc[i].model_path, spec)));
         search[i].search = desc[i].search;
       } else {  // mcts:<sims>: the same search as the baseline agent, flat priors and one rollout
-        evaluators.push_back(std::make_unique<RolloutEvaluator>(1, options.seed * 7919 + i));
+        evaluators.push_back(std::make_unique<RolloutEvaluator>(1, derive_seed(options.seed, i)));
         search[i].search.simulations = std::stoi(descriptions[i].substr(5));
       }
       search[i].evaluator = evaluators.back().get();

@@ -92,9 +92,7 @@ void setup_bench_search(CLI::App& app) {
       tree.set_profiling(true);
       TimedEvaluator ev;
       Rng rng(opt->seed);
-      std::vector<const GameState*> states;
-      std::vector<float> planes, logits, values;
-      std::vector<uint8_t> masks;
+      EvaluationBatch batch;
       auto game = new_game(spec);
       long sims = 0;
       std::vector<int> legal;
@@ -103,7 +101,7 @@ void setup_bench_search(CLI::App& app) {
       while ((elapsed = since(t0)) < opt->seconds) {
         if (game->is_over() || game->move_number() > 20) game = new_game(spec);
         tree.set_root(*game);
-        run_search(tree, ev, search, true, rng, &states, &planes, &masks, &logits, &values);
+        run_search(tree, ev, search, true, rng, &batch);
         sims += tree.simulations_done();
         game->legal_actions(&legal);
         game->apply(legal[rng.below(static_cast<uint32_t>(legal.size()))]);

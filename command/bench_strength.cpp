@@ -23,6 +23,7 @@
 
 #include "arena/match.h"
 #include "arena/results_log.h"
+#include "env/rng.h"
 #include "arena/strength_curve.h"
 #include "command/arena_games.h"
 #include "command/command.h"
@@ -125,7 +126,7 @@ std::vector<StrengthPoint> evaluate(const Options& opt, const GameSpec& spec, co
       ArenaGamesOptions ao;
       ao.threads = opt.threads;
       ao.parallel = opt.parallel;
-      ao.seed = opt.seed + static_cast<uint64_t>(s.seconds) * 7919ULL + static_cast<uint64_t>(p.games());
+      ao.seed = derive_seed(derive_seed(opt.seed, static_cast<uint64_t>(s.seconds)), static_cast<uint64_t>(p.games()));
       play_arena_games(spec, {name, opponent}, {description, opponent}, schedule_games(2, missing, true), ao,
                        [&](size_t, const GameResult& r) { append_results(results, {r}); }, [] { return false; });
       p = count();

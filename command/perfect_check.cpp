@@ -17,6 +17,7 @@
 
 #include "command/command.h"
 #include "command/players.h"
+#include "mcts/evaluation_batch.h"
 #include "nets/model_file.h"
 #include "nets/net_evaluator.h"
 #include "solve/book.h"
@@ -80,9 +81,7 @@ void setup_perfect_check(CLI::App& app) {
     int skipped_pie = 0, skipped_unknown = 0, checked = 0;
     double random_rate = 0;
     std::vector<int> legal;
-    const int a = new_game(spec)->num_actions();
-    std::vector<float> planes, logits(static_cast<size_t>(a)), value(1);
-    std::vector<uint8_t> mask(static_cast<size_t>(a));
+    EvaluationBatch batch;
     for (size_t i = 0; i < book.size(); ++i) {
       const BookEntry& e = book[i];
       if (opt->limit > 0 && checked >= opt->limit) break;
@@ -102,14 +101,15 @@ void setup_perfect_check(CLI::App& app) {
       }
       ++checked;
       // The raw network: one position, the policy's best legal action and the value's sign.
-      planes.resize(static_cast<size_t>(state->num_planes()) * spec.size * spec.size);
-      state->encode(planes.data());
-      state->net_legal_mask(mask.data());
-      net.evaluate({state.get()}, planes.data(), mask.data(), logits.data(), value.data());
-      int best_net = -1;
-      for (int k = 0; k < a; ++k)
-        if (mask[k] && (best_net < 0 || logits[k] > logits[best_net])) best_net = k;
-      const bool says_win = value[0] > 0;
+      batch.clear();
+      batch.add_position(*state);
+      batch.run(net);
+      const float* logits = batch.logits(0);
+      state->legal_actions(&legal);
+      int best = -1;
+      for (int action : legal)
+        if (best < 0 || logits[state->to_net_action(action)] > logits[state->to_net_action(best)]) best = action;
+      const bool says_win = batch.value(0) > 0;
       value_sign.total++;
       if (says_win == (e.value == GameValue::kWin)) value_sign.right++;
       if (e.value != GameValue::kWin) continue;
@@ -118,10 +118,9 @@ void setup_perfect_check(CLI::App& app) {
         return std::find(e.winning_moves.begin(), e.winning_moves.end(), m) != e.winning_moves.end();
       };
       // What a uniformly random legal move would score, for scale: often most moves win.
-      state->legal_actions(&legal);
       random_rate += static_cast<double>(e.winning_moves.size()) / static_cast<double>(legal.size());
       policy_move.total++;
-      if (wins(state->from_net_action(best_net))) policy_move.right++;
+      if (wins(best)) policy_move.right++;
       player->reset();
       search_move.total++;
       if (wins(player->choose_action(*state))) search_move.right++;

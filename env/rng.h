@@ -17,6 +17,10 @@ inline uint64_t mix64(uint64_t x) {
   return x ^ (x >> 31);
 }
 
+// The seed of stream `index` of something seeded `seed` (a thread, a game, a gating match):
+// distinct and unrelated for distinct indices, so streams never replay each other.
+inline uint64_t derive_seed(uint64_t seed, uint64_t index) { return mix64(mix64(seed) + index); }
+
 class Rng {
  public:
   explicit Rng(uint64_t seed = kGoldenGamma) { seed_with(seed); }

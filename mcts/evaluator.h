@@ -1,6 +1,14 @@
 // The search's only view of a network: a batch of positions in, policy logits and values
 // out (OpenSpiel's Evaluator). Implementations: uniform and random-rollout here, the
 // LibTorch network in nets/.
+//
+// The value convention of the whole project: a value is a number in [-1, 1] for one player,
+// +1 a certain win for that player, -1 a certain loss. Outside the search tree that player is
+// always the one to move at the position the value describes: evaluator outputs, the
+// network's value head, MoveRecord::root_value, resignation and the learner's value
+// targets. Only SearchTree's nodes differ, and say so: a node's values are
+// for the player who chose it, converted in the tree by comparing players. Nothing holds a
+// value for a fixed colour; a game's result is an Outcome (which colour won), not a value.
 #pragma once
 
 #include <cstdint>

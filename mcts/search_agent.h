@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "mcts/agent.h"
+#include "mcts/evaluation_batch.h"
 #include "mcts/evaluator.h"
 #include "mcts/search_settings.h"
 #include "mcts/search_tree.h"
@@ -37,19 +38,17 @@ class SearchAgent final : public Agent {
   double seconds_;
   Rng rng_;
   std::unique_ptr<SearchTree> tree_;
-  std::vector<const GameState*> states_;
-  std::vector<float> planes_, logits_, values_;
-  std::vector<uint8_t> masks_;
+  EvaluationBatch batch_;
 };
 
 // Runs a whole search on `tree` (whose root is set) with `evaluator`, one evaluator call
-// per collect(). The tree's budget and noise come from start_search, called here.
+// per collect() through `batch` (scratch, reused between calls). The tree's budget and
+// noise come from start_search, called here.
 // `seconds` > 0: the search runs for that wall-clock time instead of settings.simulations
 // (at least one simulation; it overruns the time by at most one collect() and one
 // evaluator call), and tree.done() stays false at the end; use choose_action and
 // policy_target as after a full search.
 void run_search(SearchTree& tree, Evaluator& evaluator, const SearchSettings& settings, bool noise, Rng& rng,
-                std::vector<const GameState*>* states, std::vector<float>* planes, std::vector<uint8_t>* masks,
-                std::vector<float>* logits, std::vector<float>* values, double seconds = 0);
+                EvaluationBatch* batch, double seconds = 0);
 
 }  // namespace quax

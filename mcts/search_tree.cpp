@@ -12,6 +12,11 @@ namespace quax {
 
 namespace {
 constexpr float kTinyPrior = 1e-30f;  // log() of a prior that underflowed to 0
+// The floor of a Gumbel root score: a logit of -inf (an underflowed prior) still compares.
+constexpr float kLowestScore = -1e9f;
+// The smallest spread of the Q values that completed-Q rescales by (mctx's epsilon): with all
+// Q equal, every sigma is 0 rather than 0/0.
+constexpr float kMinQSpread = 1e-8f;
 // Terminal hits one collect() backs up before it returns, so that its caller can look at
 // the clock: in a solved position every selection is a terminal hit and a timed search's
 // budget is far out of reach.
@@ -63,8 +68,12 @@ void SearchTree::advance(int action, const GameState& state_after, bool keep) {
     spare_.insert(spare_.end(), nodes_.begin() + n.first_child, nodes_.begin() + n.first_child + n.num_children);
   }
   nodes_.swap(spare_);
-  // The kept node's sum was from the old root mover's view; a root keeps its own mover's.
-  if (nodes_[0].to_move != old_mover) nodes_[0].value_sum = -nodes_[0].value_sum;
+  // The kept node's values were from its chooser's view (the old root mover); a root's
+  // chooser is its own mover.
+  if (nodes_[0].to_move != old_mover) {
+    nodes_[0].value_sum = -nodes_[0].value_sum;
+    nodes_[0].raw_value = -nodes_[0].raw_value;
+  }
   assert(nodes_[0].to_move == static_cast<int8_t>(state_after.to_move()));
   root_state_->copy_from(state_after);
   root_prepared_ = false;
@@ -175,7 +184,7 @@ int SearchTree::collect() {
       const int forced = n == 0 && forcing() ? forced_root_child() : -1;
       const int c = forced >= 0 ? forced
                   : n == 0 ? (gumbel ? select_child_gumbel_root() : select_child_puct(0, true, chooser_of_n))
-                           : (gumbel ? select_child_gumbel_interior(n) : select_child_puct(n, false, chooser_of_n));
+                           : (gumbel ? select_child_gumbel_interior(n, chooser_of_n) : select_child_puct(n, false, chooser_of_n));
       leaf.path.push_back(c);
       Node& child = nodes_[c];
       const Player chooser = static_cast<Player>(nodes_[n].to_move);
@@ -284,7 +293,8 @@ bool SearchTree::expand(int n, const Leaf& leaf, const float* net_logits, float 
   node.first_child = first;
   node.num_children = static_cast<int16_t>(k);
   node.to_move = static_cast<int8_t>(leaf.state->to_move());
-  node.raw_value = value;
+  const int8_t chooser = leaf.path.size() >= 2 ? nodes_[leaf.path[leaf.path.size() - 2]].to_move : node.to_move;
+  node.raw_value = chooser == node.to_move ? value : -value;
   node.status = kExpanded;
   return usable;
 }
@@ -389,8 +399,10 @@ void SearchTree::target_visits(std::vector<float>* visits) const {
   }
 }
 
-float SearchTree::completed_q(int n, std::vector<float>* sigma) const {
+float SearchTree::completed_q(int n, int8_t chooser, std::vector<float>* sigma) const {
   const Node& node = nodes_[n];
+  // The children's values are for this node's mover (who chooses them); so must its own be.
+  const double own_value = chooser == node.to_move ? node.raw_value : -node.raw_value;
   const int k = node.num_children;
   sigma->resize(k);
   int sum_n = 0, max_n = 0;
@@ -405,7 +417,7 @@ float SearchTree::completed_q(int n, std::vector<float>* sigma) const {
     sum_p += p;
     weighted += p * q;
   }
-  const double mixed = sum_n == 0 ? node.raw_value : (node.raw_value + sum_n * (weighted / sum_p)) / (sum_n + 1.0);
+  const double mixed = sum_n == 0 ? own_value : (own_value + sum_n * (weighted / sum_p)) / (sum_n + 1.0);
   float lo = std::numeric_limits<float>::infinity(), hi = -lo;
   for (int i = 0; i < k; ++i) {
     const Node& c = nodes_[node.first_child + i];
@@ -414,7 +426,7 @@ float SearchTree::completed_q(int n, std::vector<float>* sigma) const {
     lo = std::min(lo, q);
     hi = std::max(hi, q);
   }
-  const float scale = (settings_.gumbel_c_visit + max_n) * settings_.gumbel_c_scale / std::max(hi - lo, 1e-8f);
+  const float scale = (settings_.gumbel_c_visit + max_n) * settings_.gumbel_c_scale / std::max(hi - lo, kMinQSpread);
   for (int i = 0; i < k; ++i) (*sigma)[i] = ((*sigma)[i] - lo) * scale;
   return static_cast<float>(mixed);
 }
@@ -423,12 +435,12 @@ int SearchTree::select_child_gumbel_root() const {
   const Node& root = nodes_[0];
   const int index = std::min<int>(root.visits - 1 + in_flight_, static_cast<int>(considered_visits_.size()) - 1);
   const int considered = considered_visits_[std::max(index, 0)];
-  completed_q(0, &sigma_);
+  root_completed_q(&sigma_);
   int best = -1, fallback = -1;
   float best_score = -std::numeric_limits<float>::infinity(), fallback_score = best_score;
   for (int i = 0; i < root.num_children; ++i) {
     const Node& c = nodes_[root.first_child + i];
-    const float score = std::max(-1e9f, gumbel_[i] + root_logits_[i] + sigma_[i]);
+    const float score = std::max(kLowestScore, gumbel_[i] + root_logits_[i] + sigma_[i]);
     if (c.visits + c.in_flight == considered && score > best_score) {
       best_score = score;
       best = i;
@@ -441,10 +453,10 @@ int SearchTree::select_child_gumbel_root() const {
   return root.first_child + (best >= 0 ? best : fallback);
 }
 
-int SearchTree::select_child_gumbel_interior(int n) const {
+int SearchTree::select_child_gumbel_interior(int n, int8_t chooser) const {
   const Node& node = nodes_[n];
   const int k = node.num_children;
-  completed_q(n, &sigma_);
+  completed_q(n, chooser, &sigma_);
   // pi' = softmax(log prior + sigma); pick argmax pi'(a) - N(a) / (1 + sum N).
   scratch_.resize(k);
   float mx = -std::numeric_limits<float>::infinity();
@@ -476,7 +488,7 @@ bool SearchTree::done() const {
 }
 
 float SearchTree::root_value() const {
-  if (settings_.root_rule == RootRule::kGumbel) return completed_q(0, &sigma_);
+  if (settings_.root_rule == RootRule::kGumbel) return root_completed_q(&sigma_);
   const Node& root = nodes_[0];
   return root.visits > 0 ? static_cast<float>(root.value_sum / root.visits) : 0.0f;
 }
@@ -486,7 +498,7 @@ void SearchTree::policy_target(std::vector<std::pair<int, float>>* out) const {
   const Node& root = nodes_[0];
   if (root.status != kExpanded) return;
   if (settings_.root_rule == RootRule::kGumbel) {
-    completed_q(0, &sigma_);
+    root_completed_q(&sigma_);
     float mx = -std::numeric_limits<float>::infinity();
     for (int i = 0; i < root.num_children; ++i) mx = std::max(mx, root_logits_[i] + sigma_[i]);
     double z = 0.0;
@@ -516,13 +528,13 @@ int SearchTree::choose_action(float temperature, Rng& rng) const {
   if (temperature <= 0.0f) {
     int best = 0;
     if (gumbel) {
-      completed_q(0, &sigma_);
+      root_completed_q(&sigma_);
       int max_n = 0;
       for (int i = 0; i < k; ++i) max_n = std::max(max_n, nodes_[root.first_child + i].visits);
       float best_score = -std::numeric_limits<float>::infinity();
       for (int i = 0; i < k; ++i) {
         if (nodes_[root.first_child + i].visits != max_n) continue;
-        const float score = std::max(-1e9f, gumbel_[i] + root_logits_[i] + sigma_[i]);
+        const float score = std::max(kLowestScore, gumbel_[i] + root_logits_[i] + sigma_[i]);
         if (score > best_score) {
           best_score = score;
           best = i;
@@ -549,7 +561,7 @@ int SearchTree::choose_action(float temperature, Rng& rng) const {
   scratch_.resize(k);
   float mx = -std::numeric_limits<float>::infinity();
   if (gumbel) {
-    completed_q(0, &sigma_);
+    root_completed_q(&sigma_);
     for (int i = 0; i < k; ++i) scratch_[i] = (root_logits_[i] + sigma_[i]) / temperature;
   } else {
     for (int i = 0; i < k; ++i) {

@@ -3,10 +3,12 @@
 // collect() hands out leaf positions, deliver() takes their evaluations. The driver
 // (selfplay_driver.h) and the agents run this loop.
 //
-// Values: every node keeps the sum of the values backed up through it from the point of
-// view of the player who chose it (the player to move at its parent; for the root, the
-// player to move there). Backup converts a value by comparing players, not by flipping
-// sign each ply, so a player moving twice in a row is handled.
+// Values (the convention of mcts/evaluator.h): the evaluator's values, and what the tree
+// hands out (root_value), are for the player to move at the position. Inside the tree every
+// value a node keeps (value_sum, raw_value) is for the player who CHOSE the node: the player
+// to move at its parent; a root's chooser is its own mover. Values are converted by
+// comparing players, never by flipping sign each ply, so a player moving twice in a row is
+// handled.
 //
 // Memory: nodes live in one vector; an expansion appends its children as one contiguous
 // block, so no allocation happens once the vector has grown to the search's size. Tree
@@ -27,9 +29,9 @@ namespace quax {
 class SearchTree {
  public:
   struct Node {
-    double value_sum = 0.0;  // from the point of view of the player who chose this node
+    double value_sum = 0.0;  // sum of the values backed up through it (chooser's view)
     float prior = 0.0f;
-    float raw_value = 0.0f;   // expanded: evaluator value (own mover's view); terminal: exact value (chooser's view)
+    float raw_value = 0.0f;   // expanded: the evaluator's value; terminal: the exact value (chooser's view)
     int32_t visits = 0;
     int32_t first_child = -1;
     int16_t num_children = 0;
@@ -125,14 +127,16 @@ class SearchTree {
   // forced ones taken back (policy target pruning) when forcing().
   void target_visits(std::vector<float>* visits) const;
   int select_child_gumbel_root() const;
-  int select_child_gumbel_interior(int node) const;
+  int select_child_gumbel_interior(int node, int8_t chooser) const;
   // Returns false when the logits gave no distribution and the priors were made uniform.
   bool expand(int node, const Leaf& leaf, const float* net_logits, float value);
   void backup(const std::vector<int32_t>& path, Player player, float value, bool pending);
   void prepare_root();
-  // Completed-Q transform of mctx (qtransform_completed_by_mix_value) at a node, written
-  // into sigma_ (one entry per child); returns the mixed value.
-  float completed_q(int node, std::vector<float>* sigma) const;
+  // Completed-Q transform of mctx (qtransform_completed_by_mix_value) at a node chosen by
+  // `chooser`, written into sigma (one entry per child); returns the mixed value, for the
+  // node's player to move.
+  float completed_q(int node, int8_t chooser, std::vector<float>* sigma) const;
+  float root_completed_q(std::vector<float>* sigma) const { return completed_q(0, nodes_[0].to_move, sigma); }
 
   GameSpec spec_;
   std::unique_ptr<GameState> root_state_;

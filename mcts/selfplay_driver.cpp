@@ -1,7 +1,6 @@
 #include "mcts/selfplay_driver.h"
 
 #include <algorithm>
-#include <cstring>
 #include <stdexcept>
 #include <string>
 
@@ -54,16 +53,6 @@ struct GameDriver::Slot {
   int seat_of(Player p) const { return p == Player::kBlack ? record.seats.first : record.seats.second; }
 };
 
-struct GameDriver::Buffers {
-  struct PerEvaluator {
-    std::vector<std::pair<int, int>> owners;  // (slot, pending leaf)
-    std::vector<const GameState*> states;
-    std::vector<float> planes, logits, values;
-    std::vector<uint8_t> masks;
-  };
-  std::vector<PerEvaluator> per_evaluator;
-};
-
 GameDriver::GameDriver(const DriverOptions& options, std::vector<Evaluator*> evaluators)
     : options_(options), evaluators_(std::move(evaluators)) {
   check_options(options_, evaluators_.size());
@@ -71,8 +60,7 @@ GameDriver::GameDriver(const DriverOptions& options, std::vector<Evaluator*> eva
     if (!e) throw std::invalid_argument("null evaluator");
   if (options_.max_moves == 0) options_.max_moves = 4 * new_game(options_.spec)->num_actions();
   for (int i = 0; i < options_.parallel_games; ++i) slots_.push_back(std::make_unique<Slot>(options_.spec));
-  buffers_ = std::make_unique<Buffers>();
-  buffers_->per_evaluator.resize(evaluators_.size());
+  batches_.resize(evaluators_.size());
 }
 
 GameDriver::~GameDriver() = default;
@@ -93,7 +81,7 @@ void GameDriver::start_game(Slot& slot) {
   auto& seats = slot.record.seats;
   if (seats.first < 0 || seats.first >= np || seats.second < 0 || seats.second >= np)
     throw std::invalid_argument("seats_for_game(" + std::to_string(index) + ") names a player out of range");
-  slot.rng.seed_with(mix64(mix64(options_.seed) + static_cast<uint64_t>(index)));
+  slot.rng.seed_with(derive_seed(options_.seed, static_cast<uint64_t>(index)));
   slot.state = new_game(options_.spec);
   slot.record.resign_disabled =
       options_.resign.enabled && slot.rng.uniform() < static_cast<double>(options_.resign.playout_fraction);
@@ -109,12 +97,9 @@ bool GameDriver::step() {
     if (!s->active && (options_.games_to_play < 0 || games_started_ < options_.games_to_play)) start_game(*s);
   if (active_games() == 0) return false;
 
-  for (auto& pe : buffers_->per_evaluator) {
-    pe.owners.clear();
-    pe.states.clear();
-  }
-  for (size_t si = 0; si < slots_.size(); ++si) {
-    Slot& slot = *slots_[si];
+  for (EvaluationBatch& batch : batches_) batch.clear();
+  for (auto& s : slots_) {
+    Slot& slot = *s;
     if (!slot.active) continue;
     const Player mover = slot.state->to_move();
     const PlayerSettings& ps = options_.players[slot.seat_of(mover)];
@@ -129,45 +114,14 @@ bool GameDriver::step() {
       tree.start_search(ps.search, sims, noise, &slot.rng);
       slot.searching = true;
     }
-    const int n = tree.collect();
-    auto& pe = buffers_->per_evaluator[ps.evaluator];
-    for (int i = 0; i < n; ++i) {
-      pe.owners.emplace_back(static_cast<int>(si), i);
-      pe.states.push_back(&tree.pending_state(i));
-    }
+    tree.collect();
+    batches_[ps.evaluator].add_leaves(tree);
   }
-
   for (size_t e = 0; e < evaluators_.size(); ++e) {
-    auto& pe = buffers_->per_evaluator[e];
-    const size_t batch = pe.owners.size();
-    if (batch == 0) continue;
-    const GameState& first = *pe.states[0];
-    const size_t a = static_cast<size_t>(first.num_actions());
-    pe.masks.assign(batch * a, 0);
-    pe.logits.resize(batch * a);
-    pe.values.resize(batch);
-    for (size_t b = 0; b < batch; ++b) {
-      const auto [si, li] = pe.owners[b];
-      Slot& slot = *slots_[si];
-      const SearchTree& tree = slot.trees[slot.tree_of(slot.state->to_move())];
-      for (int16_t net : tree.pending_net_actions(li)) pe.masks[b * a + net] = 1;
-    }
-    Evaluator* ev = evaluators_[e];
-    const float* planes = nullptr;
-    if (ev->needs_planes()) {
-      const size_t per = static_cast<size_t>(first.num_planes()) * first.size() * first.size();
-      pe.planes.resize(batch * per);
-      for (size_t b = 0; b < batch; ++b) pe.states[b]->encode(pe.planes.data() + b * per);
-      planes = pe.planes.data();
-    }
-    ev->evaluate(pe.states, planes, pe.masks.data(), pe.logits.data(), pe.values.data());
+    const size_t evaluated = batches_[e].run(*evaluators_[e]);
+    if (evaluated == 0) continue;
     ++stats_.steps;
-    stats_.evaluations += static_cast<int64_t>(batch);
-    for (size_t b = 0; b < batch; ++b) {
-      const auto [si, li] = pe.owners[b];
-      Slot& slot = *slots_[si];
-      slot.trees[slot.tree_of(slot.state->to_move())].deliver(li, pe.logits.data() + b * a, pe.values[b]);
-    }
+    stats_.evaluations += static_cast<int64_t>(evaluated);
   }
 
   for (auto& s : slots_) {

@@ -32,6 +32,7 @@
 #include <vector>
 
 #include "env/game_state.h"
+#include "mcts/evaluation_batch.h"
 #include "mcts/evaluator.h"
 #include "mcts/search_settings.h"
 
@@ -186,8 +187,7 @@ class GameDriver {
   std::vector<GameRecord> finished_;
   DriverStats stats_;
   int64_t games_started_ = 0;
-  struct Buffers;
-  std::unique_ptr<Buffers> buffers_;
+  std::vector<EvaluationBatch> batches_;  // one per evaluator
 };
 
 }  // namespace quax

@@ -5,12 +5,17 @@
 
 #include <sstream>
 #include <stdexcept>
+#include <string_view>
 
 #include "env/ownership.h"
 
 namespace quax {
 
 namespace {
+
+// The name ending of convolution and linear weights, the only parameters weight decay applies
+// to (weight_decay_groups); gains end in "_g" and biases in "_b".
+constexpr char kWeightSuffix[] = "_w";
 
 // Registers parameters and writes the TorchScript source of forward() as it goes, so that
 // the names in the code and in the module can never disagree.
@@ -22,7 +27,7 @@ class ModelBuilder {
   std::string conv_bn(const std::string& name, const std::string& x, int in, int out, int k) {
     auto w = torch::empty({out, in, k, k});
     torch::nn::init::kaiming_normal_(w, 0.0, torch::kFanIn, torch::kReLU);
-    param(name + "_w", w);
+    param(name + kWeightSuffix, w);
     param(name + "_g", torch::ones({out}));
     param(name + "_b", torch::zeros({out}));
     buffer(name + "_m", torch::zeros({out}));
@@ -38,7 +43,7 @@ class ModelBuilder {
   std::string conv_bias(const std::string& name, const std::string& x, int in, int out) {
     auto w = torch::empty({out, in, 1, 1});
     torch::nn::init::kaiming_normal_(w, 0.0, torch::kFanIn, torch::kLinear);
-    param(name + "_w", w);
+    param(name + kWeightSuffix, w);
     param(name + "_b", torch::zeros({out}));
     return fmt::format("torch.conv2d({x}, self.{n}_w, self.{n}_b, [1, 1], [0, 0], [1, 1], 1)", fmt::arg("x", x),
                        fmt::arg("n", name));
@@ -48,7 +53,7 @@ class ModelBuilder {
     auto w = torch::empty({out, in});
     torch::nn::init::kaiming_normal_(w, 0.0, torch::kFanIn, torch::kLinear);
     if (gain_scale != 1.0) w.mul_(gain_scale);
-    param(name + "_w", w);
+    param(name + kWeightSuffix, w);
     param(name + "_b", torch::zeros({out}));
     return fmt::format("torch.linear({x}, self.{n}_w, self.{n}_b)", fmt::arg("x", x), fmt::arg("n", name));
   }
@@ -167,6 +172,16 @@ torch::jit::Module make_inference_module(const torch::jit::Module& model, bool b
 std::vector<torch::Tensor> model_parameters(const torch::jit::Module& model) {
   std::vector<torch::Tensor> out;
   for (const auto& p : model.named_parameters(false)) out.push_back(p.value);
+  return out;
+}
+
+WeightDecayGroups weight_decay_groups(const torch::jit::Module& model) {
+  WeightDecayGroups out;
+  for (const auto& p : model.named_parameters(false)) {
+    const std::string_view suffix = kWeightSuffix;
+    const bool weight = p.name.size() > suffix.size() && std::string_view(p.name).substr(p.name.size() - suffix.size()) == suffix;
+    (weight ? out.decayed : out.not_decayed).push_back(p.value);
+  }
   return out;
 }
 

@@ -41,8 +41,17 @@ torch::jit::Module build_model(const NetConfig& net, const ModelShape& shape, ui
 // (and so its inputs and outputs) are bfloat16. Does not change `model`.
 torch::jit::Module make_inference_module(const torch::jit::Module& model, bool bfloat16 = false);
 
-// The trainable tensors, in a fixed order (the optimizer's parameter list).
+// The trainable tensors, in a fixed order.
 std::vector<torch::Tensor> model_parameters(const torch::jit::Module& model);
+// The trainable tensors split for weight decay, each part in model_parameters' order:
+// `decayed` holds the convolution and linear weights; `not_decayed` the batch-norm gains and
+// biases and every bias. Decay on those only pulls them towards zero without limiting what
+// the net can fit: a batch norm undoes the scale of the weights before it, and a bias adds
+// one number per channel.
+struct WeightDecayGroups {
+  std::vector<torch::Tensor> decayed, not_decayed;
+};
+WeightDecayGroups weight_decay_groups(const torch::jit::Module& model);
 // Every parameter and buffer (BN running statistics) by name: what checkpoints store.
 std::vector<std::pair<std::string, torch::Tensor>> model_state(const torch::jit::Module& model);
 // Copies tensors by name into `model`; throws std::runtime_error naming the first missing or

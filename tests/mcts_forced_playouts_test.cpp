@@ -49,10 +49,8 @@ Searched search_start(float k, bool noise, uint64_t seed) {
   s.forced_playouts_k = k;
   PeakedEvaluator ev(12);
   Rng rng(seed);
-  std::vector<const GameState*> states;
-  std::vector<float> planes, logits, values;
-  std::vector<uint8_t> masks;
-  run_search(*out.tree, ev, s, noise, rng, &states, &planes, &masks, &logits, &values);
+  EvaluationBatch batch;
+  run_search(*out.tree, ev, s, noise, rng, &batch);
   return out;
 }
 

@@ -14,6 +14,7 @@
 #include "mcts/search_tree.h"
 #include "mcts/selfplay_driver.h"
 #include "mcts/simple_evaluators.h"
+#include "random_plies.h"
 #include "watchdog.h"
 
 namespace quax {
@@ -59,13 +60,7 @@ const Broken kBroken[] = {
 };
 
 std::unique_ptr<GameState> midgame(const GameSpec& spec, int plies, uint64_t seed) {
-  auto s = new_game(spec);
-  Rng rng(seed);
-  std::vector<int> legal;
-  for (int i = 0; i < plies && !s->is_over(); ++i) {
-    s->legal_actions(&legal);
-    s->apply(legal[rng.below(static_cast<uint32_t>(legal.size()))]);
-  }
+  auto s = after_random_plies(spec, plies, seed);
   EXPECT_FALSE(s->is_over());
   return s;
 }

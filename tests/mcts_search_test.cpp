@@ -13,15 +13,9 @@
 namespace quax {
 namespace {
 
-struct Buffers {
-  std::vector<const GameState*> states;
-  std::vector<float> planes, logits, values;
-  std::vector<uint8_t> masks;
-};
-
 void search(SearchTree& tree, Evaluator& ev, const SearchSettings& s, bool noise, Rng& rng) {
-  Buffers b;
-  run_search(tree, ev, s, noise, rng, &b.states, &b.planes, &b.masks, &b.logits, &b.values);
+  EvaluationBatch batch;
+  run_search(tree, ev, s, noise, rng, &batch);
 }
 
 int child_visit_sum(const SearchTree& tree) {

@@ -4,11 +4,18 @@
 #include <stdexcept>
 
 #include "arena/elo.h"
+#include "env/rng.h"
 #include "arena/match.h"
 #include "mcts/baseline_agents.h"
 #include "nets/model_agent.h"
 
 namespace quax {
+
+namespace {
+// A score of 0 or 1 has no finite Elo difference; the few games of a gating match cannot tell
+// more than this anyway.
+constexpr double kMaxEloDiff = 800.0;
+}  // namespace
 
 nlohmann::json play_gating_games(const TrainConfig& config, int64_t step, const std::string& model_path,
                                  const std::string& previous_model_path) {
@@ -36,7 +43,7 @@ nlohmann::json play_gating_games(const TrainConfig& config, int64_t step, const 
     }
   } as_black, as_white;
   const auto games = schedule_games(2, g.games, false);
-  play_games(config.game, names, games, make, 1, config.run.seed * 7919 + static_cast<uint64_t>(step),
+  play_games(config.game, names, games, make, 1, derive_seed(config.run.seed, static_cast<uint64_t>(step)),
              [&](size_t, const GameResult& r) {
                const bool new_is_black = r.black == names[0];
                Tally& t = new_is_black ? as_black : as_white;
@@ -59,7 +66,7 @@ nlohmann::json play_gating_games(const TrainConfig& config, int64_t step, const 
   j["as_black"] = as_black.json();
   j["as_white"] = as_white.json();
   j["score"] = score;
-  j["elo_diff"] = std::clamp(elo_from_score(std::clamp(score, 1e-6, 1 - 1e-6)), -800.0, 800.0);
+  j["elo_diff"] = std::clamp(elo_from_score(std::clamp(score, 1e-6, 1 - 1e-6)), -kMaxEloDiff, kMaxEloDiff);
   return j;
 }
 

@@ -33,6 +33,12 @@ struct UnoptimizedGraphs {
 namespace fs = std::filesystem;
 
 namespace {
+// The learning rate's share at the first warm-up step, rising linearly to 1 at the last.
+constexpr double kWarmupStart = 0.1;
+// The logit illegal actions get before a softmax: exp() of it is 0 in float, and unlike -inf
+// it gives no NaN on a row where the mask is all false.
+constexpr double kIllegalLogit = -1e9;
+
 nlohmann::json read_checkpoint_meta(const std::string& path, torch::serialize::InputArchive* archive) {
   try {
     archive->load_from(path);
@@ -43,6 +49,15 @@ nlohmann::json read_checkpoint_meta(const std::string& path, torch::serialize::I
   if (!archive->try_read("meta", meta_value) || !meta_value.isString())
     throw std::runtime_error("'" + path + "' is not a quax checkpoint (no metadata)");
   return nlohmann::json::parse(meta_value.toStringRef());
+}
+
+// The number of parameter groups of an optimizer saved by torch::optim::Optimizer::save.
+int64_t optimizer_groups(torch::serialize::InputArchive& archive) {
+  torch::serialize::InputArchive groups;
+  archive.read("param_groups", groups);
+  torch::Tensor size;
+  groups.read("param_groups/size", size);
+  return size.item<int64_t>();
 }
 }  // namespace
 
@@ -73,6 +88,19 @@ struct Learner::Impl {
     return out;
   }
 
+  // Momentum from a checkpoint. Checkpoints before the weight-decay groups hold one group of
+  // every parameter: read into an optimizer of that shape over the same tensors, whose state
+  // is keyed by tensor, then moved over.
+  void load_optimizer(torch::serialize::InputArchive& archive) {
+    if (optimizer_groups(archive) == 1) {
+      torch::optim::SGD one_group(model_parameters(model), torch::optim::SGDOptions(config.learn.lr));
+      one_group.load(archive);
+      for (auto& [key, state] : one_group.state()) optimizer->state()[key] = state->clone();
+    } else {
+      optimizer->load(archive);
+    }
+  }
+
   // What inference and model files use: the network without its auxiliary heads.
   torch::jit::Module plain_module() const { return without_aux_heads(model, config.net, shape); }
 };
@@ -83,9 +111,14 @@ Learner::Learner(const TrainConfig& config) : impl_(std::make_unique<Impl>()) {
   impl_->model = build_model(config.net, impl_->shape, config.run.seed);
   impl_->model.train(true);
   const auto& l = config.learn;
-  impl_->optimizer = std::make_unique<torch::optim::SGD>(
-      model_parameters(impl_->model),
-      torch::optim::SGDOptions(l.lr).momentum(l.momentum).weight_decay(l.weight_decay).nesterov(l.momentum > 0));
+  const auto options = torch::optim::SGDOptions(l.lr).momentum(l.momentum).nesterov(l.momentum > 0);
+  WeightDecayGroups params = weight_decay_groups(impl_->model);
+  std::vector<torch::optim::OptimizerParamGroup> groups;
+  groups.emplace_back(std::move(params.decayed),
+                      std::make_unique<torch::optim::SGDOptions>(torch::optim::SGDOptions(options).weight_decay(l.weight_decay)));
+  groups.emplace_back(std::move(params.not_decayed),
+                      std::make_unique<torch::optim::SGDOptions>(torch::optim::SGDOptions(options).weight_decay(0.0)));
+  impl_->optimizer = std::make_unique<torch::optim::SGD>(std::move(groups), options);
 }
 
 Learner::~Learner() = default;
@@ -105,7 +138,8 @@ double Learner::lr_at(int64_t step) const {
   double lr = l.lr;
   for (int64_t drop : l.lr_drops)
     if (step >= drop) lr *= l.lr_drop_factor;
-  if (step < l.lr_warmup_steps) lr *= 0.1 + 0.9 * static_cast<double>(step) / l.lr_warmup_steps;
+  if (step < l.lr_warmup_steps)
+    lr *= kWarmupStart + (1 - kWarmupStart) * static_cast<double>(step) / l.lr_warmup_steps;
   return lr;
 }
 
@@ -141,7 +175,7 @@ StepMetrics Learner::train_step(const TrainingBatch& batch) {
     std::tie(logits, value) = run_model(m.model, x);
   }
   // Illegal actions are masked as in the search's softmax, so the net spends nothing on them.
-  auto logp = torch::log_softmax(logits.masked_fill(~legal, -1e9), 1);
+  auto logp = torch::log_softmax(logits.masked_fill(~legal, kIllegalLogit), 1);
   auto policy_loss = -(target * logp).sum(1).mean();
   auto value_loss = (value - z).pow(2).mean();
   auto loss = policy_loss + m.config.learn.value_loss_weight * value_loss;
@@ -163,7 +197,7 @@ StepMetrics Learner::train_step(const TrainingBatch& batch) {
   }
   if (net.soft_policy_head) {
     auto soft_target = soft_policy_targets(target, m.config.learn.soft_policy_temperature);
-    auto soft_logp = torch::log_softmax(soft_logits.masked_fill(~legal, -1e9), 1);
+    auto soft_logp = torch::log_softmax(soft_logits.masked_fill(~legal, kIllegalLogit), 1);
     soft_policy_loss = -(soft_target * soft_logp).sum(1).mean();
     loss = loss + m.config.learn.soft_policy_loss_weight * soft_policy_loss;
   }
@@ -304,7 +338,7 @@ RunState Learner::load_checkpoint(const std::string& path) {
   load_model_state(m.model, saved);
   torch::serialize::InputArchive optim_archive;
   archive.read("optimizer", optim_archive);
-  m.optimizer->load(optim_archive);
+  m.load_optimizer(optim_archive);
   m.step = meta.at("step");
 
   RunState state;

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "env/game_state.h"
+#include "mcts/evaluation_batch.h"
 #include "nets/model_file.h"
 #include "nets/net_evaluator.h"
 #include "train/learner.h"
@@ -125,18 +126,16 @@ nlohmann::json reference_outputs(const std::string& source, int count, uint64_t 
     }
     if (!s->is_over()) positions.push_back(std::move(s));
   }
+  EvaluationBatch batch;
+  for (const auto& p : positions) batch.add_position(*p);
+  batch.run(evaluator);
   const auto& first = *positions[0];
   const int c = first.num_planes(), n = first.size(), a = first.num_actions();
   const size_t per = static_cast<size_t>(c) * n * n;
-  std::vector<float> planes(per * count), logits(static_cast<size_t>(a) * count), values(count);
-  std::vector<uint8_t> masks(static_cast<size_t>(a) * count);
-  std::vector<const GameState*> states;
-  for (int i = 0; i < count; ++i) {
-    positions[i]->encode(planes.data() + i * per);
-    positions[i]->net_legal_mask(masks.data() + static_cast<size_t>(i) * a);
-    states.push_back(positions[i].get());
-  }
-  evaluator.evaluate(states, planes.data(), masks.data(), logits.data(), values.data());
+  const std::vector<float> planes(batch.planes(0), batch.planes(0) + per * count);
+  const std::vector<float> logits(batch.logits(0), batch.logits(0) + static_cast<size_t>(a) * count);
+  std::vector<float> values(count);
+  for (int i = 0; i < count; ++i) values[i] = batch.value(i);
   nlohmann::json j;
   j["planes_shape"] = {count, c, n, n};
   j["planes"] = planes;

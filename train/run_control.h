@@ -3,6 +3,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -11,6 +12,10 @@
 namespace quax {
 
 struct InferenceModel;
+
+// How long a thread of the run sleeps while it waits (for a first model, for data): short
+// beside any step of the run, and a stop request is seen within it.
+inline constexpr std::chrono::milliseconds kWaitPoll{100};
 
 // The newest model for self-play. The learner (or a watcher of the models directory) sets
 // it; self-play threads poll version() and take the model when it changed.

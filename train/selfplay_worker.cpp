@@ -20,6 +20,10 @@ int64_t selfplay_lead_allowed(const TrainConfig& config) {
 
 namespace {
 
+// The wait of a self-play thread that is ahead of the learner: shorter than kWaitPoll, as the
+// learner frees room with every step.
+constexpr std::chrono::milliseconds kThrottlePoll{20};
+
 bool should_wait(const TrainConfig& config, const RunControl& c) {
   if (!c.learner_running.load()) return false;
   const int64_t written = c.positions_written.load();
@@ -40,7 +44,7 @@ void run_selfplay_worker(const TrainConfig& config, const std::string& run_dir, 
                          uint64_t seed, RunControl& control) {
   try {
     set_torch_threads(config.selfplay.inference_threads);
-    while (!control.stop && !control.model.get()) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    while (!control.stop && !control.model.get()) std::this_thread::sleep_for(kWaitPoll);
     if (control.stop) return;
     int64_t model_version = control.model.version();
     // One evaluator for every size (each call holds one size's positions; nets/net_evaluator.h),
@@ -87,7 +91,7 @@ void run_selfplay_worker(const TrainConfig& config, const std::string& run_dir, 
         break;
       }
       if (should_wait(config, control)) {
-        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        std::this_thread::sleep_for(kThrottlePoll);
         continue;
       }
       if (control.model.version() != model_version) {

@@ -12,8 +12,9 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 
-#include "nets/net_evaluator.h"
 #include "core/atomic_file.h"
+#include "env/rng.h"
+#include "nets/net_evaluator.h"
 #include "train/gating.h"
 #include "train/learner.h"
 #include "train/model_follower.h"
@@ -32,6 +33,14 @@ namespace fs = std::filesystem;
 namespace {
 
 using Clock = std::chrono::steady_clock;
+// How often the learner lists the self-play directory while it has data to train on: new
+// games reach the window within this, and listing costs nothing beside the steps between.
+constexpr double kIngestEverySeconds = 2.0;
+// How often self-play without a learner in the process looks for a newer model.
+constexpr int kModelWatchPolls = 20;  // of kWaitPoll: 2 s
+// The main thread's check of the limits, the stop request and the progress clock.
+constexpr std::chrono::milliseconds kMainLoopPoll{50};
+
 double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
 std::string newest_model(const std::string& run_dir) {
@@ -197,7 +206,7 @@ struct LearnerThread {
       const double ratio = config.replay.train_ratio;
       bool starved = window.total_positions() < config.replay.min_positions ||
                      control.samples_trained.load() + l.batch_size > ratio * window.total_positions();
-      if (starved || seconds_since(last_ingest) > 2.0) {
+      if (starved || seconds_since(last_ingest) > kIngestEverySeconds) {
         window.ingest_new(shard_dir);
         control.positions_ingested = window.total_positions();
         last_ingest = Clock::now();
@@ -207,7 +216,7 @@ struct LearnerThread {
       if (starved) {
         // Self-play has finished for good and everything was used: the run is over.
         if (control.selfplay_done) break;
-        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        std::this_thread::sleep_for(kWaitPoll);
         continue;
       }
       const size_t batch_window = window.sample(l.batch_size, rng, &batch);
@@ -317,7 +326,7 @@ void watch_models(const std::string& run_dir, const GameSpec& spec, Precision pr
       told = true;
     }
     follower.offer(newest, control.model);
-    for (int i = 0; i < 20 && !control.stop; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    for (int i = 0; i < kModelWatchPolls && !control.stop; ++i) std::this_thread::sleep_for(kWaitPoll);
   }
 }
 
@@ -389,7 +398,7 @@ void run_training(const TrainConfig& config, const TrainOptions& options) {
     const uint64_t invocation = list_shards(run_dir + "/selfplay").size();
     for (int t = 0; t < config.selfplay.threads; ++t) {
       const std::string writer = fmt::format("p{}t{}", ::getpid(), t);
-      const uint64_t seed = config.run.seed * 1000003ULL + invocation * 7919ULL + static_cast<uint64_t>(t);
+      const uint64_t seed = derive_seed(derive_seed(config.run.seed, invocation), static_cast<uint64_t>(t));
       threads.emplace_back(run_selfplay_worker, std::cref(config), run_dir, writer, seed, std::ref(control));
     }
   }
@@ -415,7 +424,7 @@ void run_training(const TrainConfig& config, const TrainOptions& options) {
   auto progress_start = Clock::now();
   int64_t last_games = games0, last_pos = pos0, last_evals = evals0, last_moves = 0, last_net_micros = 0;
   while (!control.stop) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    std::this_thread::sleep_for(kMainLoopPoll);
     const double elapsed = seconds_since(start);
     if (options.stop_requested && options.stop_requested->load()) control.stop = true;
     if (config.run.max_minutes > 0 && elapsed >= config.run.max_minutes * 60) control.stop = true;
