@@ -34,12 +34,8 @@ void setup_bench_net(CLI::App& app) {
   cmd->add_flag("--no-selfplay", opt->skip_selfplay, "Skip the self-play measurement");
   cmd->callback([opt] {
     TrainConfig config;
-    try {
-      if (!opt->config.empty()) config = load_config(opt->config);
-      for (const auto& o : opt->overrides) apply_override(&config, o);
-    } catch (const ConfigError& e) {
-      throw CommandError(e.what());
-    }
+    if (!opt->config.empty()) config = load_config(opt->config);
+    for (const auto& o : opt->overrides) apply_override(&config, o);
     std::vector<int> batches;
     std::stringstream ss(opt->batches);
     for (std::string item; std::getline(ss, item, ',');) {

@@ -175,12 +175,8 @@ void setup_bench_strength(CLI::App& app) {
       config = load_run_config(opt->run_dir);
     } else {
       if (opt->config.empty()) throw CommandError("--config is required (or --evaluate-only with --run)");
-      try {
-        config = load_config(opt->config);
-        for (const auto& o : opt->overrides) apply_override(&config, o);
-      } catch (const ConfigError& e) {
-        throw CommandError(e.what());
-      }
+      config = load_config(opt->config);
+      for (const auto& o : opt->overrides) apply_override(&config, o);
       if (opt->run_dir.empty()) {
         char date[32];
         const std::time_t now = std::time(nullptr);

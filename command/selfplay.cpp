@@ -21,19 +21,15 @@ void setup_selfplay(CLI::App& app) {
   cmd->add_option("--set", opt->overrides, "Override a key, e.g. --set selfplay.threads=2 (repeatable)");
   cmd->add_flag("--quiet", opt->quiet, "No progress lines");
   cmd->callback([opt] {
-    try {
-      TrainConfig config = load_run_config(opt->run_dir);
-      for (const auto& o : opt->overrides) apply_override(&config, o);
-      config.run.dir = opt->run_dir;
-      TrainOptions t;
-      t.learn = false;
-      t.quiet = opt->quiet;
-      const StopOnSignal stop;
-      t.stop_requested = stop.flag();
-      run_training(config, t);
-    } catch (const std::runtime_error& e) {
-      throw CommandError(e.what());
-    }
+    TrainConfig config = load_run_config(opt->run_dir);
+    for (const auto& o : opt->overrides) apply_override(&config, o);
+    config.run.dir = opt->run_dir;
+    TrainOptions t;
+    t.learn = false;
+    t.quiet = opt->quiet;
+    const StopOnSignal stop;
+    t.stop_requested = stop.flag();
+    run_training(config, t);
   });
 }
 
