@@ -14,7 +14,7 @@
 #include "command/arena_games.h"
 #include "command/command.h"
 #include "command/game_spec_option.h"
-#include "command/players.h"
+#include "nets/players.h"
 
 namespace quax {
 namespace {

@@ -5,7 +5,7 @@
 
 #include "arena/batched_games.h"
 #include "env/rng.h"
-#include "command/players.h"
+#include "nets/players.h"
 #include "mcts/simple_evaluators.h"
 #include "nets/net_evaluator.h"
 

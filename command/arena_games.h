@@ -1,4 +1,4 @@
-// Plays scheduled arena games between player descriptions (command/players.h), choosing
+// Plays scheduled arena games between player descriptions (nets/players.h), choosing
 // the way per pairing: both sides search with an evaluator and one is a model -> many
 // games at once through the multi-game driver (arena/batched_games.h); otherwise (a uct
 // or random player) one game per thread with Agents (arena/match.h). Shared by

@@ -27,7 +27,7 @@
 #include "arena/strength_curve.h"
 #include "command/arena_games.h"
 #include "command/command.h"
-#include "command/players.h"
+#include "nets/players.h"
 #include "core/atomic_file.h"
 #include "train/snapshots.h"
 #include "command/stop_signal.h"

@@ -7,7 +7,7 @@
 #include "command/command.h"
 #include "command/game_spec_option.h"
 #include "command/gtp_engine.h"
-#include "command/players.h"
+#include "nets/players.h"
 #include "nets/net_evaluator.h"
 
 namespace quax {

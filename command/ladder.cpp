@@ -25,7 +25,7 @@
 #include "arena/results_log.h"
 #include "command/arena_games.h"
 #include "command/command.h"
-#include "command/players.h"
+#include "nets/players.h"
 #include "core/atomic_file.h"
 #include "train/run_files.h"
 #include "train/train_loop.h"

@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "command/command.h"
-#include "command/players.h"
+#include "nets/players.h"
 #include "mcts/evaluation_batch.h"
 #include "nets/model_file.h"
 #include "nets/net_evaluator.h"

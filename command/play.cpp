@@ -7,7 +7,7 @@
 
 #include "command/command.h"
 #include "command/game_spec_option.h"
-#include "command/players.h"
+#include "nets/players.h"
 #include "env/notation.h"
 
 namespace quax {

@@ -13,16 +13,26 @@ constexpr int kTimedSearchBudget = 50'000'000;
 
 void run_search(SearchTree& tree, Evaluator& evaluator, const SearchSettings& settings, bool noise, Rng& rng,
                 EvaluationBatch* batch, double seconds) {
+  run_searches({&tree}, evaluator, settings, noise, rng, batch, seconds);
+}
+
+void run_searches(const std::vector<SearchTree*>& trees, Evaluator& evaluator, const SearchSettings& settings,
+                  bool noise, Rng& rng, EvaluationBatch* batch, double seconds) {
   using Clock = std::chrono::steady_clock;
   const bool timed = seconds > 0;
   const auto deadline =
       Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
-  tree.start_search(settings, timed ? kTimedSearchBudget : settings.simulations, noise, &rng);
-  while (!tree.done()) {
-    if (timed && tree.simulations_done() > 0 && Clock::now() >= deadline) break;
+  for (SearchTree* tree : trees) tree->start_search(settings, timed ? kTimedSearchBudget : settings.simulations, noise, &rng);
+  for (bool searching = true; searching;) {
+    searching = false;
+    const bool out_of_time = timed && Clock::now() >= deadline;
     batch->clear();
-    tree.collect();  // none pending after terminal hits only; the tree made progress
-    batch->add_leaves(tree);
+    for (SearchTree* tree : trees) {
+      if (tree->done() || (out_of_time && tree->simulations_done() > 0)) continue;
+      searching = true;
+      tree->collect();  // none pending after terminal hits only; the tree made progress
+      batch->add_leaves(*tree);
+    }
     batch->run(evaluator);
   }
 }

@@ -50,5 +50,10 @@ class SearchAgent final : public Agent {
 // policy_target as after a full search.
 void run_search(SearchTree& tree, Evaluator& evaluator, const SearchSettings& settings, bool noise, Rng& rng,
                 EvaluationBatch* batch, double seconds = 0);
+// The same over several trees (roots set, all of one spec) at once: each round collects from
+// every tree still searching and makes one evaluator call for all of them, so each tree
+// searches as it would alone. `seconds` > 0: one deadline for all.
+void run_searches(const std::vector<SearchTree*>& trees, Evaluator& evaluator, const SearchSettings& settings,
+                  bool noise, Rng& rng, EvaluationBatch* batch, double seconds = 0);
 
 }  // namespace quax

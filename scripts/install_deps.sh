@@ -3,7 +3,11 @@
 set -euo pipefail
 PACKAGES=(build-essential cmake libtorch-dev libyaml-cpp-dev libeigen3-dev libgtest-dev libgmock-dev
           libbenchmark-dev libcli11-dev nlohmann-json3-dev libfmt-dev libzstd-dev libxxhash-dev)
-PACKAGES+=(python3-torch)  # Debian's PyTorch for /usr/bin/python3: tests/cli/export_roundtrip.sh
+PACKAGES+=(python3-torch)  # Debian's PyTorch for /usr/bin/python3: tests/cli/export_roundtrip.sh, examples/
+# The Python module (python/) and its tests.
+PACKAGES+=(python3-dev pybind11-dev python3-numpy python3-pytest)
+# `quax serve` (cpp-httplib, found by pkg-config) and its browser test (headless Chromium).
+PACKAGES+=(pkg-config libcpp-httplib-dev chromium chromium-driver python3-selenium)
 missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

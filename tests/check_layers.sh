@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The layers point one way: core -> env -> mcts, solve -> nets, arena -> train -> command.
+# The layers point one way: core -> env -> mcts, solve -> nets, arena -> train, serve -> command; python.
 # Fails naming every #include of a project header from a folder that may not see it.
 # Usage: check_layers.sh <source dir>
 set -u
@@ -12,7 +12,9 @@ declare -A allowed=(
   [nets]="core env mcts nets"
   [arena]="core env mcts solve arena"
   [train]="core env mcts solve nets arena train"
-  [command]="core env mcts solve nets arena train command"
+  [serve]="core env mcts solve nets arena serve"
+  [command]="core env mcts solve nets arena train serve command"
+  [python]="core env mcts solve nets arena train python"
 )
 status=0
 for folder in "${!allowed[@]}"; do

@@ -3,6 +3,7 @@
 // no tree get what the evaluator gives them directly.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <memory>
 
 #include "env/rng.h"
@@ -20,6 +21,7 @@ class PlanesHashEvaluator final : public Evaluator {
   void evaluate(const std::vector<const GameState*>& states, const float* planes, const uint8_t* masks,
                 float* logits, float* values) override {
     ++calls;
+    max_batch = std::max(max_batch, static_cast<int>(states.size()));
     const size_t per = static_cast<size_t>(states[0]->num_planes()) * states[0]->size() * states[0]->size();
     const int a = states[0]->num_actions();
     for (size_t b = 0; b < states.size(); ++b) {
@@ -32,7 +34,7 @@ class PlanesHashEvaluator final : public Evaluator {
       values[b] = static_cast<float>(h % 2001) / 1000.0f - 1.0f;
     }
   }
-  int calls = 0;
+  int calls = 0, max_batch = 0;
 };
 
 TEST(EvaluationBatch, TreesSharingOneCallSearchAsTheyDoAlone) {
@@ -54,30 +56,19 @@ TEST(EvaluationBatch, TreesSharingOneCallSearchAsTheyDoAlone) {
     run_search(*alone.back(), ev, s, false, rng, &batch);
   }
 
-  // Together: every round, the leaves of all unfinished trees in one call.
+  // Together (run_searches): every round, the leaves of all unfinished trees in one call.
   std::vector<std::unique_ptr<SearchTree>> together;
-  std::vector<Rng> rngs(roots.size(), Rng(9));
-  for (size_t t = 0; t < roots.size(); ++t) {
+  std::vector<SearchTree*> trees;
+  for (const auto& r : roots) {
     together.push_back(std::make_unique<SearchTree>(spec));
-    together.back()->set_root(*roots[t]);
-    together.back()->start_search(s, s.simulations, false, &rngs[t]);
+    together.back()->set_root(*r);
+    trees.push_back(together.back().get());
   }
   PlanesHashEvaluator shared;
   EvaluationBatch batch;
-  int max_batch = 0;
-  for (bool busy = true; busy;) {
-    busy = false;
-    batch.clear();
-    for (auto& tree : together) {
-      if (tree->done()) continue;
-      busy = true;
-      tree->collect();
-      batch.add_leaves(*tree);
-    }
-    max_batch = std::max(max_batch, static_cast<int>(batch.size()));
-    batch.run(shared);
-  }
-  EXPECT_GT(max_batch, 4) << "the trees never shared a call";
+  Rng rng(9);
+  run_searches(trees, shared, s, false, rng, &batch);
+  EXPECT_GT(shared.max_batch, 4) << "the trees never shared a call";
 
   for (size_t t = 0; t < roots.size(); ++t) {
     const SearchTree& a = *alone[t];

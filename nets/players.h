@@ -1,4 +1,4 @@
-// Turns a player description from the command line into an Agent: the baselines of
+// Turns a player description (the command line's, and the Python module's) into an Agent: the baselines of
 // mcts/ (`random`, `uct:<playouts>`, `mcts:<sims>`) and model files with their search
 // settings.
 //

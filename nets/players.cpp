@@ -1,4 +1,4 @@
-#include "command/players.h"
+#include "nets/players.h"
 
 #include <cstdlib>
 #include <filesystem>

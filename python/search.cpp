@@ -1,0 +1,253 @@
+// quax.Search: the project's search (mcts/search_tree.h) over a model or the rollout evaluator,
+// one game or a batch of games sharing each evaluator call (mcts/evaluation_batch.h), and the
+// baseline players without a tree (uct:N, random) under the names the command line uses.
+#include <pybind11/stl.h>
+
+#include <cmath>
+#include <filesystem>
+#include <mutex>
+
+#include "mcts/baseline_agents.h"
+#include "mcts/evaluation_batch.h"
+#include "mcts/search_agent.h"
+#include "mcts/search_tree.h"
+#include "mcts/simple_evaluators.h"
+#include "mcts/uct_agent.h"
+#include "nets/players.h"
+#include "python/bindings.h"
+
+namespace quax::python {
+namespace {
+
+// What one search found, board frame.
+struct Analysis {
+  int action = -1;
+  std::vector<float> policy;   // the search's policy (PUCT: visit shares), num_actions entries
+  std::vector<int> visits;     // root visits per action (uct too; random: none)
+  std::vector<float> q;        // mean value of each visited root action for the mover, NaN elsewhere
+  float value = NAN;           // the root's value for the player to move (NaN without a tree)
+  int simulations = 0;
+};
+
+class PySearch {
+ public:
+  // A tree search over `evaluator`, or (evaluator null) the baseline agent of `name`.
+  PySearch(std::string name, std::shared_ptr<Evaluator> evaluator, std::shared_ptr<Model> model,
+           const SearchSettings& settings, double seconds, uint64_t seed)
+      : name_(std::move(name)), evaluator_(std::move(evaluator)), model_(std::move(model)), settings_(settings),
+        seconds_(seconds), seed_(seed), rng_(seed) {}
+
+  const std::string& name() const { return name_; }
+  const SearchSettings& settings() const { return settings_; }
+
+  // Searches every game (all of one spec, none over) and returns what each search found.
+  std::vector<Analysis> run(const std::vector<const Game*>& games) {
+    for (size_t i = 0; i < games.size(); ++i) {
+      const GameState& s = games[i]->state();
+      if (s.is_over()) throw py::value_error("game " + std::to_string(i) + " is over");
+      if (s.spec() != games[0]->state().spec())
+        throw py::value_error("game " + std::to_string(i) + " is " + describe(s.spec()) + ", game 0 is " +
+                              describe(games[0]->state().spec()) + ": a batch is of one game");
+    }
+    if (games.empty()) return {};
+    if (model_)
+      if (std::string error = check_model_plays(*model_->inference, games[0]->state().spec()); !error.empty())
+        throw py::value_error(error);
+    std::vector<std::unique_ptr<GameState>> states;
+    for (const Game* g : games) states.push_back(g->state().clone());
+    py::gil_scoped_release release;
+    std::lock_guard<std::mutex> lock(mu_);
+    return evaluator_ ? search_trees(states) : play_agent(states);
+  }
+
+ private:
+  std::vector<Analysis> search_trees(const std::vector<std::unique_ptr<GameState>>& states) {
+    std::vector<std::unique_ptr<SearchTree>> trees;
+    std::vector<SearchTree*> roots;
+    for (const auto& s : states) {
+      trees.push_back(std::make_unique<SearchTree>(s->spec()));
+      trees.back()->set_root(*s);
+      roots.push_back(trees.back().get());
+    }
+    run_searches(roots, *evaluator_, settings_, false, rng_, &batch_, seconds_);
+    std::vector<Analysis> out;
+    std::vector<std::pair<int, float>> target;
+    for (auto& tree : trees) {
+      const GameState& root_state = tree->root_state();
+      Analysis a;
+      a.action = tree->choose_action(0.0f, rng_);
+      a.value = tree->root_value();
+      a.simulations = tree->simulations_done();
+      a.policy.assign(root_state.num_actions(), 0.0f);
+      a.visits.assign(root_state.num_actions(), 0);
+      a.q.assign(root_state.num_actions(), NAN);
+      tree->policy_target(&target);
+      for (const auto& [net_action, p] : target) a.policy[root_state.from_net_action(net_action)] = p;
+      const SearchTree::Node& root = tree->root();
+      for (int i = 0; i < root.num_children; ++i) {
+        const SearchTree::Node& child = tree->node(root.first_child + i);
+        a.visits[child.action] = child.visits;
+        // A child's values are its chooser's: the root's player to move.
+        if (child.visits > 0) a.q[child.action] = static_cast<float>(child.value_sum / child.visits);
+      }
+      out.push_back(std::move(a));
+    }
+    return out;
+  }
+
+  std::vector<Analysis> play_agent(const std::vector<std::unique_ptr<GameState>>& states) {
+    std::vector<Analysis> out;
+    for (const auto& s : states) {
+      std::string error;
+      if (!agent_) agent_ = make_baseline_agent(name_, seed_, &error);
+      Analysis a;
+      a.action = agent_->choose_action(*s);
+      a.policy.assign(s->num_actions(), 0.0f);
+      a.visits.assign(s->num_actions(), 0);
+      a.q.assign(s->num_actions(), NAN);
+      if (auto* uct = dynamic_cast<UctAgent*>(agent_.get())) {
+        double total = 0;
+        for (const auto& [action, n] : uct->last_root_visits()) {
+          a.visits[action] = n;
+          total += n;
+        }
+        for (int i = 0; i < s->num_actions() && total > 0; ++i) a.policy[i] = static_cast<float>(a.visits[i] / total);
+        a.simulations = static_cast<int>(total);
+      } else {  // random: every legal action alike
+        std::vector<int> legal;
+        s->legal_actions(&legal);
+        for (int action : legal) a.policy[action] = 1.0f / static_cast<float>(legal.size());
+      }
+      out.push_back(std::move(a));
+    }
+    return out;
+  }
+
+  std::string name_;
+  std::shared_ptr<Evaluator> evaluator_;
+  std::shared_ptr<Model> model_;  // the model behind evaluator_, if any
+  SearchSettings settings_;
+  double seconds_;
+  uint64_t seed_;
+  Rng rng_;
+  std::unique_ptr<Agent> agent_;
+  EvaluationBatch batch_;
+  std::mutex mu_;  // one search at a time per object (the GIL is released while it runs)
+};
+
+PySearch* make_search(const py::object& player, std::optional<int> simulations, std::optional<double> c_puct,
+                      std::optional<bool> gumbel, std::optional<double> seconds, uint64_t seed) {
+  SearchSettings settings;
+  settings.dirichlet_fraction = 0.0f;
+  settings.leaves_per_batch = 4;
+  double time = 0;
+  std::string name;
+  std::shared_ptr<Model> model;
+  std::shared_ptr<Evaluator> evaluator;
+  if (py::isinstance<Model>(player)) {
+    model = player.cast<std::shared_ptr<Model>>();
+    name = model->path;
+  } else if (py::isinstance<py::str>(player)) {
+    name = player.cast<std::string>();
+    PlayerDescription d;
+    std::string error;
+    if (!parse_player_description(name, &d, &error)) throw py::value_error(error);
+    if (d.kind == PlayerDescription::Kind::kModel) {
+      std::error_code ec;
+      if (!std::filesystem::is_regular_file(d.model_path, ec))
+        throw py::value_error("unknown player '" + name + "': no model file '" + d.model_path + "' (a player is " +
+                              kPlayerSyntax + ")");
+      model = load_model(d.model_path, "auto");
+      settings = d.search;
+      time = d.seconds;
+    } else if (!make_baseline_agent(name, seed, &error)) {
+      throw py::value_error(error);
+    } else if (name.rfind("mcts:", 0) == 0) {
+      settings.simulations = std::stoi(name.substr(5));
+      settings.leaves_per_batch = 1;
+      evaluator = std::make_shared<RolloutEvaluator>(1, seed ^ 0x5EEDULL);
+    }
+  } else {
+    throw py::value_error("a player is a quax.Model or a name: " + std::string(kPlayerSyntax));
+  }
+  if (model) evaluator = std::make_shared<NetEvaluator>(model->inference);
+  if (!evaluator && (simulations || c_puct || gumbel || seconds))
+    throw py::value_error("'" + name + "' does not search a tree: simulations, c_puct, gumbel and seconds do not apply");
+  if (simulations) settings.simulations = *simulations;
+  if (c_puct) settings.c_puct = static_cast<float>(*c_puct);
+  if (gumbel && *gumbel) {
+    settings.root_rule = RootRule::kGumbel;
+    settings.gumbel_noise = false;
+  }
+  if (seconds) time = *seconds;
+  if (std::string error = check_settings(settings); !error.empty()) throw py::value_error(error);
+  if (time < 0 || (time > 0 && settings.root_rule == RootRule::kGumbel))
+    throw py::value_error("seconds must be positive, and works with PUCT only, not gumbel");
+  return new PySearch(name, evaluator, model, settings, time, seed);
+}
+
+py::dict analysis_dict(const Analysis& a) {
+  py::dict d;
+  d["action"] = a.action;
+  d["policy"] = py::array_t<float>(static_cast<py::ssize_t>(a.policy.size()), a.policy.data());
+  d["visits"] = py::array_t<int>(static_cast<py::ssize_t>(a.visits.size()), a.visits.data());
+  d["q"] = py::array_t<float>(static_cast<py::ssize_t>(a.q.size()), a.q.data());
+  d["value"] = a.value;
+  d["simulations"] = a.simulations;
+  return d;
+}
+
+}  // namespace
+
+void bind_search(py::module_& m) {
+  py::class_<PySearch>(m, "Search", R"(A player that searches: a quax.Model, or a name as the command line takes it.
+
+  quax.Search(model, simulations=200)          PUCT over the model (gumbel=True: Gumbel root)
+  quax.Search("checkpoints/quax-7.pt:sims=400") a model file with its settings
+  quax.Search("mcts:1000")                      PUCT with random-rollout leaf values
+  quax.Search("uct:1000"), quax.Search("random") the baselines (no tree of this kind: their
+                                                policy is UCT's root visits / uniform)
+
+Every method takes quax.Game objects and answers in the board frame. Searches are
+deterministic for a given seed and sequence of calls; no noise is added.)")
+      .def(py::init(&make_search), py::arg("player"), py::arg("simulations") = py::none(),
+           py::arg("c_puct") = py::none(), py::arg("gumbel") = py::none(), py::arg("seconds") = py::none(),
+           py::arg("seed") = 0)
+      .def_property_readonly("name", &PySearch::name)
+      .def_property_readonly("simulations", [](const PySearch& s) { return s.settings().simulations; })
+      .def(
+          "best_action", [](PySearch& s, const Game& game) { return s.run({&game})[0].action; }, py::arg("game"),
+          "The move the search chooses (the most visited), board frame.")
+      .def(
+          "policy",
+          [](PySearch& s, const Game& game) {
+            const auto a = s.run({&game})[0];
+            return py::array_t<float>(static_cast<py::ssize_t>(a.policy.size()), a.policy.data());
+          },
+          py::arg("game"), "float32 [num_actions]: the search's policy (PUCT: the root's visit shares), board frame.")
+      .def(
+          "analyze", [](PySearch& s, const Game& game) { return analysis_dict(s.run({&game})[0]); }, py::arg("game"),
+          "dict: action, policy, visits and q per action (board frame), value for the player to move, simulations.")
+      .def(
+          "search",
+          [](PySearch& s, const py::sequence& list) {
+            std::vector<const Game*> games;
+            for (const auto& item : list) games.push_back(&item.cast<const Game&>());
+            const auto found = s.run(games);
+            const py::ssize_t b = static_cast<py::ssize_t>(found.size());
+            const py::ssize_t a = b ? static_cast<py::ssize_t>(found[0].policy.size()) : 0;
+            py::array_t<int64_t> actions(b);
+            py::array_t<float> policies({b, a}), values(b);
+            for (py::ssize_t i = 0; i < b; ++i) {
+              actions.mutable_data()[i] = found[i].action;
+              values.mutable_data()[i] = found[i].value;
+              std::copy(found[i].policy.begin(), found[i].policy.end(), policies.mutable_data() + i * a);
+            }
+            return py::make_tuple(actions, policies, values);
+          },
+          py::arg("games"),
+          "Searches a list of games of one variant and size together (one network call per round for all of "
+          "them): (actions int64 [B], policies float32 [B, num_actions], values float32 [B]).");
+}
+
+}  // namespace quax::python

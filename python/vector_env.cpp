@@ -1,0 +1,199 @@
+// quax.VectorEnv: B games stepped together (env/vector_env.h) in the conventions of
+// Gymnasium's vector API, with PettingZoo's AEC turn order (two agents, "black" and "white";
+// the player to move acts). Observations, masks and actions are in the network frame.
+//
+// The arrays step() returns live in buffers owned by the environment; with copy=False they
+// are returned as they are (zero-copy: the same objects, overwritten by the next step or
+// reset), with copy=True (the default, as Gymnasium's) as fresh copies.
+#include <pybind11/stl.h>
+
+#include <algorithm>
+
+#include "env/rng.h"
+#include "env/vector_env.h"
+#include "python/bindings.h"
+
+namespace quax::python {
+namespace {
+
+class PyVectorEnv {
+ public:
+  PyVectorEnv(const GameSpec& spec, int num_envs, uint64_t seed, bool copy)
+      : env_(spec, num_envs), rng_(seed), copy_(copy), actions_(num_envs), actors_(num_envs), results_(num_envs),
+        histories_(num_envs) {
+    const int b = num_envs, n = spec.size;
+    observations_ = py::array_t<float>({b, env_.num_planes(), n, n});
+    masks_ = py::array_t<bool>({b, env_.num_actions()});
+    rewards_ = py::array_t<float>(b);
+    terminated_ = py::array_t<bool>(b);
+    truncated_ = py::array_t<bool>(b);
+    to_move_ = py::array_t<int8_t>(b);
+    winner_ = py::array_t<int8_t>(b);
+    length_ = py::array_t<int32_t>(b);
+    std::fill_n(truncated_.mutable_data(), b, false);
+    info_["action_mask"] = masks_;
+    info_["to_move"] = to_move_;
+    info_["winner"] = winner_;
+    info_["length"] = length_;
+    refresh(false);
+  }
+
+  int num_envs() const { return env_.batch_size(); }
+  const VectorEnv& env() const { return env_; }
+  const std::vector<int>& history(int i) const { return histories_[i]; }
+
+  py::tuple reset(std::optional<uint64_t> seed) {
+    if (seed) rng_ = Rng(*seed);
+    env_.reset_all();
+    for (auto& h : histories_) h.clear();
+    refresh(false);
+    return py::make_tuple(out(observations_), out_info());
+  }
+
+  py::tuple step(const py::array& actions) {
+    check_array(actions, "actions", "iu", 0, 1);
+    const int b = num_envs(), a = env_.num_actions();
+    if (actions.shape(0) != b)
+      throw py::value_error("actions: " + std::to_string(actions.shape(0)) + " entries for " + std::to_string(b) +
+                            " environments");
+    const auto as_int = py::array_t<int64_t, py::array::c_style | py::array::forcecast>::ensure(actions);
+    const int64_t* in = as_int.data();
+    const uint8_t* masks = reinterpret_cast<const uint8_t*>(masks_.data());
+    for (int i = 0; i < b; ++i) {  // every action checked before any game moves
+      if (in[i] < 0 || in[i] >= a || !masks[static_cast<size_t>(i) * a + in[i]])
+        throw py::value_error("actions[" + std::to_string(i) + "] = " + std::to_string(in[i]) +
+                              " is not a legal network-frame action of environment " + std::to_string(i) + " (" +
+                              describe(env_.spec()) + ", move " + std::to_string(env_.move_number(i)) + ")");
+      actions_[i] = static_cast<int>(in[i]);
+    }
+    {
+      py::gil_scoped_release release;
+      for (int i = 0; i < b; ++i) {
+        actors_[i] = env_.to_move(i);
+        histories_[i].push_back(env_.to_board_action(i, actions_[i]));
+      }
+      env_.step(actions_.data(), results_.data());
+      refresh(true);
+    }
+    return py::make_tuple(out(observations_), out(rewards_), out(terminated_), out(truncated_), out_info());
+  }
+
+  py::array_t<int64_t> sample_actions() {
+    const int b = num_envs(), a = env_.num_actions();
+    py::array_t<int64_t> actions(b);
+    int64_t* out = actions.mutable_data();
+    const uint8_t* masks = reinterpret_cast<const uint8_t*>(masks_.data());
+    for (int i = 0; i < b; ++i) out[i] = sample_legal(masks + static_cast<size_t>(i) * a, a, rng_);
+    return actions;
+  }
+
+  py::array observations() const { return observations_; }
+  py::array masks() const { return masks_; }
+
+ private:
+  // Rewrites every buffer from the environment; `stepped`: from results_ and actors_ too.
+  void refresh(bool stepped) {
+    const int b = num_envs();
+    env_.encode(observations_.mutable_data());
+    env_.legal_masks(reinterpret_cast<uint8_t*>(masks_.mutable_data()));
+    float* rewards = rewards_.mutable_data();
+    bool* terminated = terminated_.mutable_data();
+    int8_t *to_move = to_move_.mutable_data(), *winner = winner_.mutable_data();
+    int32_t* length = length_.mutable_data();
+    for (int i = 0; i < b; ++i) {
+      to_move[i] = static_cast<int8_t>(env_.to_move(i));
+      const VectorEnv::StepResult r = stepped ? results_[i] : VectorEnv::StepResult{};
+      terminated[i] = r.finished;
+      length[i] = r.length;
+      winner[i] = -1;
+      rewards[i] = 0.0f;
+      if (!r.finished) continue;
+      const Player won = winner_of(r.outcome);
+      winner[i] = r.outcome == Outcome::kDraw ? 2 : static_cast<int8_t>(won);
+      if (won != Player::kNone) rewards[i] = won == actors_[i] ? 1.0f : -1.0f;
+      histories_[i].clear();  // auto-reset: slot i holds a new game
+    }
+  }
+
+  py::object out(const py::array& a) const { return copy_ ? a.attr("copy")() : py::object(a); }
+  py::object out_info() const {
+    if (!copy_) return info_;
+    py::dict fresh;
+    for (const auto& [key, value] : info_) fresh[key] = value.attr("copy")();
+    return fresh;
+  }
+
+  VectorEnv env_;
+  Rng rng_;
+  bool copy_;
+  std::vector<int> actions_;
+  std::vector<Player> actors_;  // who acted in each game in the last step
+  std::vector<VectorEnv::StepResult> results_;
+  std::vector<std::vector<int>> histories_;
+  py::array_t<float> observations_, rewards_;
+  py::array_t<bool> masks_, terminated_, truncated_;
+  py::array_t<int8_t> to_move_, winner_;
+  py::array_t<int32_t> length_;
+  py::dict info_;
+};
+
+}  // namespace
+
+void bind_vector_env(py::module_& m) {
+  py::class_<PyVectorEnv>(m, "VectorEnv", R"(num_envs games of one variant and size, stepped together.
+
+Gymnasium's vector API: reset() -> (observations, info); step(actions) -> (observations,
+rewards, terminated, truncated, info). A game that ends is reset in the same step (its slot
+holds a new game at once); its result is in that step's terminated, rewards and info.
+PettingZoo's AEC turn order: the two agents are "black" and "white", and in each game the
+player to move (info["to_move"]: 0 black, 1 white) is the one whose action step() takes.
+
+  observations  float32 [num_envs, planes, size, size], each game from its mover's view,
+                in the network frame (the mover connects north-south)
+  actions       integers [num_envs], network-frame actions, legal in info["action_mask"]
+  rewards       float32 [num_envs], for the player who acted: +1 won, -1 lost, 0 otherwise
+  terminated    bool [num_envs]: the game ended with this step; truncated: always False
+  info          action_mask (bool [num_envs, num_actions], legal network-frame actions),
+                to_move (int8), winner (int8: -1 not ended, 0 black, 1 white, 2 draw),
+                length (int32: plies of a game that ended, else 0)
+
+copy=False returns the environment's own buffers (zero-copy; the next step overwrites them).)")
+      .def(py::init([](const std::string& variant, std::optional<int> size, int num_envs, uint64_t seed,
+                       std::optional<bool> swap, bool copy) {
+             const GameSpec spec = spec_from(variant, size, swap);
+             if (num_envs < 1 || num_envs > 1'000'000)
+               throw py::value_error("num_envs must be 1 to 1000000, not " + std::to_string(num_envs));
+             return new PyVectorEnv(spec, num_envs, seed, copy);
+           }),
+           py::arg("variant"), py::arg("size") = py::none(), py::arg("num_envs") = 1, py::arg("seed") = 0,
+           py::arg("swap") = py::none(), py::arg("copy") = true)
+      .def_property_readonly("num_envs", &PyVectorEnv::num_envs)
+      .def_property_readonly("num_actions", [](const PyVectorEnv& e) { return e.env().num_actions(); })
+      .def_property_readonly("observation_shape",
+                             [](const PyVectorEnv& e) {
+                               const int n = e.env().board_size();
+                               return py::make_tuple(e.env().num_planes(), n, n);
+                             })
+      .def_property_readonly("plane_names", [](const PyVectorEnv& e) { return e.env().game(0).plane_names(); })
+      .def_property_readonly("possible_agents", [](const PyVectorEnv&) { return std::vector<std::string>{"black", "white"}; })
+      .def("reset", &PyVectorEnv::reset, py::arg("seed") = py::none(),
+           "Restarts every game; a seed reseeds sample_actions(). Returns (observations, info).")
+      .def("step", &PyVectorEnv::step, py::arg("actions"),
+           "One network-frame action per game. ValueError (and no game moves) if any is not legal.")
+      .def("sample_actions", &PyVectorEnv::sample_actions,
+           "A uniformly random legal network-frame action per game (int64 [num_envs]).")
+      .def_property_readonly("observations", &PyVectorEnv::observations,
+                             "The current observations (the environment's buffer, not a copy).")
+      .def_property_readonly("action_masks", &PyVectorEnv::masks,
+                             "The current legal masks (the environment's buffer, not a copy).")
+      .def(
+          "game",
+          [](const PyVectorEnv& e, int i) {
+            if (i < 0 || i >= e.num_envs())
+              throw py::value_error("environment " + std::to_string(i) + " of " + std::to_string(e.num_envs()));
+            return Game(e.env().game(i).clone(), e.history(i));
+          },
+          py::arg("index"), "A copy of game `index` as a quax.Game (board frame, with its record).");
+}
+
+}  // namespace quax::python

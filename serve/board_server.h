@@ -1,0 +1,48 @@
+// The browser board's HTTP server (`quax serve`): the single-page app of web/ (compiled into
+// the binary, or read from a directory) and its JSON API (README, "The board in the browser").
+//
+// Robustness: unknown paths answer 404, malformed JSON and illegal moves 400 with one line
+// and no change to the game, at most max_games games are kept (the least recently used is
+// dropped), at most max_analyses searches run at once (503 beyond), an analysis stops when its
+// client goes away, and no request reads a file outside the served directories.
+#pragma once
+
+#include <atomic>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace quax {
+
+struct BoardServerOptions {
+  std::string host = "127.0.0.1";
+  int port = 8080;                     // 0: any free port
+  std::vector<std::string> model_dirs;  // scanned for model files (opponents, analysis)
+  std::string runs_dir = "runs";
+  std::string web_dir;                  // empty: the files compiled into the binary
+  int max_games = 64;
+  int max_analyses = 4;
+  int threads = 16;                     // HTTP worker threads (an analysis holds one while it runs)
+};
+
+class BoardServer {
+ public:
+  explicit BoardServer(BoardServerOptions options);
+  ~BoardServer();
+
+  // Binds the socket; returns the port (the chosen one for port 0), or -1 with *error set.
+  int bind(std::string* error);
+  // Serves until stop(); returns false when the server failed.
+  bool run();
+  // Thread-safe; run() returns soon after.
+  void stop();
+
+  // For tests: games currently kept.
+  size_t games_in_memory() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace quax

@@ -1,0 +1,113 @@
+#include "serve/catalogue.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#include "nets/model_file.h"
+
+namespace quax {
+
+namespace fs = std::filesystem;
+
+Catalogue::Catalogue(const std::vector<std::string>& model_dirs, std::string runs_dir) : runs_dir_(std::move(runs_dir)) {
+  std::error_code ec;
+  for (const auto& dir : model_dirs) {
+    std::vector<std::string> files;
+    for (const auto& entry : fs::directory_iterator(dir, ec))
+      if (entry.is_regular_file(ec) && entry.path().extension() == ".pt") files.push_back(entry.path().string());
+    if (ec) std::fprintf(stderr, "warning: cannot list model directory '%s': %s\n", dir.c_str(), ec.message().c_str());
+    std::sort(files.begin(), files.end());
+    for (const auto& file : files) {
+      try {
+        const LoadedModel loaded = load_model_file(file);
+        models_.push_back({file, fs::path(file).filename().string(), loaded.shape.spec, loaded.trained_sizes, loaded.step});
+      } catch (const std::exception& e) {
+        std::fprintf(stderr, "warning: skipping '%s': %s\n", file.c_str(), e.what());
+      }
+    }
+    if (auto canonical = fs::weakly_canonical(fs::absolute(dir), ec); !ec) served_dirs_.push_back(canonical.string());
+  }
+  for (const std::string& dir : {runs_dir_, std::string(".")})
+    if (auto canonical = fs::weakly_canonical(fs::absolute(dir), ec); !ec) served_dirs_.push_back(canonical.string());
+}
+
+const CatalogueModel* Catalogue::find_model(const std::string& path_or_name) const {
+  for (const auto& m : models_)
+    if (m.path == path_or_name || m.name == path_or_name) return &m;
+  return nullptr;
+}
+
+const CatalogueModel* Catalogue::first_model(Variant v) const {
+  for (const auto& m : models_)
+    if (m.spec.variant == v) return &m;
+  return nullptr;
+}
+
+std::shared_ptr<const InferenceModel> Catalogue::inference_model(const CatalogueModel& model, const GameSpec& spec) {
+  std::shared_ptr<const InferenceModel> loaded;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (auto it = loaded_.find(model.path); it != loaded_.end()) loaded = it->second;
+  }
+  if (!loaded) {
+    loaded = load_inference_model(model.path, model.spec);
+    std::lock_guard<std::mutex> lock(mu_);
+    loaded_.emplace(model.path, loaded);
+  }
+  if (std::string error = check_model_plays(*loaded, spec); !error.empty())
+    throw std::runtime_error(model.name + ": " + error);
+  return loaded;
+}
+
+std::vector<std::string> Catalogue::runs() const {
+  std::vector<std::string> out;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(runs_dir_, ec))
+    if (entry.is_directory(ec) && fs::is_regular_file(entry.path() / "metrics.jsonl", ec))
+      out.push_back(entry.path().filename().string());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+bool Catalogue::read_run(const std::string& name, nlohmann::json* out, std::string* error) const {
+  const auto listed = runs();
+  if (std::find(listed.begin(), listed.end(), name) == listed.end()) {
+    *error = "no run '" + name + "' in " + runs_dir_;
+    return false;
+  }
+  const fs::path dir = fs::path(runs_dir_) / name;
+  nlohmann::json metrics = nlohmann::json::array();
+  std::ifstream in(dir / "metrics.jsonl");
+  for (std::string line; std::getline(in, line);) {
+    auto record = nlohmann::json::parse(line, nullptr, false);
+    if (!record.is_discarded() && record.is_object()) metrics.push_back(std::move(record));
+  }
+  nlohmann::json ladders = nlohmann::json::object();
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(dir, ec)) {
+    const std::string file = entry.path().filename().string();
+    if (file.rfind("ladder", 0) != 0 || entry.path().extension() != ".json") continue;
+    std::ifstream ladder_in(entry.path());
+    auto ladder = nlohmann::json::parse(ladder_in, nullptr, false);
+    if (ladder.is_discarded() || !ladder.is_array()) continue;
+    const std::string stem = entry.path().stem().string();  // ladder or ladder-11x11
+    ladders[stem.size() > 7 ? stem.substr(7) : ""] = std::move(ladder);
+  }
+  *out = {{"name", name}, {"path", dir.string()}, {"metrics", std::move(metrics)}, {"ladder", std::move(ladders)}};
+  return true;
+}
+
+bool Catalogue::is_served_path(const std::string& path) const {
+  std::error_code ec;
+  // Made absolute first: weakly_canonical leaves a relative path relative when nothing of it exists.
+  const std::string canonical = fs::weakly_canonical(fs::absolute(path, ec), ec).string();
+  if (ec) return false;
+  for (const auto& dir : served_dirs_)
+    if (canonical.size() > dir.size() && canonical.compare(0, dir.size(), dir) == 0 && canonical[dir.size()] == '/')
+      return true;
+  return false;
+}
+
+}  // namespace quax

@@ -1,0 +1,61 @@
+// What the browser board may open: the model files under the served model directories (read
+// once at start), the training runs under the runs directory, and arena results files inside
+// the served directories. Nothing outside them is read, whatever a request names.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "env/types.h"
+#include "nets/net_evaluator.h"
+
+namespace quax {
+
+struct CatalogueModel {
+  std::string path;  // as found (directory + file name)
+  std::string name;  // the file name
+  GameSpec spec;     // the game it was made for
+  std::vector<int> sizes;
+  int64_t step = 0;
+};
+
+class Catalogue {
+ public:
+  // Scans each of `model_dirs` (not recursively; a run's `models/` directory is a directory
+  // like any other) for model files; files that are not model files (learner checkpoints,
+  // damaged files) are skipped with a warning line on stderr.
+  Catalogue(const std::vector<std::string>& model_dirs, std::string runs_dir);
+
+  const std::vector<CatalogueModel>& models() const { return models_; }
+  // A listed model by path or by file name; null when none.
+  const CatalogueModel* find_model(const std::string& path_or_name) const;
+  // The first listed model of a variant (the order of the directories, then of the names).
+  const CatalogueModel* first_model(Variant v) const;
+  // The model ready for inference on `spec` (loaded once, then shared). Throws
+  // std::runtime_error (one line) when it cannot play it.
+  std::shared_ptr<const InferenceModel> inference_model(const CatalogueModel& model, const GameSpec& spec);
+
+  // The runs: directories of runs_dir holding a metrics.jsonl, by name.
+  std::vector<std::string> runs() const;
+  // A run's metrics records and its ladders ({"11x11": [...]} from ladder-11x11.json; "" for
+  // ladder.json). Returns false with *error when `name` is not a listed run. Lines of the
+  // metrics file that do not parse (a line being written) are skipped.
+  bool read_run(const std::string& name, nlohmann::json* out, std::string* error) const;
+
+  // Whether `path` lies inside a served directory (the models', the runs' or the current one).
+  bool is_served_path(const std::string& path) const;
+
+ private:
+  std::vector<CatalogueModel> models_;
+  std::vector<std::string> served_dirs_;  // canonical
+  std::string runs_dir_;
+  std::mutex mu_;
+  std::map<std::string, std::shared_ptr<const InferenceModel>> loaded_;
+};
+
+}  // namespace quax

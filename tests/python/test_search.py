@@ -1,0 +1,91 @@
+# quax.Search: the project's search from Python, single and batched, and the baselines.
+import numpy as np
+import pytest
+
+import quax
+from conftest import CHECKPOINTS
+
+MODEL5 = str(CHECKPOINTS / "quax-5.pt")
+
+
+def one_move_win():
+    """Black to move in quax 5x5 with c1-c4 in place: c5, and only c5, wins at once."""
+    game = quax.Game("quax", 5, swap=False)
+    for move in ["c1", "a1", "c2", "a2", "c3", "a3", "c4", "a4"]:
+        game.apply_text(move)
+    return game
+
+
+@pytest.mark.parametrize("player", ["model", "mcts:300", "uct:2000"])
+def test_finds_the_winning_move(player):
+    game = one_move_win()
+    search = quax.Search(quax.load_model(MODEL5), simulations=100) if player == "model" else quax.Search(player)
+    win = game.text_to_action("c5")
+    assert search.best_action(game) == win
+    won = game.clone()
+    won.apply(win)
+    assert won.winner == "black"
+    if player != "uct:2000":
+        found = search.analyze(game)
+        assert found["q"][win] == pytest.approx(1.0) and found["value"] > 0.5
+
+
+def test_policy_is_a_distribution_over_legal_moves():
+    model = quax.load_model(MODEL5)
+    game = quax.Game("quax", 5)
+    game.apply_text("c3")
+    found = quax.Search(model, simulations=64).analyze(game)
+    legal = game.legal_mask()
+    assert found["policy"].sum() == pytest.approx(1.0) and not found["policy"][~legal].any()
+    assert found["visits"].sum() == found["simulations"] == 64
+    assert np.allclose(found["policy"], found["visits"] / 64)
+    assert legal[found["action"]] and found["visits"][found["action"]] == found["visits"].max()
+    uct = quax.Search("uct:500").policy(game)
+    assert uct.sum() == pytest.approx(1.0) and not uct[~legal].any()
+    rand = quax.Search("random").policy(game)
+    assert np.allclose(rand[legal], 1.0 / legal.sum())
+
+
+def test_a_batch_searches_as_each_game_alone():
+    model = quax.load_model(MODEL5)
+    rng = np.random.default_rng(11)
+    games = []
+    for _ in range(6):
+        game = quax.Game("quax", 5)
+        for _ in range(int(rng.integers(0, 6))):
+            game.apply(int(rng.choice(game.legal_actions())))
+        games.append(game)
+    actions, policies, values = quax.Search(model, simulations=48, seed=4).search(games)
+    assert actions.shape == (6,) and policies.shape == (6, games[0].num_actions) and values.shape == (6,)
+    for i, game in enumerate(games):
+        alone = quax.Search(model, simulations=48, seed=4).analyze(game)
+        assert alone["action"] == actions[i]
+        assert np.allclose(alone["policy"], policies[i]) and alone["value"] == pytest.approx(values[i], abs=1e-5)
+
+
+def test_a_model_file_with_its_settings_plays_a_game_against_uct():
+    game = quax.Game("quax", 5)
+    players = [quax.Search(MODEL5 + ":sims=32"), quax.Search("uct:200", seed=3)]
+    assert players[0].simulations == 32
+    while not game.is_over:
+        side = 0 if game.to_move == "black" else 1
+        game.apply(players[side].best_action(game))
+    assert game.winner in ("black", "white")
+
+
+def test_bad_requests_raise():
+    with pytest.raises(ValueError, match="unknown player|no model file"):
+        quax.Search("nope")
+    with pytest.raises(ValueError, match="does not search a tree"):
+        quax.Search("uct:100", simulations=5)
+    with pytest.raises(ValueError, match="sims"):
+        quax.Search(MODEL5 + ":sims=0")
+    search = quax.Search(quax.load_model(MODEL5), simulations=8)
+    with pytest.raises(ValueError, match="not quax|is for quax"):
+        search.best_action(quax.Game("hex", 5))
+    over = one_move_win()
+    over.apply_text("c5")
+    with pytest.raises(ValueError, match="over"):
+        search.best_action(over)
+    with pytest.raises(ValueError, match="a batch is of one game"):
+        search.search([quax.Game("quax", 5), quax.Game("quax", 7)])

@@ -1,0 +1,252 @@
+# `quax serve`'s JSON API: whole games, 1,000 malformed or illegal requests, 20 games at once,
+# bounded memory, analysis streams that end when their client leaves, runs and results.
+import http.client
+import json
+import random
+import threading
+
+import pytest
+
+from serve_fixture import SOURCE_DIR, start_server, stop_server
+
+
+def call(server, method, path, body=None, raw=None, timeout=120):
+    conn = http.client.HTTPConnection("127.0.0.1", server["port"], timeout=timeout)
+    data = raw if raw is not None else (json.dumps(body) if body is not None else None)
+    conn.request(method, path, body=data, headers={"Content-Type": "application/json"})
+    response = conn.getresponse()
+    payload = response.read()
+    conn.close()
+    return response.status, (json.loads(payload) if payload else None)
+
+
+def ok(server, method, path, body=None):
+    status, reply = call(server, method, path, body)
+    assert status in (200, 201), (path, status, reply)
+    return reply
+
+
+def play_out(server, view, rng):
+    """Plays the human side randomly, asking the engine for its turns, to the end."""
+    while view["winner"] is None:
+        if view["engine_to_move"]:
+            view = ok(server, "POST", "/api/games/%s/engine" % view["id"])
+        else:
+            view = ok(server, "POST", "/api/games/%s/play" % view["id"], {"action": rng.choice(view["legal"])})
+    return view
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    runs = tmp_path_factory.mktemp("runs")
+    run = runs / "tiny"
+    run.mkdir()
+    (run / "metrics.jsonl").write_text(
+        '{"kind":"learn","step":50,"loss":3.5,"time_s":10}\n{"kind":"selfplay","games":9,"time_s":12}\n{"kind":"le')
+    (run / "ladder-5x5.json").write_text('[{"player":"models/model-0000000050.pt","kind":"model","step":50,"elo":12.5}]')
+    (runs / "results.jsonl").write_text(
+        '{"black":"a","white":"b","result":"white","moves":3,"variant":"quax","size":5,"swap":false,"record":"c3 d4 b2"}\n')
+    started = start_server(["--runs", str(runs), "--max-games", "24", "--max-analyses", "4"])
+    started["runs"] = runs
+    yield started
+    assert stop_server(started) == 0
+
+
+def test_catalogue(server):
+    variants = ok(server, "GET", "/api/variants")
+    by_name = {v["name"]: v for v in variants}
+    assert len(by_name) == 13 and by_name["quikquax"]["sizes"][:3] == [4, 6, 8]
+    assert by_name["quady2"]["sizes"][:2] == [5, 9]
+    players = ok(server, "GET", "/api/players")
+    names = {m["name"]: m for m in players["models"]}
+    assert names["quax-5.pt"]["variant"] == "quax" and names["quax-11.pt"]["sizes"] == [7, 9, 11]
+    assert "uct:1000" in players["baselines"]
+
+
+@pytest.mark.parametrize("variant,size,opponent", [("quax", 5, "quax-5.pt"), ("stymie", 5, "stymie-5.pt"),
+                                                   ("hex", 5, "uct:200"), ("torax", 5, "random")])
+def test_a_whole_game_against_an_engine(server, variant, size, opponent):
+    view = ok(server, "POST", "/api/games", {"variant": variant, "size": size, "opponent": opponent, "sims": 16,
+                                             "human": "white"})
+    assert view["engine_to_move"] and view["layout"]["items"]
+    view = play_out(server, view, random.Random(1))
+    assert view["winner"] in ("black", "white") and view["ply"] == view["plies"] == len(view["history"])
+    if variant != "torax":  # torax's chain is the connecting seat's: colours and seats differ
+        owned = {o["action"] for o in view["occupied"] if o["player"] == view["winner"]}
+        assert view["chain"] and set(view["chain"]) <= owned
+    replay = ok(server, "POST", "/api/replay", {"variant": variant, "size": size, "record": view["record"]})
+    assert replay["winner"] == view["winner"] and replay["plies"] == view["plies"]
+    back = ok(server, "POST", "/api/games/%s/goto" % replay["id"], {"ply": 2})
+    assert back["ply"] == 2 and back["winner"] is None and back["plies"] == view["plies"]
+
+
+def test_a_thousand_bad_requests_change_nothing(server):
+    game = ok(server, "POST", "/api/games", {"variant": "quax", "size": 5, "swap": False, "human": "both"})
+    gid = game["id"]
+    game = ok(server, "POST", "/api/games/%s/play" % gid, {"move": "c3"})
+    c3 = game["history"][0]["action"]
+    bad = [
+        ("POST", "/api/games", None, "not json", 400),
+        ("POST", "/api/games", None, "[1, 2]", 400),
+        ("POST", "/api/games", {"variant": 5}, None, 400),
+        ("POST", "/api/games", {"variant": "nope"}, None, 400),
+        ("POST", "/api/games", {"variant": "quax", "size": "x"}, None, 400),
+        ("POST", "/api/games", {"variant": "quax", "size": 2}, None, 400),
+        ("POST", "/api/games", {"variant": "quikquax", "size": 5}, None, 400),
+        ("POST", "/api/games", {"variant": "quax", "opponent": "uct:99999999"}, None, 400),
+        ("POST", "/api/games", {"variant": "quax", "opponent": "/etc/passwd"}, None, 400),
+        ("POST", "/api/games", {"variant": "quax", "opponent": "hex-9.pt"}, None, 400),
+        ("POST", "/api/games", {"variant": "hex", "opponent": "quax-5.pt"}, None, 400),
+        ("POST", "/api/games", {"variant": "quax", "human": "red"}, None, 400),
+        ("POST", "/api/games", {"variant": "quax", "opponent": "quax-5.pt", "sims": -1}, None, 400),
+        ("POST", "/api/games/%s/play" % gid, {"action": c3}, None, 400),
+        ("POST", "/api/games/%s/play" % gid, {"action": -1}, None, 400),
+        ("POST", "/api/games/%s/play" % gid, {"action": 10 ** 6}, None, 400),
+        ("POST", "/api/games/%s/play" % gid, {"action": "c4"}, None, 400),
+        ("POST", "/api/games/%s/play" % gid, {"move": "z99"}, None, 400),
+        ("POST", "/api/games/%s/play" % gid, {"move": "c3"}, None, 400),
+        ("POST", "/api/games/%s/play" % gid, None, "{", 400),
+        ("POST", "/api/games/%s/engine" % gid, {}, None, 409),
+        ("POST", "/api/games/%s/goto" % gid, {"ply": 7}, None, 400),
+        ("POST", "/api/games/%s/goto" % gid, {"ply": "1"}, None, 400),
+        ("GET", "/api/games/nosuchgame", None, None, 404),
+        ("POST", "/api/games/nosuchgame/play", {"action": 0}, None, 404),
+        ("GET", "/api/games/%s/analysis?sims=0" % gid, None, None, 400),
+        ("GET", "/api/games/%s/analysis?sims=x" % gid, None, None, 400),
+        ("GET", "/api/games/%s/analysis?model=nope.pt" % gid, None, None, 400),
+        ("GET", "/api/nothing", None, None, 404),
+        ("GET", "/../../etc/passwd", None, None, 404),
+        ("GET", "/api/runs/..", None, None, 404),
+        ("GET", "/api/runs/nosuchrun", None, None, 404),
+        ("GET", "/api/results?path=/etc/passwd&variant=quax", None, None, 400),
+        ("GET", "/api/results?path=missing.jsonl&variant=quax", None, None, 404),
+        ("DELETE", "/api/games/nosuchgame", None, None, 404),
+        ("PUT", "/api/games", {"variant": "quax"}, None, 404),
+        ("POST", "/api/games", None, "x" * (2 << 20), 413),
+    ]
+    rng = random.Random(7)
+    for i in range(1000):
+        method, path, body, raw, want = bad[i % len(bad)] if i < len(bad) else rng.choice(bad[:-1])
+        status, reply = call(server, method, path, body, raw)
+        assert status == want, (method, path, body, raw and raw[:20], status, reply)
+        if status != 413:
+            assert isinstance(reply["error"], str) and "\n" not in reply["error"] and reply["error"]
+    after = ok(server, "GET", "/api/games/%s" % gid)
+    assert (after["ply"], after["record"], after["to_move"]) == (1, "c3", "white")
+
+
+def test_twenty_games_at_once(server):
+    results, errors = [], []
+
+    def one(i):
+        try:
+            rng = random.Random(i)
+            opponent = ["random", "uct:100", "quax-5.pt"][i % 3]
+            view = ok(server, "POST", "/api/games", {"variant": "quax", "size": 5, "opponent": opponent, "sims": 8,
+                                                     "human": ["black", "white"][i % 2]})
+            results.append(play_out(server, view, rng)["winner"])
+        except Exception as e:  # reported below, with the others
+            errors.append(repr(e))
+
+    threads = [threading.Thread(target=one, args=(i,)) for i in range(20)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors and len(results) == 20 and set(results) <= {"black", "white"}
+    assert ok(server, "GET", "/api/variants")
+
+
+def rss_kb(pid):
+    with open("/proc/%d/status" % pid) as f:
+        return int(next(line for line in f if line.startswith("VmRSS")).split()[1])
+
+
+def test_games_in_memory_are_bounded(server):
+    first = ok(server, "POST", "/api/games", {"variant": "quax", "size": 11, "human": "both"})["id"]
+    ids, sizes = [], []
+    for wave in range(3):
+        for _ in range(100):
+            view = ok(server, "POST", "/api/games", {"variant": "quax", "size": 11, "human": "both"})
+            for action in view["legal"][:30:3]:
+                view = ok(server, "POST", "/api/games/%s/play" % view["id"], {"action": action})
+            ids.append(view["id"])
+        sizes.append(rss_kb(server["process"].pid))
+    assert call(server, "GET", "/api/games/%s" % first)[0] == 404  # dropped: at most 24 are kept
+    assert all(call(server, "GET", "/api/games/%s" % i)[0] == 200 for i in ids[-24:])
+    assert call(server, "GET", "/api/games/%s" % ids[-25])[0] == 404
+    assert sizes[2] - sizes[0] < 30_000, sizes  # kB: the second and third hundred games cost no memory
+
+
+def read_events(response, count):
+    events = []
+    while len(events) < count:
+        line = response.fp.readline().decode()
+        if not line:
+            break
+        if line.startswith("data: "):
+            events.append(json.loads(line[6:]))
+            if events[-1]["done"]:
+                break
+    return events
+
+
+def open_analysis(server, gid, sims):
+    conn = http.client.HTTPConnection("127.0.0.1", server["port"], timeout=60)
+    conn.request("GET", "/api/games/%s/analysis?sims=%d" % (gid, sims))
+    return conn, conn.getresponse()
+
+
+def test_analysis_streams_and_stops_when_the_client_leaves(server):
+    view = ok(server, "POST", "/api/games", {"variant": "quax", "size": 5, "opponent": "quax-5.pt", "human": "black"})
+    conn, response = open_analysis(server, view["id"], 300)
+    assert response.status == 200 and response.getheader("Content-Type").startswith("text/event-stream")
+    events = read_events(response, 1000)
+    conn.close()
+    last = events[-1]
+    assert last["done"] and last["simulations"] == 300 and last["best"] in view["legal"]
+    assert abs(sum(p for _, p in last["prior"]) - 1.0) < 1e-3
+    assert sum(t["visits"] for t in last["top"]) <= 300 and last["top"][0]["action"] == last["best"]
+    # Four endless analyses fill the slots; a fifth is refused; once their clients leave, the
+    # slots come back.
+    for round in range(2):
+        open_streams = [open_analysis(server, view["id"], 100_000) for _ in range(4)]
+        for c, r in open_streams:
+            assert r.status == 200 and read_events(r, 1)
+        status, reply = call(server, "GET", "/api/games/%s/analysis?sims=10" % view["id"])
+        assert status == 503 and "too many" in reply["error"]
+        for c, r in open_streams:
+            c.sock.close()
+            c.close()
+        deadline = 0
+        while call(server, "GET", "/api/variants")[0] == 200 and deadline < 100:
+            conn, response = open_analysis(server, view["id"], 10)
+            status = response.status
+            conn.close()
+            if status == 200:
+                break
+            deadline += 1
+            threading.Event().wait(0.1)
+        assert status == 200, "the slots of the analyses whose clients left were not freed"
+
+
+def test_runs_and_results(server):
+    assert ok(server, "GET", "/api/runs") == [{"name": "tiny", "path": str(server["runs"] / "tiny")}]
+    run = ok(server, "GET", "/api/runs/tiny")
+    assert [m["kind"] for m in run["metrics"]] == ["learn", "selfplay"]  # the cut last line is skipped
+    assert run["ladder"]["5x5"][0]["elo"] == 12.5
+    results = ok(server, "GET", "/api/results?path=%s&variant=quax&size=5&swap=false" % (server["runs"] / "results.jsonl"))
+    assert results["games"][0]["record"] == "c3 d4 b2" and results["games"][0]["winner"] == "white"
+
+
+def test_the_page_and_its_files_are_served(server):
+    conn = http.client.HTTPConnection("127.0.0.1", server["port"], timeout=10)
+    for path, kind in [("/", "text/html"), ("/app.js", "text/javascript"), ("/board.js", "text/javascript"),
+                       ("/style.css", "text/css")]:
+        conn.request("GET", path)
+        response = conn.getresponse()
+        body = response.read()
+        assert response.status == 200 and response.getheader("Content-Type").startswith(kind) and body
+        if path == "/":
+            assert (SOURCE_DIR / "web" / "index.html").read_bytes() == body
+    conn.close()
