@@ -39,6 +39,10 @@ static long parse_count(const std::string& description, size_t prefix) {
   return n >= 1 && n <= 100000000 ? n : -1;
 }
 
+std::shared_ptr<Evaluator> make_mcts_baseline_evaluator(uint64_t seed) {
+  return std::make_shared<RolloutEvaluator>(1, seed ^ 0x5EEDULL);
+}
+
 std::unique_ptr<Agent> make_baseline_agent(const std::string& description, uint64_t seed, std::string* error) {
   if (description == "random") return make_random_agent(seed);
   const bool uct = description.rfind("uct:", 0) == 0, mcts = description.rfind("mcts:", 0) == 0;
@@ -51,8 +55,7 @@ std::unique_ptr<Agent> make_baseline_agent(const std::string& description, uint6
     if (uct) return std::make_unique<UctAgent>(static_cast<int>(n), seed);
     SearchSettings settings;
     settings.simulations = static_cast<int>(n);
-    return std::make_unique<SearchAgent>(description, std::make_shared<RolloutEvaluator>(1, seed ^ 0x5EEDULL), settings,
-                                         seed);
+    return std::make_unique<SearchAgent>(description, make_mcts_baseline_evaluator(seed), settings, seed);
   }
   if (error) *error = "unknown player '" + description + "' (known: random, uct:<playouts>, mcts:<simulations>)";
   return nullptr;

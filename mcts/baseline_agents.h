@@ -6,6 +6,7 @@
 #include <string>
 
 #include "mcts/agent.h"
+#include "mcts/evaluator.h"
 
 namespace quax {
 
@@ -17,5 +18,9 @@ std::unique_ptr<Agent> make_random_agent(uint64_t seed);
 // priors, each leaf valued by one random playout, no noise). Returns null and sets *error (one line naming the
 // description and what is wrong) for an unknown or malformed description.
 std::unique_ptr<Agent> make_baseline_agent(const std::string& description, uint64_t seed, std::string* error);
+
+// The leaf evaluator of `mcts:<sims>` for a player seeded `seed` (one random playout per leaf),
+// for callers that run that search themselves (the Python module's batched search).
+std::shared_ptr<Evaluator> make_mcts_baseline_evaluator(uint64_t seed);
 
 }  // namespace quax

@@ -487,6 +487,17 @@ bool SearchTree::done() const {
   return root.status == kExpanded && root_prepared_ && in_flight_ == 0 && root.visits - 1 >= budget_;
 }
 
+std::vector<SearchTree::RootChild> SearchTree::root_children() const {
+  std::vector<RootChild> out;
+  const Node& root = nodes_[0];
+  for (int i = 0; i < root.num_children; ++i) {
+    const Node& c = nodes_[root.first_child + i];
+    // A child's values are its chooser's: the root's player to move.
+    out.push_back({c.action, c.visits, c.visits > 0 ? static_cast<float>(c.value_sum / c.visits) : 0.0f, c.prior});
+  }
+  return out;
+}
+
 float SearchTree::root_value() const {
   if (settings_.root_rule == RootRule::kGumbel) return root_completed_q(&sigma_);
   const Node& root = nodes_[0];

@@ -96,6 +96,15 @@ class SearchTree {
   // visits^(1/T) (PUCT) or improved-policy^(1/T) (Gumbel).
   int choose_action(float temperature, Rng& rng) const;
   int tree_size() const { return static_cast<int>(nodes_.size()); }
+  // The root's children as analysis shows them (during a search too): board-frame action,
+  // visits, mean value for the root's player to move (0 while unvisited), prior.
+  struct RootChild {
+    int action;
+    int visits;
+    float q;
+    float prior;
+  };
+  std::vector<RootChild> root_children() const;
 
   // Optional cost split for benchmarks (off by default: the clock reads cost ~5%).
   struct Profile {

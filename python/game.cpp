@@ -37,10 +37,10 @@ Game::Game(const GameSpec& spec) : state_(new_game(spec)) {}
 
 namespace {
 
-// One line naming the action and why it cannot be played, or "" when it can.
+// The engine's reason an action cannot be played ("" when it can), for any integer Python
+// passes (why_illegal takes an int).
 std::string why_not(const GameState& state, int64_t action) {
-  if (action < 0 || action >= state.num_actions())
-    return "action " + std::to_string(action) + " is out of range 0.." + std::to_string(state.num_actions() - 1);
+  if (action < 0 || action >= state.num_actions()) return "action " + std::to_string(action) + " is not on this board";
   return state.why_illegal(static_cast<int>(action));
 }
 

@@ -11,7 +11,6 @@
 #include "mcts/evaluation_batch.h"
 #include "mcts/search_agent.h"
 #include "mcts/search_tree.h"
-#include "mcts/simple_evaluators.h"
 #include "mcts/uct_agent.h"
 #include "nets/players.h"
 #include "python/bindings.h"
@@ -50,9 +49,10 @@ class PySearch {
                               describe(games[0]->state().spec()) + ": a batch is of one game");
     }
     if (games.empty()) return {};
-    if (model_)
+    if (model_) {
       if (std::string error = check_model_plays(*model_->inference, games[0]->state().spec()); !error.empty())
         throw py::value_error(error);
+    }
     std::vector<std::unique_ptr<GameState>> states;
     for (const Game* g : games) states.push_back(g->state().clone());
     py::gil_scoped_release release;
@@ -83,12 +83,9 @@ class PySearch {
       a.q.assign(root_state.num_actions(), NAN);
       tree->policy_target(&target);
       for (const auto& [net_action, p] : target) a.policy[root_state.from_net_action(net_action)] = p;
-      const SearchTree::Node& root = tree->root();
-      for (int i = 0; i < root.num_children; ++i) {
-        const SearchTree::Node& child = tree->node(root.first_child + i);
+      for (const auto& child : tree->root_children()) {
         a.visits[child.action] = child.visits;
-        // A child's values are its chooser's: the root's player to move.
-        if (child.visits > 0) a.q[child.action] = static_cast<float>(child.value_sum / child.visits);
+        if (child.visits > 0) a.q[child.action] = child.q;
       }
       out.push_back(std::move(a));
     }
@@ -165,7 +162,7 @@ PySearch* make_search(const py::object& player, std::optional<int> simulations, 
     } else if (name.rfind("mcts:", 0) == 0) {
       settings.simulations = std::stoi(name.substr(5));
       settings.leaves_per_batch = 1;
-      evaluator = std::make_shared<RolloutEvaluator>(1, seed ^ 0x5EEDULL);
+      evaluator = make_mcts_baseline_evaluator(seed);
     }
   } else {
     throw py::value_error("a player is a quax.Model or a name: " + std::string(kPlayerSyntax));

@@ -26,32 +26,21 @@ nlohmann::json PositionAnalysis::step(double seconds) {
     batch_.run(evaluator_);
   } while (Clock::now() < end);
 
-  const SearchTree::Node& root = tree_.root();
-  const GameState& state = tree_.root_state();
-  std::vector<int> children(root.num_children);
-  for (int i = 0; i < root.num_children; ++i) children[i] = root.first_child + i;
-  std::stable_sort(children.begin(), children.end(),
-                   [&](int a, int b) { return tree_.node(a).visits > tree_.node(b).visits; });
+  auto children = tree_.root_children();
   nlohmann::json prior = nlohmann::json::array(), top = nlohmann::json::array();
-  for (int i = 0; i < root.num_children; ++i) {
-    const SearchTree::Node& child = tree_.node(root.first_child + i);
-    prior.push_back({child.action, child.prior});
-  }
-  for (size_t i = 0; i < children.size() && i < 10; ++i) {
-    const SearchTree::Node& child = tree_.node(children[i]);
-    if (child.visits == 0) break;
-    // A child's values are its chooser's: the root's player to move.
-    top.push_back({{"action", child.action},
-                   {"move", state.action_to_string(child.action)},
-                   {"visits", child.visits},
-                   {"q", child.value_sum / child.visits},
-                   {"prior", child.prior}});
-  }
+  for (const auto& c : children) prior.push_back({c.action, c.prior});
+  std::stable_sort(children.begin(), children.end(), [](const auto& a, const auto& b) { return a.visits > b.visits; });
+  for (size_t i = 0; i < children.size() && i < 10 && children[i].visits > 0; ++i)
+    top.push_back({{"action", children[i].action},
+                   {"move", tree_.root_state().action_to_string(children[i].action)},
+                   {"visits", children[i].visits},
+                   {"q", children[i].q},
+                   {"prior", children[i].prior}});
   return {{"simulations", tree_.simulations_done()},
-          {"value", root.visits > 0 ? tree_.root_value() : 0.0f},
+          {"value", tree_.root_value()},
           {"prior", std::move(prior)},
           {"top", std::move(top)},
-          {"best", children.empty() ? -1 : tree_.node(children[0]).action},
+          {"best", children.empty() ? -1 : children[0].action},
           {"done", tree_.done()}};
 }
 

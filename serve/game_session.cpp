@@ -10,8 +10,6 @@ GameSession::GameSession(std::string id, const GameSpec& spec, std::string oppon
       engine_(std::move(engine)), state_(new_game(spec)) {}
 
 std::string GameSession::play(int action) {
-  if (action < 0 || action >= state_->num_actions())
-    return "action " + std::to_string(action) + " is out of range 0.." + std::to_string(state_->num_actions() - 1);
   if (std::string why = state_->why_illegal(action); !why.empty()) return why;
   history_.resize(ply_);
   state_->apply(action);

@@ -4,6 +4,7 @@ import http.client
 import json
 import random
 import threading
+import time
 
 import pytest
 
@@ -11,13 +12,23 @@ from serve_fixture import SOURCE_DIR, start_server, stop_server
 
 
 def call(server, method, path, body=None, raw=None, timeout=120):
-    conn = http.client.HTTPConnection("127.0.0.1", server["port"], timeout=timeout)
+    """One request on a new connection: (status, JSON body). A connection reset before any
+    answer is retried, as a browser does: on 2 busy cores the server's accept queue (5
+    connections, cpp-httplib's) can overflow when twenty clients connect at once."""
     data = raw if raw is not None else (json.dumps(body) if body is not None else None)
-    conn.request(method, path, body=data, headers={"Content-Type": "application/json"})
-    response = conn.getresponse()
-    payload = response.read()
-    conn.close()
-    return response.status, (json.loads(payload) if payload else None)
+    for attempt in range(5):
+        conn = http.client.HTTPConnection("127.0.0.1", server["port"], timeout=timeout)
+        try:
+            conn.request(method, path, body=data, headers={"Content-Type": "application/json"})
+            response = conn.getresponse()
+            payload = response.read()
+            return response.status, (json.loads(payload) if payload else None)
+        except ConnectionResetError:
+            if attempt == 4:
+                raise
+            time.sleep(0.2)
+        finally:
+            conn.close()
 
 
 def ok(server, method, path, body=None):
@@ -122,15 +133,14 @@ def test_a_thousand_bad_requests_change_nothing(server):
         ("GET", "/api/results?path=missing.jsonl&variant=quax", None, None, 404),
         ("DELETE", "/api/games/nosuchgame", None, None, 404),
         ("PUT", "/api/games", {"variant": "quax"}, None, 404),
-        ("POST", "/api/games", None, "x" * (2 << 20), 413),
+        ("POST", "/api/games", None, "x" * (2 << 20), 413),  # read and dropped, then refused
     ]
     rng = random.Random(7)
     for i in range(1000):
-        method, path, body, raw, want = bad[i % len(bad)] if i < len(bad) else rng.choice(bad[:-1])
+        method, path, body, raw, want = bad[i % len(bad)] if i < len(bad) else rng.choice(bad)
         status, reply = call(server, method, path, body, raw)
         assert status == want, (method, path, body, raw and raw[:20], status, reply)
-        if status != 413:
-            assert isinstance(reply["error"], str) and "\n" not in reply["error"] and reply["error"]
+        assert isinstance(reply["error"], str) and "\n" not in reply["error"] and reply["error"]
     after = ok(server, "GET", "/api/games/%s" % gid)
     assert (after["ply"], after["record"], after["to_move"]) == (1, "c3", "white")
 
@@ -207,27 +217,31 @@ def test_analysis_streams_and_stops_when_the_client_leaves(server):
     assert last["done"] and last["simulations"] == 300 and last["best"] in view["legal"]
     assert abs(sum(p for _, p in last["prior"]) - 1.0) < 1e-3
     assert sum(t["visits"] for t in last["top"]) <= 300 and last["top"][0]["action"] == last["best"]
-    # Four endless analyses fill the slots; a fifth is refused; once their clients leave, the
-    # slots come back.
+    # Four endless analyses fill the slots and a fifth is refused; once their clients leave,
+    # the slots come back (within a search step or two): the second round gets all four again.
     for round in range(2):
-        open_streams = [open_analysis(server, view["id"], 100_000) for _ in range(4)]
-        for c, r in open_streams:
-            assert r.status == 200 and read_events(r, 1)
+        streams = open_analyses(server, view["id"], 4)
+        for c, r in streams:
+            assert read_events(r, 1)
         status, reply = call(server, "GET", "/api/games/%s/analysis?sims=10" % view["id"])
         assert status == 503 and "too many" in reply["error"]
-        for c, r in open_streams:
+        for c, r in streams:
             c.sock.close()
             c.close()
-        deadline = 0
-        while call(server, "GET", "/api/variants")[0] == 200 and deadline < 100:
-            conn, response = open_analysis(server, view["id"], 10)
-            status = response.status
-            conn.close()
-            if status == 200:
-                break
-            deadline += 1
-            threading.Event().wait(0.1)
-        assert status == 200, "the slots of the analyses whose clients left were not freed"
+
+
+def open_analyses(server, gid, count):
+    """Opens `count` endless analyses, retrying refusals for up to 10 s."""
+    streams, deadline = [], time.time() + 10
+    while len(streams) < count:
+        conn, response = open_analysis(server, gid, 100_000)
+        if response.status == 200:
+            streams.append((conn, response))
+            continue
+        conn.close()
+        assert response.status == 503 and time.time() < deadline, "the slots of analyses whose clients left were not freed"
+        time.sleep(0.1)
+    return streams
 
 
 def test_runs_and_results(server):
@@ -242,7 +256,7 @@ def test_runs_and_results(server):
 def test_the_page_and_its_files_are_served(server):
     conn = http.client.HTTPConnection("127.0.0.1", server["port"], timeout=10)
     for path, kind in [("/", "text/html"), ("/app.js", "text/javascript"), ("/board.js", "text/javascript"),
-                       ("/style.css", "text/css")]:
+                       ("/chart.js", "text/javascript"), ("/style.css", "text/css")]:
         conn.request("GET", path)
         response = conn.getresponse()
         body = response.read()
