@@ -6,6 +6,7 @@
 #include "command/command.h"
 #include "command/keep_shards_option.h"
 #include "command/stop_signal.h"
+#include "train/learner.h"
 #include "train/train_loop.h"
 
 namespace quax {
@@ -33,6 +34,7 @@ void setup_learn(CLI::App& app) {
     if (!opt->run_dir.empty()) config.run.dir = opt->run_dir;
     TrainOptions t;
     t.selfplay = false;
+    t.resume = !latest_checkpoint(config.run.dir).empty();  // a learner alone always continues
     t.quiet = opt->quiet;
     t.keep_shards = opt->keep_shards;
     const StopOnSignal stop;

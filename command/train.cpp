@@ -1,9 +1,11 @@
-// `quax train --config X [--resume]`: self-play and learning in one process.
+// `quax train --config X [--resume]`: self-play and learning in one process; with
+// --distributed under mpirun, the learner on rank 0 and self-play on the other ranks.
 #include <memory>
 
 #include "command/command.h"
 #include "command/keep_shards_option.h"
 #include "command/stop_signal.h"
+#include "distributed/distributed_training.h"
 #include "train/train_loop.h"
 
 namespace quax {
@@ -16,6 +18,15 @@ std::string describe_games(const TrainConfig& c) {
   return text;
 }
 
+// --resume: the run's own config decides the shape; the file given must agree with it.
+void check_resumable(const TrainConfig& config, const std::string& config_file) {
+  const TrainConfig saved = load_run_config(config.run.dir);
+  if (saved.game_specs() != config.game_specs() || saved.net != config.net)
+    throw CommandError("--config " + config_file + " describes " + describe_games(config) + ", " +
+                       describe(config.net) + " but run '" + config.run.dir + "' is " + describe_games(saved) + ", " +
+                       describe(saved.net));
+}
+
 void setup_train(CLI::App& app) {
   struct Options {
     std::string config;
@@ -25,6 +36,8 @@ void setup_train(CLI::App& app) {
     bool quiet = false;
     int keep_shards = 0;
     bool print_config = false;
+    bool distributed = false;
+    DistributedOptions distributed_options;
   };
   auto opt = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("train", "Train an agent from a YAML config (self-play and learner in one process)");
@@ -35,21 +48,28 @@ void setup_train(CLI::App& app) {
   cmd->add_flag("--quiet", opt->quiet, "No progress lines");
   add_keep_shards_option(cmd, &opt->keep_shards);
   cmd->add_flag("--print-config", opt->print_config, "Print the full configuration and exit");
+  cmd->add_flag("--distributed", opt->distributed,
+                "Under mpirun: rank 0 learns, the other ranks play (mpirun -np K quax train ... --distributed)");
+  cmd->add_option("--peer-timeout", opt->distributed_options.peer_timeout_s,
+                  "With --distributed: seconds of silence after which an actor is left out, or the learner given up")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  cmd->add_flag("--learner-plays", opt->distributed_options.learner_plays,
+                "With --distributed: rank 0 also runs self-play threads");
+  cmd->add_option("--actor-dir", opt->distributed_options.actor_dir,
+                  "With --distributed: where actors keep models and shards before sending them (default: the "
+                  "temporary directory)");
   cmd->callback([opt] {
-    TrainConfig config = load_config(opt->config);
-    for (const auto& o : opt->overrides) apply_override(&config, o);
-    if (!opt->run_dir.empty()) config.run.dir = opt->run_dir;
+    auto run_config = [opt] {
+      TrainConfig config = load_config(opt->config);
+      for (const auto& o : opt->overrides) apply_override(&config, o);
+      if (!opt->run_dir.empty()) config.run.dir = opt->run_dir;
+      if (opt->resume && !opt->print_config) check_resumable(config, opt->config);
+      return config;
+    };
     if (opt->print_config) {
-      std::printf("%s", dump_config(config).c_str());
+      std::printf("%s", dump_config(run_config()).c_str());
       return;
-    }
-    if (opt->resume) {
-      // The run's own config decides the shape; the file given must agree with it.
-      const TrainConfig saved = load_run_config(config.run.dir);
-      if (saved.game_specs() != config.game_specs() || saved.net != config.net)
-        throw CommandError("--config " + opt->config + " describes " + describe_games(config) + ", " +
-                           describe(config.net) + " but run '" + config.run.dir + "' is " + describe_games(saved) +
-                           ", " + describe(saved.net));
     }
     TrainOptions t;
     t.resume = opt->resume;
@@ -57,7 +77,10 @@ void setup_train(CLI::App& app) {
     t.keep_shards = opt->keep_shards;
     const StopOnSignal stop;
     t.stop_requested = stop.flag();
-    run_training(config, t);
+    if (opt->distributed)
+      run_distributed_training(run_config, t, opt->distributed_options);
+    else
+      run_training(run_config(), t);
   });
 }
 

@@ -1,4 +1,5 @@
 #include "core/atomic_file.h"
+#include "core/host_name.h"
 
 #include <fcntl.h>
 #include <signal.h>
@@ -17,7 +18,7 @@ namespace {
 namespace fs = std::filesystem;
 
 const std::regex& temporary_pattern() {
-  static const std::regex re(R"(.+\.tmp([0-9]+))");
+  static const std::regex re(R"(.+\.tmp([0-9]+)(?:\.([A-Za-z0-9]*))?)");
   return re;
 }
 
@@ -33,7 +34,10 @@ void sync_path(const std::string& path, bool directory) {
 
 }  // namespace
 
-std::string temporary_path_for(const std::string& path) { return path + ".tmp" + std::to_string(::getpid()); }
+std::string temporary_path_for(const std::string& path) {
+  const std::string& host = host_name_token();
+  return path + ".tmp" + std::to_string(::getpid()) + (host.empty() ? "" : "." + host);
+}
 
 bool is_temporary_name(const std::string& name) { return std::regex_match(name, temporary_pattern()); }
 
@@ -64,6 +68,14 @@ void write_file_atomically(const std::string& path, const std::string& contents)
   });
 }
 
+std::string read_file_bytes(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot open '" + path + "': " + std::strerror(errno));
+  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (in.bad()) throw std::runtime_error("cannot read '" + path + "'");
+  return bytes;
+}
+
 int remove_stale_temporaries(const std::string& dir) {
   std::error_code ec;
   if (!fs::is_directory(dir, ec)) return 0;
@@ -72,6 +84,8 @@ int remove_stale_temporaries(const std::string& dir) {
     std::smatch m;
     const std::string name = entry.path().filename().string();
     if (!std::regex_match(name, m, temporary_pattern()) || !entry.is_regular_file(ec)) continue;
+    // Another machine's writer (a shared directory): its pid means nothing here.
+    if (m[2].matched && m[2].str() != host_name_token()) continue;
     const long pid = std::stol(m[1].str().substr(0, 9));
     if (pid == ::getpid()) continue;
     // A live writer's file stays; ESRCH means no such process (EPERM: alive, someone else's).

@@ -15,14 +15,18 @@ namespace quax {
 void write_atomically(const std::string& path, const std::function<void(const std::string& tmp_path)>& write);
 // Same for a whole string.
 void write_file_atomically(const std::string& path, const std::string& contents);
+// The whole file at `path`. Throws std::runtime_error naming it when it cannot be read.
+std::string read_file_bytes(const std::string& path);
 
-// The temporary name write_atomically uses for `path` in this process: "<path>.tmp<pid>".
+// The temporary name write_atomically uses for `path` in this process: "<path>.tmp<pid>.<host>"
+// (host_name_token; "<path>.tmp<pid>" when it is empty, the form of older versions).
 std::string temporary_path_for(const std::string& path);
 // True when `name` (a file name, no directory) has the shape of a temporary name.
 bool is_temporary_name(const std::string& name);
 
 // Removes the temporary files that killed writes left in `dir` (not recursive): names of the
-// shape above whose process is no longer running on this machine. Returns how many were removed;
+// shape above, of this machine or without a host, whose process is no longer running. Another
+// machine's are left alone: its writer may be alive. Returns how many were removed;
 // a missing directory removes nothing.
 int remove_stale_temporaries(const std::string& dir);
 

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The layers point one way: core -> env -> mcts, solve -> nets, arena -> train, serve -> command; python.
+# The layers point one way: core -> env -> mcts, solve -> nets, arena -> train -> distributed
+# -> command, and nets, arena -> serve -> command; python.
 # Fails naming every #include of a project header from a folder that may not see it.
 # Usage: check_layers.sh <source dir>
 set -u
@@ -13,7 +14,8 @@ declare -A allowed=(
   [arena]="core env mcts solve arena"
   [train]="core env mcts solve nets arena train"
   [serve]="core env mcts solve nets arena serve"
-  [command]="core env mcts solve nets arena train serve command"
+  [distributed]="core env mcts solve nets arena train distributed"
+  [command]="core env mcts solve nets arena train serve distributed command"
   [python]="core env mcts solve nets arena train python"
 )
 status=0

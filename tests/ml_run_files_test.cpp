@@ -8,6 +8,7 @@
 #include <fstream>
 
 #include "core/atomic_file.h"
+#include "core/host_name.h"
 #include "train/run_files.h"
 
 namespace quax {
@@ -66,12 +67,17 @@ TEST(RunFiles, StaleTemporariesAreRemovedFromEveryDirectoryOfTheRun) {
   long pid_max = 0;
   ASSERT_TRUE(pid_max_file >> pid_max);
   const std::string dead = ".tmp" + std::to_string(pid_max + 1);  // no process has this id
-  const std::vector<std::string> stale = {run + "/model.pt" + dead, run + "/models/model-0000000010.pt" + dead,
+  ASSERT_FALSE(host_name_token().empty());
+  const std::string dead_here = dead + "." + host_name_token();
+  const std::vector<std::string> stale = {run + "/model.pt" + dead, run + "/models/model-0000000010.pt" + dead_here,
                                           run + "/checkpoints/ckpt-0000000010.pt" + dead,
-                                          run + "/selfplay/shard-1234567890123-t-000000.qxs" + dead};
-  // This process's own temporary (a write in progress) and a finished file stay.
+                                          run + "/selfplay/shard-1234567890123-t-000000.qxs" + dead_here};
+  // This process's own temporary (a write in progress), a finished file, and a temporary of
+  // another machine sharing the directory (its pid says nothing here) stay.
   const std::vector<std::string> kept = {temporary_path_for(run + "/model.pt"), run + "/models/model-0000000010.pt",
-                                         run + "/selfplay/bad/shard-1234567890123-t-000001.qxs" + dead};
+                                         run + "/selfplay/bad/shard-1234567890123-t-000001.qxs" + dead,
+                                         run + "/selfplay/shard-1234567890123-t-000002.qxs" + dead + ".otherhost7"};
+  EXPECT_EQ(temporary_path_for("x"), "x.tmp" + std::to_string(::getpid()) + "." + host_name_token());
   fs::create_directories(run + "/selfplay/bad");
   for (const auto& f : stale) touch(f);
   for (const auto& f : kept) touch(f);

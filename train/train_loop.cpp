@@ -13,13 +13,17 @@
 #include <thread>
 
 #include "core/atomic_file.h"
+#include "core/host_name.h"
 #include "env/rng.h"
 #include "nets/net_evaluator.h"
 #include "train/gating.h"
 #include "train/learner.h"
+#include "train/metrics_file.h"
 #include "train/model_follower.h"
 #include "train/model_publisher.h"
+#include "train/progress_text.h"
 #include "train/replay_windows.h"
+#include "train/run_companion.h"
 #include "train/run_control.h"
 #include "train/run_files.h"
 #include "train/selfplay_worker.h"
@@ -64,37 +68,10 @@ void prune_models(const std::string& run_dir, int checkpoint_every) {
     if (models[i].step % checkpoint_every != 0) fs::remove(models[i].path, ec);
 }
 
-std::string short_count(double v) {
-  if (v >= 1e6) return fmt::format("{:.2f}M", v / 1e6);
-  if (v >= 1e4) return fmt::format("{:.1f}k", v / 1e3);
-  return fmt::format("{:.0f}", v);
-}
-
 // For the progress line: steps skipped so far for a NaN or inf loss or gradient.
 std::string nonfinite_note(int64_t skipped) {
   return skipped > 0 ? fmt::format(" ({} skipped: non-finite)", skipped) : std::string();
 }
-
-std::string duration_text(double s) {
-  if (s < 0) return "?";
-  const int64_t t = static_cast<int64_t>(s);
-  if (t >= 3600) return fmt::format("{}h{:02d}m", t / 3600, (t / 60) % 60);
-  return fmt::format("{}m{:02d}s", t / 60, t % 60);
-}
-
-class MetricsFile {
- public:
-  explicit MetricsFile(const std::string& path) : out_(path, std::ios::app) {}
-  void write(const nlohmann::json& j) {
-    std::lock_guard<std::mutex> lock(mu_);
-    out_ << j.dump() << "\n";
-    out_.flush();
-  }
-
- private:
-  std::mutex mu_;
-  std::ofstream out_;
-};
 
 struct LearnerThread {
   const TrainConfig& config;
@@ -295,10 +272,18 @@ struct LearnerThread {
         last_metrics = Clock::now();
       }
     }
-    if (learner.step() != last_checkpoint_step || learner.step() == 0) {
-      publish();
-      checkpoint(seconds_base);
-    }
+    // Shards that arrived since the last listing join the window before the last checkpoint,
+    // so a resume does not count them as new; the record sums up what was read.
+    window.ingest_new(shard_dir);
+    control.positions_ingested = window.total_positions();
+    metrics.write({{"kind", "learn_end"},
+                   {"step", learner.step()},
+                   {"time_s", seconds_base + seconds_since(start)},
+                   {"positions_total", window.total_positions()},
+                   {"games_read", window.take_game_stats().games}});
+    if (learner.step() != last_checkpoint_step || learner.step() == 0) publish();
+    // Always: the window may have grown since the last one.
+    checkpoint(seconds_base);
     control.learner_running = false;
   }
 };
@@ -308,6 +293,10 @@ void remove_leftover_temporaries(const std::string& run_dir, bool quiet) {
   const int removed = remove_stale_run_temporaries(run_dir);
   if (removed > 0 && !quiet) std::printf("removed %d temporary files of interrupted writes\n", removed);
 }
+
+// Names this process in shard names and metrics: host and pid, so that processes on several
+// machines sharing one run directory never choose the same name.
+std::string process_writer_id() { return fmt::format("{}p{}", host_name_token(), ::getpid()); }
 
 bool run_dir_in_use(const std::string& run_dir) {
   return !latest_checkpoint(run_dir).empty() || !list_shards(run_dir + "/selfplay").empty();
@@ -344,7 +333,7 @@ void run_training(const TrainConfig& config, const TrainOptions& options) {
   check_config(config, "configuration");
   const std::string run_dir = config.run.dir;
   const std::string ckpt = latest_checkpoint(run_dir);
-  const bool resume = options.resume || (!options.selfplay && !ckpt.empty());
+  const bool resume = options.resume;
   if (options.learn) {
     if (options.resume && ckpt.empty())
       throw std::runtime_error("no checkpoint in '" + run_dir + "/checkpoints' to resume");
@@ -391,13 +380,26 @@ void run_training(const TrainConfig& config, const TrainOptions& options) {
   const auto start = Clock::now();
 
   std::vector<std::thread> threads;
+  RunCompanion* companion = options.companion;
+  if (companion)
+    threads.emplace_back([&] {
+      try {
+        companion->run(control, metrics);
+      } catch (const std::exception& e) {
+        control.fail(e.what());
+      }
+      control.stop = true;
+    });
+  const std::string process_id = process_writer_id();
   if (options.selfplay) {
-    if (!options.learn) threads.emplace_back(watch_models, run_dir, config.game, config.selfplay.precision, std::ref(control));
+    // Without a learner in the process, models come from the run directory or the companion.
+    if (!options.learn && !companion)
+      threads.emplace_back(watch_models, run_dir, config.game, config.selfplay.precision, std::ref(control));
     // A fresh seed per invocation (from the shards already there), so a resumed run does not
     // replay the games it played before.
     const uint64_t invocation = list_shards(run_dir + "/selfplay").size();
     for (int t = 0; t < config.selfplay.threads; ++t) {
-      const std::string writer = fmt::format("p{}t{}", ::getpid(), t);
+      const std::string writer = fmt::format("{}t{}", process_id, t);
       const uint64_t seed = derive_seed(derive_seed(config.run.seed, invocation), static_cast<uint64_t>(t));
       threads.emplace_back(run_selfplay_worker, std::cref(config), run_dir, writer, seed, std::ref(control));
     }
@@ -444,6 +446,17 @@ void run_training(const TrainConfig& config, const TrainOptions& options) {
         j["evals_per_s"] = (evals - last_evals) / dt;
         j["moves_per_s"] = (moves - last_moves) / dt;
         j["network_share"] = (net_micros - last_net_micros) * 1e-6 / dt / config.selfplay.threads;
+        // Which self-play process this is and how far its model is behind the newest
+        // (`quax selfplay` processes sharing a run directory each write these lines).
+        j["actor"] = process_id;
+        if (const auto model = control.model.get()) {
+          const int64_t model_step = inference_model_step(*model);
+          j["model_step"] = model_step;
+          if (!options.learn && !companion) {
+            const auto models = list_models(run_dir);
+            if (!models.empty()) j["lag_steps"] = std::max<int64_t>(0, models.back().step - model_step);
+          }
+        }
         if (control.cache_lookups.load() > 0)
           j["cache_hit_rate"] = static_cast<double>(control.cache_hits.load()) / control.cache_lookups.load();
         metrics.write(j);
@@ -467,6 +480,7 @@ void run_training(const TrainConfig& config, const TrainOptions& options) {
         line += fmt::format(" | step {} loss {:.3f}{} | window {}", step, control.last_loss.load(),
                             nonfinite_note(control.nonfinite_steps.load()),
                             short_count(static_cast<double>(control.positions_ingested)));
+      if (companion) line += companion->progress_text();
       line += " | left " + (left < 0 ? std::string("-") : duration_text(left));
       if (!options.quiet) {
         std::printf("%s\n", line.c_str());
@@ -481,6 +495,7 @@ void run_training(const TrainConfig& config, const TrainOptions& options) {
   control.stop = true;
   for (auto& t : threads) t.join();
   if (learn_thread.joinable()) learn_thread.join();
+  if (companion) companion->finish(control.error);
   if (!control.error.empty()) throw std::runtime_error(control.error);
   if (!options.quiet && learner)
     std::printf("stopped at step %lld; checkpoint %s\n", (long long)learner->step(),

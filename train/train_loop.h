@@ -18,12 +18,13 @@
 
 namespace quax {
 
+class RunCompanion;
+
 struct TrainOptions {
   bool selfplay = true;
   bool learn = true;
   // Continue from the newest checkpoint of the run directory. Without it a run directory
-  // that already holds checkpoints or shards is refused (for `learn` alone, resuming is
-  // automatic when a checkpoint exists).
+  // that already holds checkpoints or shards is refused.
   bool resume = false;
   bool quiet = false;  // no progress lines
   // After each checkpoint the learner deletes the shards that hold no game of the replay
@@ -32,6 +33,9 @@ struct TrainOptions {
   // Polled every 50 ms: once true, the run stops as at a limit (the learner checkpoints).
   // The commands point it at their signal handler's flag (command/stop_signal.h).
   const std::atomic<bool>* stop_requested = nullptr;
+  // Links this process to others (train/run_companion.h). Self-play without a learner then
+  // takes its models from the companion instead of watching <run>/models.
+  RunCompanion* companion = nullptr;
 };
 
 // Runs until a limit of config.run is reached or a stop is requested; the learner checkpoints

@@ -1,0 +1,52 @@
+// Ranks 1..K-1 of `quax train --distributed`: an actor. It runs self-play as `quax selfplay`
+// does, on a directory of its own, so that no file system is shared with the learner: each
+// model the learner sends is written there and taken up (the checks of train/model_follower.h),
+// and each shard its self-play threads write there is sent to the learner and removed. Its
+// counters go to the learner every couple of seconds, which also tells the learner it is alive.
+#pragma once
+
+#include <chrono>
+#include <optional>
+#include <string>
+
+#include "distributed/mpi_channel.h"
+#include "train/config.h"
+#include "train/run_companion.h"
+
+namespace quax {
+
+class ActorLink : public RunCompanion {
+ public:
+  // `peer_timeout_s`: the learner's silence after which the actor gives up.
+  ActorLink(MpiChannel& channel, double peer_timeout_s);
+
+  // Waits for the learner's configuration for this actor and returns it with run.dir set to
+  // `local_dir` (created); nullopt when the learner says stop first. Throws std::runtime_error
+  // when the learner is silent past the timeout or sends something else.
+  std::optional<TrainConfig> receive_config(const std::string& local_dir);
+
+  // Until control.stop (a stop from the learner sets it; the learner's silence fails the run).
+  void run(RunControl& control, MetricsFile& metrics) override;
+  std::string progress_text() override { return ""; }
+  // Sends the last shards, the final counters and a goodbye carrying `error`, waits for them
+  // to leave (unless the learner is gone) and removes the local directory.
+  void finish(const std::string& error) override;
+
+ private:
+  using Clock = std::chrono::steady_clock;
+  void take_model(const std::string& bytes, RunControl& control);
+  // Sends the shards waiting in the local directory; with `all` false at most as many as
+  // keep a few sends in flight (a slow link is not flooded).
+  void send_shards(bool all);
+  void send_stats(bool final);
+
+  MpiChannel& channel_;
+  const double peer_timeout_s_;
+  TrainConfig config_;
+  std::string local_dir_;
+  RunControl* control_ = nullptr;
+  Clock::time_point start_, last_heard_;
+  bool learner_gone_ = false, finished_ = false;
+};
+
+}  // namespace quax
