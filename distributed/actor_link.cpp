@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <unistd.h>
+
 #include <cstdio>
 #include <filesystem>
 #include <nlohmann/json.hpp>
@@ -124,6 +126,7 @@ void ActorLink::send_stats(bool final) {
                       {"model_step", model ? inference_model_step(*model) : int64_t{-1}},
                       {"time_s", seconds_since(start_)},
                       {"host", host_name_token()},
+                      {"pid", static_cast<int64_t>(::getpid())},
                       {"final", final}};
   channel_.send(0, MessageTag::kStats, j.dump());
 }

@@ -31,6 +31,8 @@ class ActorLink : public RunCompanion {
   // Sends the last shards, the final counters and a goodbye carrying `error`, waits for them
   // to leave (unless the learner is gone) and removes the local directory.
   void finish(const std::string& error) override;
+  // False once the learner was taken for gone (silent past the timeout).
+  bool learner_well() const { return !learner_gone_; }
 
  private:
   using Clock = std::chrono::steady_clock;

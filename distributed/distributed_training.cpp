@@ -42,13 +42,18 @@ void run_distributed_training(const std::function<TrainConfig()>& run_config, Tr
     options.selfplay = d.learner_plays;
     options.companion = &link;
     if (!options.quiet)
-      std::printf("distributed run: learner on rank 0 (%s), %d actors\n", host_name_token().c_str(), mpi.size() - 1);
+      std::printf("distributed run: learner on rank 0 (host %s, pid %d), %d actors\n", host_name_token().c_str(),
+                  static_cast<int>(::getpid()), mpi.size() - 1);
+    std::fflush(stdout);
     try {
       run_training(config, options);
     } catch (const std::exception& e) {
       link.finish(e.what());  // actors still waiting for a configuration are told to stop
+      mpi.set_exit_code(1);
+      if (!link.all_actors_well()) mpi.skip_finalize();
       throw;
     }
+    if (!link.all_actors_well()) mpi.skip_finalize();
     return;
   }
   ActorLink link(channel, d.peer_timeout_s);
@@ -66,6 +71,8 @@ void run_distributed_training(const std::function<TrainConfig()>& run_config, Tr
     run_training(*actor_config, a);
   } catch (const std::exception& e) {
     link.finish(e.what());
+    mpi.set_exit_code(1);
+    if (!link.learner_well()) mpi.skip_finalize();
     throw std::runtime_error(fmt::format("rank {}: {}", mpi.rank(), e.what()));
   }
 }

@@ -222,7 +222,8 @@ void LearnerLink::record_stats(Actor& actor, const std::string& bytes, RunContro
     for (const char* key : {"games", "positions", "evaluations"})
       j[std::string(key) + "_per_s"] = (stats.value(key, int64_t{0}) - actor.stats.value(key, int64_t{0})) / dt;
   }
-  if (stats.contains("host")) j["host"] = stats["host"];
+  for (const char* key : {"host", "pid"})
+    if (stats.contains(key)) j[key] = stats[key];
   actor.stats = stats;
   actor.stats["positions_per_s"] = j.value("positions_per_s", 0.0);
   if (metrics_) metrics_->write(j);
@@ -273,6 +274,11 @@ void LearnerLink::finish(const std::string& error) {
   }
   for (auto& a : actors_)
     if (a.status == Status::kPlaying) lose(a, "no goodbye after the stop");
+}
+
+bool LearnerLink::all_actors_well() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return std::none_of(actors_.begin(), actors_.end(), [](const Actor& a) { return a.status == Status::kLost; });
 }
 
 std::string LearnerLink::progress_text() {

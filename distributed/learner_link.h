@@ -29,6 +29,8 @@ class LearnerLink : public RunCompanion {
   // Tells the actors to stop (also those that never started: the run failed before), then
   // writes the shards they send until each said goodbye or went silent (at most the timeout).
   void finish(const std::string& error) override;
+  // False once an actor was left out (it died, failed or fell silent).
+  bool all_actors_well() const;
 
   // The configuration actor `rank` plays with: the run's, with its own seed and no limits of
   // its own (it stops when told). `invocation` tells runs apart (shards already in the run).

@@ -11,11 +11,18 @@
 namespace quax {
 
 // MPI_Init_thread .. MPI_Finalize for the life of the object; errors are returned, not fatal.
+// MPI_Finalize waits for every rank of the job, so it never returns once one has died: the
+// end skips it when a peer is known to be gone, and otherwise gives it kFinalizeLimit before
+// the process exits without it (with the exit code it would have had).
 class MpiSession {
  public:
   // Throws std::runtime_error when MPI cannot start or cannot give MPI_THREAD_SERIALIZED.
   MpiSession();
   ~MpiSession();
+  // A peer died or was left out: the end does not wait for the job's other ranks.
+  void skip_finalize() { skip_finalize_ = true; }
+  // The code the process exits with if MPI_Finalize does not return (0 unless set).
+  void set_exit_code(int code) { exit_code_ = code; }
   MpiSession(const MpiSession&) = delete;
   MpiSession& operator=(const MpiSession&) = delete;
   int rank() const { return rank_; }
@@ -23,6 +30,8 @@ class MpiSession {
 
  private:
   int rank_ = 0, size_ = 1;
+  bool skip_finalize_ = false;
+  int exit_code_ = 0;
 };
 
 enum class MessageTag : int {
@@ -51,24 +60,30 @@ class MpiChannel {
   // Starts sending `bytes` to rank `dest`; the channel keeps them until the send completes.
   // Throws std::runtime_error naming the rank when MPI refuses the send.
   void send(int dest, MessageTag tag, std::string bytes);
-  // A message that has arrived from any rank, or nullopt when none has.
+  // A message that has arrived whole from any rank, or nullopt when none has. Messages of
+  // one sender come in the order it sent them. A message whose sender died half-way through
+  // is never returned (and never waited for).
   std::optional<Message> receive();
   // Sends not yet completed, to `dest` (all ranks when dest < 0), after completing those
   // that are done.
   int pending_sends(int dest = -1);
-  // Gives up the sends to `dest`, a rank taken for dead: they are no longer waited for.
+  // Gives up the sends to and the receives from `dest`, a rank taken for dead: they are no
+  // longer waited for.
   void abandon(int dest);
 
  private:
-  struct Outgoing {
-    int dest;
+  // A send, or a receive under way (matched, its bytes still arriving).
+  struct Transfer {
+    int peer;
+    int tag;
     std::string bytes;
     void* request;  // MPI_Request, kept opaque so that this header needs no mpi.h
   };
-  std::list<Outgoing> outgoing_;
-  // Sends given up (abandon, or pending when the channel ends): MPI may read their bytes
-  // until it finalizes, so they are never freed (a list's nodes do not move).
-  std::list<Outgoing>* abandoned_ = new std::list<Outgoing>;
+  void give_up(std::list<Transfer>& list, std::list<Transfer>::iterator it);
+  std::list<Transfer> outgoing_, incoming_;  // incoming_ in the order matched
+  // Transfers given up (abandon, or pending when the channel ends): MPI may still touch
+  // their bytes until it finalizes, so they are never freed (a list's nodes do not move).
+  std::list<Transfer>* abandoned_ = new std::list<Transfer>;
 };
 
 }  // namespace quax

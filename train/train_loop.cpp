@@ -496,6 +496,13 @@ void run_training(const TrainConfig& config, const TrainOptions& options) {
   for (auto& t : threads) t.join();
   if (learn_thread.joinable()) learn_thread.join();
   if (companion) companion->finish(control.error);
+  // Every game this process finished is in a shard now: the totals, to check against them.
+  if (options.selfplay)
+    metrics.write({{"kind", "selfplay_end"},
+                   {"actor", process_id},
+                   {"time_s", seconds_since(start)},
+                   {"games", control.games.load()},
+                   {"positions", control.positions_written.load()}});
   if (!control.error.empty()) throw std::runtime_error(control.error);
   if (!options.quiet && learner)
     std::printf("stopped at step %lld; checkpoint %s\n", (long long)learner->step(),

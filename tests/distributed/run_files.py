@@ -1,0 +1,49 @@
+"""What the tests of several training processes read from a run directory: the metrics
+lines, and the games in the shards counted from the shard header (train/shard_format.h:
+"QXSH", u32 version, u64 payload bytes, u64 checksum, then u8 variant, u8 size, u8 swap,
+u8 reserved and the u32 game count), independently of the engine's own reader."""
+import collections
+import json
+import os
+import re
+import struct
+import time
+
+SHARD_NAME = re.compile(r"shard-(\d{13})-([A-Za-z0-9]+)-(\d{6,})\.qxs")
+
+
+def metrics(run_dir, kind=None):
+    path = os.path.join(run_dir, "metrics.jsonl")
+    if not os.path.exists(path):
+        return []
+    with open(path) as f:
+        lines = [json.loads(line) for line in f if line.strip()]
+    return [j for j in lines if kind is None or j.get("kind") == kind]
+
+
+def shard_games(run_dir):
+    """{writer: games} over the shards of <run>/selfplay."""
+    games = collections.Counter()
+    folder = os.path.join(run_dir, "selfplay")
+    for name in os.listdir(folder):
+        m = SHARD_NAME.fullmatch(name)
+        if not m:
+            continue
+        with open(os.path.join(folder, name), "rb") as f:
+            head = f.read(32)
+        assert head[:4] == b"QXSH" and struct.unpack("<I", head[4:8])[0] == 2, name
+        games[m.group(2)] += struct.unpack("<I", head[28:32])[0]
+    return games
+
+
+def wait_for(predicate, timeout, what, process=None):
+    """Polls predicate() until it is true; fails naming `what` after `timeout` seconds, or
+    at once when `process` ended first."""
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        if predicate():
+            return
+        if process is not None and process.poll() is not None:
+            raise AssertionError(f"the process ended (exit {process.returncode}) before: {what}")
+        time.sleep(0.2)
+    raise AssertionError(f"not within {timeout} s: {what}")

@@ -1,0 +1,134 @@
+"""`mpirun -np 3 quax train --distributed`: rank 0 learns, ranks 1 and 2 play. Both actors'
+games reach the learner, the actors play the models it sends, the run survives the death of
+an actor, and after the learner's death `--resume` continues it."""
+import os
+import re
+import signal
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(__file__))
+from run_files import metrics, shard_games, wait_for  # noqa: E402
+
+QUAX = os.environ["QUAX_BINARY"]
+MPIRUN = os.environ["QUAX_MPIRUN"]
+# Slow enough (5x5, 32 simulations) that the run lasts a few seconds between events.
+CONFIG = """
+game: {variant: quax, size: 5}
+net: {blocks: 1, filters: 16, policy_channels: 8, value_channels: 8, value_hidden: 16}
+search: {simulations: 32}
+selfplay: {threads: 1, parallel_games: 16, games_per_shard: 8}
+replay: {min_positions: 400, window_min: 3000}
+learn: {batch_size: 64, publish_every: 10, checkpoint_every: 20}
+run: {max_steps: STEPS, max_minutes: 3, progress_seconds: 1}
+"""
+PEER_TIMEOUT = 5
+
+
+def start(tmp_path, run, steps, log_name, resume=False):
+    config = tmp_path / "c.yaml"
+    config.write_text(CONFIG.replace("STEPS", str(steps)))
+    env = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1")
+    # --enable-recovery: the job outlives a rank that dies (Open MPI 4).
+    command = [MPIRUN, "-np", "3", "--oversubscribe", "--enable-recovery", QUAX, "train", "--config", str(config),
+               "--run", run, "--distributed", "--peer-timeout", str(PEER_TIMEOUT)]
+    if resume:
+        command.append("--resume")
+    log = open(tmp_path / log_name, "w")
+    return subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True), log
+
+
+def actor_lines(run, rank):
+    return [j for j in metrics(run, "actor") if j["rank"] == rank]
+
+
+def stop_job(job):
+    if job.poll() is None:
+        os.killpg(job.pid, signal.SIGKILL)
+        job.wait()
+
+
+def newest_checkpoint_step(run):
+    folder = os.path.join(run, "checkpoints")
+    steps = [int(m.group(1)) for n in os.listdir(folder) if (m := re.fullmatch(r"ckpt-(\d{10})\.pt", n))] \
+        if os.path.isdir(folder) else []
+    return max(steps, default=-1)
+
+
+def test_actors_feed_the_learner_and_a_killed_job_resumes(tmp_path):
+    run = str(tmp_path / "r")
+    job, log = start(tmp_path, run, 1200, "first.log")
+
+    def both_actors_moved_on():
+        lines = [actor_lines(run, rank) for rank in (1, 2)]
+        return all(x and x[-1]["games"] > 0 and x[-1]["model_step"] > x[0]["model_step"] for x in lines)
+
+    try:
+        wait_for(lambda: newest_checkpoint_step(run) >= 100 and both_actors_moved_on(), 120,
+                 "a checkpoint at step 100, and both actors on a newer model than their first", job)
+        learner_pid = int(re.search(r"learner on rank 0 \(host \S+, pid (\d+)\)",
+                                    (tmp_path / "first.log").read_text()).group(1))
+        # The learner dies: the actors give up after the peer timeout and the job ends.
+        os.kill(learner_pid, signal.SIGKILL)
+        job.wait(timeout=PEER_TIMEOUT + 60)
+    finally:
+        stop_job(job)
+        log.close()
+    killed_at = newest_checkpoint_step(run)
+    for rank in (1, 2):
+        lines = actor_lines(run, rank)
+        assert lines and lines[-1]["games"] > 0, (rank, lines)
+        # The actor played newer and newer models sent by the learner.
+        steps = [j["model_step"] for j in lines]
+        assert steps == sorted(steps) and steps[-1] >= 10, (rank, steps)
+    writers = shard_games(run)
+    for rank in (1, 2):
+        assert sum(g for w, g in writers.items() if w.startswith(f"r{rank}")) > 0, writers
+
+    lines_before = len(metrics(run))
+    job, log = start(tmp_path, run, 1200, "resume.log", resume=True)
+    try:
+        assert job.wait(timeout=150) == 0, (tmp_path / "resume.log").read_text()
+    finally:
+        stop_job(job)
+        log.close()
+    text = (tmp_path / "resume.log").read_text()
+    assert f"at step {killed_at}" in text and "stopped at step 1200" in text, text
+    after = metrics(run)[lines_before:]
+    assert [j["step"] for j in after if j["kind"] == "learn_end"] == [1200]
+    for rank in (1, 2):
+        resumed = [j for j in after if j["kind"] == "actor" and j["rank"] == rank]
+        assert resumed and resumed[-1]["games"] > 0
+        # The resumed actors start from the checkpoint's model, not from scratch.
+        assert min(j["model_step"] for j in resumed if j["model_step"] >= 0) >= killed_at, resumed
+    # Every shard an actor sent during the resumed run is named for its rank.
+    assert all(re.fullmatch(r"r[12][A-Za-z0-9]+t0", w) for w in shard_games(run)), shard_games(run)
+
+
+def test_the_run_finishes_without_an_actor_that_died(tmp_path):
+    run = str(tmp_path / "r")
+    job, log = start(tmp_path, run, 1500, "run.log")
+    try:
+        wait_for(lambda: actor_lines(run, 2) and actor_lines(run, 1) and newest_checkpoint_step(run) >= 40, 120,
+                 "both actors report and the learner reaches step 40", job)
+        victim = actor_lines(run, 2)[-1]["pid"]
+        os.kill(victim, signal.SIGKILL)
+        killed_games = actor_lines(run, 2)[-1]["games"]
+        games_of_1 = actor_lines(run, 1)[-1]["games"]
+        job.wait(timeout=150)
+    finally:
+        stop_job(job)
+        log.close()
+    text = (tmp_path / "run.log").read_text()
+    assert f"actor rank 2 is left out: silent for {PEER_TIMEOUT} s" in text, text
+    lines = metrics(run)
+    lost = [i for i, j in enumerate(lines) if j["kind"] == "actor_lost"]
+    assert len(lost) == 1 and lines[lost[0]]["rank"] == 2, lost
+    assert [j["step"] for j in lines if j["kind"] == "learn_end"] == [1500], text
+    # The run went on after the loss: the learner kept training on the other actor's games.
+    later = lines[lost[0]:]
+    steps_after = [j["step"] for j in later if j["kind"] == "learn"]
+    assert len(steps_after) >= 2 and steps_after[-1] > steps_after[0], later
+    games_after = [j["games"] for j in later if j["kind"] == "actor" and j["rank"] == 1]
+    assert games_after and games_after[-1] > games_of_1
+    assert actor_lines(run, 2)[-1]["games"] == killed_games
