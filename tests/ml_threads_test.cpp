@@ -9,6 +9,7 @@
 #include <set>
 #include <thread>
 
+#include "core/host_name.h"
 #include "mcts/search_agent.h"
 #include "nets/model.h"
 #include "nets/model_file.h"
@@ -85,7 +86,7 @@ TEST(SelfplayThreads, TwoThreadsBothDeliverCompleteLegalGames) {
     }
   }
   ASSERT_EQ(games_by_writer.size(), 2u);
-  const std::string pid = "p" + std::to_string(::getpid());
+  const std::string pid = host_name_token() + "p" + std::to_string(::getpid());  // the writer names this process
   EXPECT_EQ(games_by_writer.begin()->first, pid + "t0");
   EXPECT_EQ(games_by_writer.rbegin()->first, pid + "t1");
   for (const auto& [writer, games] : games_by_writer) EXPECT_GT(games.size(), 0u) << writer;

@@ -22,7 +22,7 @@ run: {max_steps: 20, max_minutes: 1, metrics_every: 10}
 YAML
 "$QUAX" train --config "$DIR/mixed.yaml" --run "$DIR/r" --quiet || fail "training run"
 for n in 4 5 6; do
-  ls "$DIR/r/selfplay" | grep -q -- "-p[0-9]*t0n$n-" || fail "no shard of ${n}x$n: $(ls "$DIR/r/selfplay")"
+  ls "$DIR/r/selfplay" | grep -q -- "p[0-9]*t0n$n-" || fail "no shard of ${n}x$n: $(ls "$DIR/r/selfplay")"
 done
 grep '"kind":"learn"' "$DIR/r/metrics.jsonl" | tail -1 | grep -q '"by_size":\[{"batches":[0-9]*,"positions_total":[0-9]*,"size":4,' ||
   fail "no positions per size in the metrics: $(tail -3 "$DIR/r/metrics.jsonl")"
