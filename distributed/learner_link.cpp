@@ -105,7 +105,7 @@ void LearnerLink::run(RunControl& control, MetricsFile& metrics) {
         model_wanted = false;
       }
     }
-    send_newest_model(control);
+    send_newest_model();
     const auto now = Clock::now();
     if (seconds_between(last_heartbeat, now) >= kHeartbeatSeconds) {
       for (auto& a : actors_)
@@ -241,7 +241,7 @@ void LearnerLink::lose(Actor& actor, const std::string& why) {
                      {"time_s", seconds_between(start_, Clock::now())}});
 }
 
-void LearnerLink::send_newest_model(RunControl& control) {
+void LearnerLink::send_newest_model() {
   if (model_step_ < 0) return;
   for (auto& a : actors_) {
     // One model in flight per actor: a slow link gets the newest when it is free again.

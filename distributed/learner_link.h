@@ -54,7 +54,7 @@ class LearnerLink : public RunCompanion {
   void write_shard_of(Actor& actor, const std::string& bytes);
   void record_stats(Actor& actor, const std::string& bytes, RunControl* control);
   void lose(Actor& actor, const std::string& why);
-  void send_newest_model(RunControl& control);
+  void send_newest_model();
   void stop_actors();
   Actor* actor_of(int rank);
 

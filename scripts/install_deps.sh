@@ -8,6 +8,8 @@ PACKAGES+=(python3-torch)  # Debian's PyTorch for /usr/bin/python3: tests/cli/ex
 PACKAGES+=(python3-dev pybind11-dev python3-numpy python3-pytest)
 # `quax serve` (cpp-httplib, found by pkg-config) and its browser test (headless Chromium).
 PACKAGES+=(pkg-config libcpp-httplib-dev chromium chromium-driver python3-selenium)
+# `quax train --distributed` and its test (Open MPI).
+PACKAGES+=(libopenmpi-dev openmpi-bin)
 missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
