@@ -55,8 +55,8 @@ void setup_bench_net(CLI::App& app) {
       fmt::print("{:>7} {:>12.0f} {:>12.0f} {:>7.0f}%\n", f.batch, f.plain_per_s, f.frozen_per_s,
                  100.0 * (f.frozen_per_s / f.plain_per_s - 1.0));
     const auto l = bench_learner(config, opt->learn_batch, opt->seconds * 2, opt->threads);
-    fmt::print("\nlearner at batch {}: {:.0f} samples/s ({:.1f}% of the time sampling)\n", opt->learn_batch,
-               l.samples_per_s, 100.0 * l.sampling_share);
+    fmt::print("\nlearner at batch {} in {}: {:.0f} samples/s ({:.1f}% of the time sampling)\n", opt->learn_batch,
+               precision_name(resolve_precision(config.learn.precision)), l.samples_per_s, 100.0 * l.sampling_share);
     if (!opt->skip_selfplay) {
       const auto s = bench_selfplay(config, opt->seconds * 2, opt->threads);
       fmt::print(

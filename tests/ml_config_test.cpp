@@ -108,6 +108,11 @@ TEST(Config, ValuesOverrideDefaults) {
   EXPECT_EQ(parse_config("selfplay: {precision: bf16}", "t").selfplay.precision, Precision::kBFloat16);
   EXPECT_EQ(parse_config("selfplay: {precision: fp32}", "t").selfplay.precision, Precision::kFloat32);
   EXPECT_EQ(TrainConfig().selfplay.precision, Precision::kAuto);
+  // The learner's precision is its own key, float32 unless asked.
+  EXPECT_EQ(TrainConfig().learn.precision, Precision::kFloat32);
+  EXPECT_EQ(parse_config("learn: {precision: bf16}", "t").learn.precision, Precision::kBFloat16);
+  EXPECT_EQ(parse_config("learn: {precision: auto}", "t").learn.precision, Precision::kAuto);
+  EXPECT_EQ(parse_config("learn: {precision: bf16}", "t").selfplay.precision, Precision::kAuto);
 }
 
 TEST(Config, UnknownKeyIsNamedWithFileAndLine) {
@@ -129,6 +134,8 @@ TEST(Config, BadValuesAreNamed) {
             "test.yaml: bad value for 'replay.window_min': 10 is above replay.window_max (5)");
   EXPECT_EQ(error_of("selfplay:\n  precision: fp16\n"),
             "test.yaml:2: bad value for 'selfplay.precision': expected auto, fp32 or bf16, got 'fp16'");
+  EXPECT_EQ(error_of("learn:\n  precision: half\n"),
+            "test.yaml:2: bad value for 'learn.precision': expected auto, fp32 or bf16, got 'half'");
   EXPECT_EQ(error_of("game: 5\n"), "test.yaml:1: section 'game' must be a mapping of keys");
   EXPECT_EQ(error_of("game: [\n"), "test.yaml:2: YAML syntax error: end of sequence flow not found");
 }

@@ -65,10 +65,19 @@ Trace train(Learner& learner, ReplayWindow& window, Rng& rng, int steps) {
   return t;
 }
 
-TEST(Checkpoint, ResumeIsBitExact) {
+// Once per learn.precision: bf16 resumes exactly too (autocast's copies of the weights are
+// made afresh at every step, so nothing of them outlives a step).
+class ResumeIsBitExact : public ::testing::TestWithParam<Precision> {};
+
+TEST_P(ResumeIsBitExact, InEachPrecision) {
   torch::set_num_threads(1);
-  const TrainConfig c = tiny_config();
-  const auto dir = make_run_with_shards(c, "resume");
+  TrainConfig c = tiny_config();
+  c.learn.precision = GetParam();
+  if (c.learn.precision == Precision::kBFloat16 && !cpu_runs_bfloat16()) {
+    EXPECT_THROW(Learner refused(c), std::runtime_error);
+    return;
+  }
+  const auto dir = make_run_with_shards(c, std::string("resume") + precision_name(GetParam()));
   // The original: 6 steps, a checkpoint, 6 more.
   Learner a(c);
   const size_t weights_only = a.flat_state().size();
@@ -111,6 +120,9 @@ TEST(Checkpoint, ResumeIsBitExact) {
   EXPECT_EQ(b.flat_state(), a.flat_state());  // same weights, BN statistics, momentum
   std::filesystem::remove_all(dir);
 }
+
+INSTANTIATE_TEST_SUITE_P(Checkpoint, ResumeIsBitExact, ::testing::Values(Precision::kFloat32, Precision::kBFloat16),
+                         [](const auto& info) { return std::string(precision_name(info.param)); });
 
 // The model file exported from a checkpoint describes itself and computes what the
 // learner's network computes.

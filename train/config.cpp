@@ -55,6 +55,16 @@ Field boolean(const std::string& key, Ref ref) {
                [ref](const TrainConfig& c) { return std::string(ref(const_cast<TrainConfig&>(c)) ? "true" : "false"); }};
 }
 
+template <typename Ref>
+Field precision(const std::string& key, Ref ref) {
+  return Field{key,
+               [ref](TrainConfig& c, const YAML::Node& n) {
+                 const auto s = scalar_as<std::string>(n, "auto, fp32 or bf16");
+                 if (!parse_precision(s, &ref(c))) bad("expected auto, fp32 or bf16, got '" + s + "'");
+               },
+               [ref](const TrainConfig& c) { return std::string(precision_name(ref(const_cast<TrainConfig&>(c)))); }};
+}
+
 #define REF(expr) [](TrainConfig & c) -> auto& { return c.expr; }
 
 constexpr int kIntMax = std::numeric_limits<int>::max();
@@ -140,12 +150,7 @@ const std::vector<Field>& schema() {
     f.push_back(number<int>("selfplay.parallel_games", REF(selfplay.parallel_games), 1, 65536));
     f.push_back(number<int>("selfplay.threads", REF(selfplay.threads), 1, 64));
     f.push_back(number<int>("selfplay.inference_threads", REF(selfplay.inference_threads), 1, 64));
-    f.push_back(Field{"selfplay.precision",
-                      [](TrainConfig& c, const YAML::Node& n) {
-                        const auto s = scalar_as<std::string>(n, "auto, fp32 or bf16");
-                        if (!parse_precision(s, &c.selfplay.precision)) bad("expected auto, fp32 or bf16, got '" + s + "'");
-                      },
-                      [](const TrainConfig& c) { return std::string(precision_name(c.selfplay.precision)); }});
+    f.push_back(precision("selfplay.precision", REF(selfplay.precision)));
     f.push_back(number<int>("selfplay.temperature_moves", REF(selfplay.temperature_moves), 0, 100000));
     f.push_back(number<float>("selfplay.temperature_early", REF(selfplay.temperature_early), 0.0f, 100.0f));
     f.push_back(number<float>("selfplay.temperature_final", REF(selfplay.temperature_final), 0.0f, 100.0f));
@@ -197,6 +202,7 @@ const std::vector<Field>& schema() {
     f.push_back(number<int>("learn.keep_checkpoints", REF(learn.keep_checkpoints), 1, 1000000));
     f.push_back(number<int>("learn.threads", REF(learn.threads), 1, 64));
     f.push_back(number<int>("learn.max_nonfinite_steps", REF(learn.max_nonfinite_steps), 1, 1000000));
+    f.push_back(precision("learn.precision", REF(learn.precision)));
     // gating
     f.push_back(number<int>("gating.games", REF(gating.games), 0, 100000));
     f.push_back(Field{"gating.opponent",

@@ -76,6 +76,11 @@ struct LearnConfig {
   int keep_checkpoints = 3;    // older checkpoints are deleted
   int threads = 1;             // LibTorch intra-op threads for training
   int max_nonfinite_steps = 20;  // steps in a row skipped for a NaN/inf loss or gradient before the run stops
+  // The number format of the learner's forward and backward passes: bf16 runs them under
+  // LibTorch's CPU autocast (convolutions and matrix products in bfloat16, everything else,
+  // the master weights, the loss and the optimizer state in float32); checkpoints are float32
+  // either way. auto: bf16 on CPUs with AMX-BF16 (nets/net_config.h).
+  Precision precision = Precision::kFloat32;
 };
 
 // Optional match of each newly published model (AlphaGo Zero's evaluator, here only

@@ -1,6 +1,7 @@
 #include "train/learner.h"
 
 #include <fmt/format.h>
+#include <ATen/autocast_mode.h>
 #include <torch/csrc/jit/python/update_graph_executor_opt.h>
 #include <torch/torch.h>
 
@@ -26,6 +27,29 @@ struct UnoptimizedGraphs {
   UnoptimizedGraphs() : before(torch::jit::getGraphExecutorOptimize()) { torch::jit::setGraphExecutorOptimize(false); }
   ~UnoptimizedGraphs() { torch::jit::setGraphExecutorOptimize(before); }
   bool before;
+};
+
+// LibTorch's CPU autocast on this thread while it lives, when `on`: convolutions and matrix
+// products take bfloat16 copies of their float32 inputs and weights (the copies of the weights
+// cached until the guard ends), the rest stays float32. The state is thread-local and nests.
+struct BFloat16Autocast {
+  explicit BFloat16Autocast(bool on) : on(on) {
+    if (!on) return;
+    was_enabled = at::autocast::is_cpu_enabled();
+    was_dtype = at::autocast::get_autocast_cpu_dtype();
+    at::autocast::set_cpu_enabled(true);
+    at::autocast::set_autocast_cpu_dtype(at::kBFloat16);
+    at::autocast::increment_nesting();
+  }
+  ~BFloat16Autocast() {
+    if (!on) return;
+    if (at::autocast::decrement_nesting() == 0) at::autocast::clear_cache();
+    at::autocast::set_cpu_enabled(was_enabled);
+    at::autocast::set_autocast_cpu_dtype(was_dtype);
+  }
+  bool on;
+  bool was_enabled = false;
+  at::ScalarType was_dtype = at::kBFloat16;
 };
 
 }  // namespace
@@ -68,6 +92,7 @@ struct Learner::Impl {
   std::unique_ptr<torch::optim::SGD> optimizer;
   int64_t step = 0;
   int nonfinite_in_a_row = 0;
+  bool bfloat16 = false;  // learn.precision resolved
 
   // A step that cannot be taken: the forward pass already moved the BN statistics, which
   // go back to `saved_buffers`.
@@ -111,6 +136,9 @@ Learner::Learner(const TrainConfig& config) : impl_(std::make_unique<Impl>()) {
   impl_->model = build_model(config.net, impl_->shape, config.run.seed);
   impl_->model.train(true);
   const auto& l = config.learn;
+  impl_->bfloat16 = resolve_precision(l.precision) == Precision::kBFloat16;
+  if (impl_->bfloat16 && !cpu_runs_bfloat16())
+    throw std::runtime_error("learn.precision bf16 needs a CPU with AVX-512 (BW, VL, DQ); use fp32 or auto");
   const auto options = torch::optim::SGDOptions(l.lr).momentum(l.momentum).nesterov(l.momentum > 0);
   WeightDecayGroups params = weight_decay_groups(impl_->model);
   std::vector<torch::optim::OptimizerParamGroup> groups;
@@ -168,11 +196,19 @@ StepMetrics Learner::train_step(const TrainingBatch& batch) {
   std::vector<torch::Tensor> saved_buffers;
   for (const auto& b : m.model.named_buffers(false)) saved_buffers.push_back(b.value.clone());
   torch::Tensor logits, value, ownership, soft_logits;
-  if (net.has_aux_heads()) {
-    auto out = run_model_aux(m.model, x);
-    logits = out.policy_logits, value = out.value, ownership = out.ownership, soft_logits = out.soft_policy_logits;
-  } else {
-    std::tie(logits, value) = run_model(m.model, x);
+  {
+    // Only the forward pass runs under autocast; its outputs come back to float32, so the loss
+    // and (through autograd) the gradients of the float32 master weights are float32.
+    const BFloat16Autocast autocast(m.bfloat16);
+    if (net.has_aux_heads()) {
+      auto out = run_model_aux(m.model, x);
+      logits = out.policy_logits, value = out.value, ownership = out.ownership, soft_logits = out.soft_policy_logits;
+    } else {
+      std::tie(logits, value) = run_model(m.model, x);
+    }
+    logits = logits.to(torch::kFloat32), value = value.to(torch::kFloat32);
+    if (ownership.defined()) ownership = ownership.to(torch::kFloat32);
+    if (soft_logits.defined()) soft_logits = soft_logits.to(torch::kFloat32);
   }
   // Illegal actions are masked as in the search's softmax, so the net spends nothing on them.
   auto logp = torch::log_softmax(logits.masked_fill(~legal, kIllegalLogit), 1);
