@@ -229,6 +229,9 @@ const std::vector<Field>& schema() {
     f.push_back(number<double>("run.progress_seconds", REF(run.progress_seconds), 0.1, 1e9));
     f.push_back(number<int>("run.metrics_every", REF(run.metrics_every), 1, kIntMax));
     f.push_back(number<double>("run.snapshot_minutes", REF(run.snapshot_minutes), 0.0, 1e9));
+    f.push_back(Field{"run.init_from",
+                      [](TrainConfig& c, const YAML::Node& n) { c.run.init_from = scalar_as<std::string>(n, "a file path"); },
+                      [](const TrainConfig& c) { return c.run.init_from; }});
     return f;
   }();
   return fields;
@@ -480,7 +483,7 @@ std::string dump_config(const TrainConfig& config) {
       out += section + ":\n";
     }
     std::string value = f.get(config);
-    if (f.key == "run.dir") value = YAML::Dump(YAML::Node(value));  // quoted where needed
+    if (f.key == "run.dir" || f.key == "run.init_from") value = YAML::Dump(YAML::Node(value));  // quoted where needed
     out += "  " + f.key.substr(dot + 1) + ": " + value + "\n";
   }
   return out;

@@ -104,6 +104,10 @@ struct RunConfig {
   // Keep the model every this many minutes of training time under <run>/snapshots/ (for the
   // time-to-strength benchmark, `quax bench strength`); 0 = none.
   double snapshot_minutes = 0;
+  // A warm start: a fresh run (not a resumed one) takes its first network from this model file
+  // or learner checkpoint (Learner::init_from): another size of the variant, or a variant with
+  // the same planes and actions. "" = random initialisation.
+  std::string init_from;
 };
 
 struct TrainConfig {

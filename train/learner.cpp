@@ -7,6 +7,8 @@
 
 #include <cmath>
 #include <filesystem>
+#include <map>
+#include <set>
 #include <nlohmann/json.hpp>
 
 #include "core/atomic_file.h"
@@ -388,6 +390,56 @@ RunState Learner::load_checkpoint(const std::string& path) {
   state.samples_trained = meta.at("samples_trained");
   state.train_seconds = meta.at("train_seconds");
   return state;
+}
+
+std::string Learner::init_from(const std::string& path) {
+  auto& m = *impl_;
+  std::map<std::string, torch::Tensor> source;
+  std::string what;
+  torch::serialize::InputArchive archive;
+  bool checkpoint = false;
+  nlohmann::json meta;
+  try {
+    meta = read_checkpoint_meta(path, &archive);
+    checkpoint = true;
+  } catch (const std::exception&) {
+  }
+  if (checkpoint) {
+    torch::serialize::InputArchive model_archive;
+    archive.read("model", model_archive);
+    for (const auto& key : model_archive.keys()) {
+      torch::Tensor t;
+      if (model_archive.try_read(key, t, /*is_buffer=*/true)) source[key] = t;
+    }
+    what = fmt::format("{} {}x{} checkpoint, step {}", meta.at("variant").get<std::string>(), meta.at("size").get<int>(),
+                       meta.at("size").get<int>(), meta.at("step").get<int64_t>());
+  } else {
+    const LoadedModel loaded = load_model_file(path);
+    for (const auto& [name, t] : model_state(loaded.module)) source[name] = t;
+    what = fmt::format("{} {} model, step {}", variant_info(loaded.shape.spec.variant).name,
+                       sizes_text(loaded.trained_sizes), loaded.step);
+  }
+  std::set<std::string> required;
+  for (const auto& [name, t] : model_state(m.plain_module())) required.insert(name);
+  std::vector<std::pair<torch::Tensor, torch::Tensor>> copies;  // (destination, source)
+  for (const auto& [name, dest] : model_state(m.model)) {
+    const auto it = source.find(name);
+    if (it == source.end()) {
+      if (required.count(name))
+        throw std::runtime_error(fmt::format("cannot start from '{}' ({}): it lacks tensor '{}' (another net shape?)",
+                                             path, what, name));
+      continue;  // an auxiliary head the source was trained without
+    }
+    if (!it->second.sizes().equals(dest.sizes()))
+      throw std::runtime_error(fmt::format(
+          "cannot start from '{}' ({}): tensor '{}' is {} there and {} here (other planes, actions or net)", path, what,
+          name, fmt::join(it->second.sizes(), "x"), fmt::join(dest.sizes(), "x")));
+    copies.emplace_back(dest, it->second);
+  }
+  // Every check passed before the first copy: a refused source leaves the learner as it was.
+  torch::NoGradGuard no_grad;
+  for (auto& [dest, from] : copies) dest.copy_(from);
+  return what;
 }
 
 void Learner::publish_model(const std::string& path) const {

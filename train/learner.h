@@ -75,6 +75,15 @@ class Learner {
   // list of sizes) or net.
   RunState load_checkpoint(const std::string& path);
 
+  // A warm start: the network's weights and batch-norm statistics from `path`, a model file
+  // (nets/model_file.h) or a learner checkpoint, of any size and of any variant whose planes
+  // and action layout give the same tensor shapes; the step, the optimizer and the schedule
+  // stay those of a fresh learner. Auxiliary heads the source lacks keep their fresh weights.
+  // Returns what was read ("quax 9x9 model, step 6714"). Throws std::runtime_error naming
+  // the file and the first tensor missing from it or of another shape; the learner is then
+  // unchanged.
+  std::string init_from(const std::string& path);
+
   // Writes the model file self-play loads (nets/model_file.h), atomically, whatever its
   // outputs (train/model_publisher.h checks them first).
   void publish_model(const std::string& path) const;

@@ -366,6 +366,9 @@ void run_training(const TrainConfig& config, const TrainOptions& options) {
       control.positions_written = window->total_positions();
       remove_models_after(run_dir, learner->step());
       if (!options.quiet) std::printf("resumed from %s at step %lld\n", ckpt.c_str(), (long long)learner->step());
+    } else if (!config.run.init_from.empty()) {
+      const std::string from = learner->init_from(config.run.init_from);
+      if (!options.quiet) std::printf("initialised from %s (%s)\n", config.run.init_from.c_str(), from.c_str());
     }
     // The configuration in force, once the checkpoint accepted its shape (a resumed run may
     // change search or schedule keys).

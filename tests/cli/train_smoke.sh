@@ -36,6 +36,18 @@ last=$(echo "$losses" | tail -3 | awk '{s+=$1} END {print s/NR}')
 awk -v a="$first" -v b="$last" 'BEGIN {exit !(b < a - 0.1)}' || fail "loss did not fall: $first -> $last"
 echo "loss $first -> $last"
 
+# A warm start (run.init_from): a 5x5 run from the 4x4 run's checkpoint; a hex run from it is
+# refused in one line naming a tensor of another shape.
+ckpt="$RUN/r/checkpoints/ckpt-0000000240.pt"
+"$QUAX" train --config "$RUN/smoke.yaml" --run "$RUN/w" --set game.size=5 --set run.max_steps=20 \
+  --set run.init_from="$ckpt" > "$RUN/warm.log" 2>&1 || fail "warm start failed: $(cat "$RUN/warm.log")"
+grep -q "initialised from $ckpt (quax 4x4 checkpoint, step 240)" "$RUN/warm.log" || fail "no warm start: $(cat "$RUN/warm.log")"
+out=$("$QUAX" train --config "$RUN/smoke.yaml" --run "$RUN/h" --set game.variant=hex --set run.init_from="$ckpt" 2>&1) &&
+  fail "a hex run started from a quax checkpoint"
+[ "$(echo "$out" | wc -l)" -eq 1 ] && echo "$out" | grep -q "cannot start from '$ckpt' (quax 4x4 checkpoint, step 240): tensor" ||
+  fail "bad message: $out"
+echo "ok: warm start"
+
 # A second start without --resume is refused; with it the run continues from step 240.
 "$QUAX" train --config "$RUN/smoke.yaml" --run "$RUN/r" --quiet 2>/dev/null && fail "reused a run directory"
 "$QUAX" train --config "$RUN/smoke.yaml" --run "$RUN/r" --resume --set run.max_steps=0 > "$RUN/resume.log" 2>&1 &
