@@ -21,6 +21,10 @@ MixedDriver::MixedDriver(const std::vector<DriverOptions>& options,
   exhausted_.assign(options.size(), false);
 }
 
+void MixedDriver::set_simulations(int simulations) {
+  for (auto& d : drivers_) d->set_simulations(0, simulations);
+}
+
 bool MixedDriver::step() {
   while (true) {
     size_t best = drivers_.size();

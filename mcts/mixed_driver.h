@@ -35,6 +35,9 @@ class MixedDriver {
   // Finished games of every driver since the last call; GameRecord::spec names the game.
   std::vector<GameRecord> take_finished();
 
+  // GameDriver::set_simulations of the first player, for every game.
+  void set_simulations(int simulations);
+
   size_t games() const { return drivers_.size(); }
   const GameDriver& driver(size_t i) const { return *drivers_[i]; }
   int64_t games_finished(size_t i) const { return finished_counts_[i]; }

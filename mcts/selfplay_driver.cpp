@@ -92,6 +92,13 @@ void GameDriver::start_game(Slot& slot) {
   slot.searching = false;
 }
 
+void GameDriver::set_simulations(int player, int simulations) {
+  if (player < 0 || player >= static_cast<int>(options_.players.size()))
+    throw std::invalid_argument("set_simulations: no player " + std::to_string(player));
+  if (simulations < 1) throw std::invalid_argument("set_simulations: simulations must be >= 1");
+  options_.players[player].search.simulations = simulations;
+}
+
 bool GameDriver::step() {
   for (auto& s : slots_)
     if (!s->active && (options_.games_to_play < 0 || games_started_ < options_.games_to_play)) start_game(*s);

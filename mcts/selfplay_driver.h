@@ -170,6 +170,11 @@ class GameDriver {
   // `on_game` as it finishes.
   void run(int64_t games, const std::function<void(GameRecord&&)>& on_game);
 
+  // The simulations of player `player`'s full searches from now on (searches under way keep
+  // theirs): growing simulations over a run. std::invalid_argument for a player index or a
+  // count (< 1) that is not valid.
+  void set_simulations(int player, int simulations);
+
   const DriverStats& stats() const { return stats_; }
   const DriverOptions& options() const { return options_; }
   // Games currently in flight.

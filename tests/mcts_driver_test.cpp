@@ -268,3 +268,40 @@ TEST(Driver, BadOptionsAreRefusedWithTheFieldNamed) {
 
 }  // namespace
 }  // namespace quax
+
+namespace quax {
+namespace {
+
+// Growing simulations (selfplay.simulations_schedule): a new count applies to the searches
+// that start after it, in every game in flight, and bad counts are refused.
+TEST(Driver, SetSimulationsAppliesToTheNextSearches) {
+  DriverOptions o = small_options(RootRule::kPuct);
+  o.players[0].search.reuse_tree = false;
+  o.games_to_play = -1;
+  UniformEvaluator uniform;
+  GameDriver driver(o, {&uniform});
+  for (int i = 0; i < 40; ++i) driver.step();
+  driver.set_simulations(0, 5);
+  // Searches under way finish with their 24; every move of a game started from here spends 5.
+  std::vector<GameRecord> later;
+  std::set<int> spent_before;
+  for (int i = 0; i < 4000 && later.size() < 6; ++i) {
+    driver.step();
+    for (auto& g : driver.take_finished()) {
+      if (g.moves.empty() || g.moves.front().simulations != 5) {
+        for (const auto& m : g.moves) spent_before.insert(m.simulations);
+        continue;
+      }
+      later.push_back(std::move(g));
+    }
+  }
+  ASSERT_GE(later.size(), 6u);
+  for (const auto& g : later)
+    for (const auto& m : g.moves) EXPECT_LE(m.simulations, 5);
+  EXPECT_TRUE(spent_before.count(24)) << "the games in flight did not keep their first budget";
+  EXPECT_THROW(driver.set_simulations(0, 0), std::invalid_argument);
+  EXPECT_THROW(driver.set_simulations(1, 8), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace quax

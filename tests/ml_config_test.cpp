@@ -399,3 +399,28 @@ TEST(Config, TheReadmeDescribesTheFilesAndKeysAsTheyAre) {
 
 }  // namespace
 }  // namespace quax
+
+namespace quax {
+namespace {
+
+// selfplay.simulations_schedule: read, printed back, applied by learner step, and checked.
+TEST(Config, SimulationsScheduleGrowsWithTheLearnerStep) {
+  const TrainConfig c =
+      parse_config("search: {simulations: 64}\nselfplay: {simulations_schedule: [[0, 16], [2000, 32], [6000, 128]]}", "t");
+  EXPECT_EQ(c.simulations_at(0), 16);
+  EXPECT_EQ(c.simulations_at(1999), 16);
+  EXPECT_EQ(c.simulations_at(2000), 32);
+  EXPECT_EQ(c.simulations_at(100000), 128);
+  EXPECT_EQ(parse_config(dump_config(c), "dump").selfplay.simulations_schedule, c.selfplay.simulations_schedule);
+  // Before the first pair, and without a schedule, search.simulations.
+  EXPECT_EQ(parse_config("search: {simulations: 64}\nselfplay: {simulations_schedule: [[500, 8]]}", "t").simulations_at(10), 64);
+  EXPECT_EQ(TrainConfig().simulations_at(5000), TrainConfig().search.simulations);
+  EXPECT_NE(dump_config(TrainConfig()).find("  simulations_schedule: []\n"), std::string::npos);
+  for (const char* bad : {"selfplay: {simulations_schedule: 16}", "selfplay: {simulations_schedule: [[0, 16, 3]]}",
+                          "selfplay: {simulations_schedule: [[100, 16], [100, 32]]}",
+                          "selfplay: {simulations_schedule: [[0, 0]]}", "selfplay: {simulations_schedule: [[-5, 16]]}"})
+    EXPECT_NE(error_of(bad).find("bad value for 'selfplay.simulations_schedule'"), std::string::npos) << bad;
+}
+
+}  // namespace
+}  // namespace quax

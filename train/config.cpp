@@ -163,6 +163,28 @@ const std::vector<Field>& schema() {
     f.push_back(number<int>("selfplay.resign_min_moves", REF(selfplay.resign.min_moves), 0, 100000));
     f.push_back(number<int>("selfplay.max_moves", REF(selfplay.max_moves), 0, 1000000));
     f.push_back(number<int>("selfplay.games_per_shard", REF(selfplay.games_per_shard), 1, 1000000));
+    f.push_back(Field{"selfplay.simulations_schedule",
+                      [](TrainConfig& c, const YAML::Node& n) {
+                        constexpr const char* kExpected = "a list of [learner step, simulations] pairs, e.g. [[0, 16], [2000, 64]]";
+                        if (!n.IsSequence()) bad(std::string("expected ") + kExpected);
+                        std::vector<std::pair<int64_t, int>> schedule;
+                        for (const auto& e : n) {
+                          if (!e.IsSequence() || e.size() != 2) bad(std::string("expected ") + kExpected);
+                          const auto step = scalar_as<int64_t>(e[0], "a learner step (an integer >= 0)");
+                          const auto sims = scalar_as<int>(e[1], "simulations (an integer >= 1)");
+                          if (step < 0 || (!schedule.empty() && step <= schedule.back().first))
+                            bad("expected increasing learner steps from 0 up");
+                          if (sims < 1 || sims > 1000000) bad("expected simulations in [1, 1000000]");
+                          schedule.emplace_back(step, sims);
+                        }
+                        c.selfplay.simulations_schedule = schedule;
+                      },
+                      [](const TrainConfig& c) {
+                        std::vector<std::string> pairs;
+                        for (const auto& [step, sims] : c.selfplay.simulations_schedule)
+                          pairs.push_back(fmt::format("[{}, {}]", step, sims));
+                        return fmt::format("[{}]", fmt::join(pairs, ", "));
+                      }});
     f.push_back(number<int64_t>("selfplay.cache_entries", REF(selfplay.cache_entries), 0, 1LL << 30));
     // replay
     f.push_back(number<int64_t>("replay.min_positions", REF(replay.min_positions), 1, kI64Max));
@@ -335,6 +357,13 @@ std::vector<GameSpec> TrainConfig::game_specs() const {
 std::vector<double> TrainConfig::game_weights() const {
   if (!size_weights.empty()) return size_weights;
   return std::vector<double>(std::max<size_t>(sizes.size(), 1), 1.0);
+}
+
+int TrainConfig::simulations_at(int64_t step) const {
+  int sims = search.simulations;
+  for (const auto& [from, s] : selfplay.simulations_schedule)
+    if (step >= from) sims = s;
+  return sims;
 }
 
 DriverOptions TrainConfig::driver_options(uint64_t seed) const {

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "env/types.h"
@@ -32,6 +33,11 @@ struct SelfplayConfig {
   // Network outputs kept per self-play thread, keyed by the network's input (mcts/
   // evaluation_cache.h); cleared with each new model. 0 = no cache.
   int64_t cache_entries = 0;
+  // Growing simulations: (learner step, simulations) pairs in increasing step order; a full
+  // search by a model of step s gets the simulations of the last pair with step <= s, and
+  // search.simulations before the first pair. Empty: search.simulations throughout. Cheap
+  // searches while the net knows little, deeper ones once its priors are worth following.
+  std::vector<std::pair<int64_t, int>> simulations_schedule;
 };
 
 struct ReplayConfig {
@@ -137,6 +143,9 @@ struct TrainConfig {
 
   // The driver options self-play uses (record_policy on), for game_specs()[0].
   DriverOptions driver_options(uint64_t seed) const;
+  // The simulations of a full self-play search with a model of learner step `step`
+  // (selfplay.simulations_schedule).
+  int simulations_at(int64_t step) const;
 };
 
 struct ConfigError : std::runtime_error {

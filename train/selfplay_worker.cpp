@@ -66,6 +66,7 @@ void run_selfplay_worker(const TrainConfig& config, const std::string& run_dir, 
       evaluators.push_back({caches.empty() ? static_cast<Evaluator*>(&evaluator) : caches.back().get()});
     }
     MixedDriver driver(options, evaluators, config.game_weights());
+    driver.set_simulations(config.simulations_at(inference_model_step(*control.model.get())));
     int64_t lookups_reported = 0, hits_reported = 0;
     const std::string dir = run_dir + "/selfplay";
     struct ShardStream {
@@ -98,6 +99,7 @@ void run_selfplay_worker(const TrainConfig& config, const std::string& run_dir, 
         model_version = control.model.version();
         evaluator.set_model(control.model.get());
         for (auto& c : caches) c->clear();
+        driver.set_simulations(config.simulations_at(inference_model_step(*control.model.get())));
       }
       driver.step();
       for (auto& g : driver.take_finished()) {
