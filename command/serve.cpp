@@ -26,6 +26,10 @@ void setup_serve(CLI::App& app) {
   cmd->add_option("--web", opt->server.web_dir, "Serve the page from this directory instead of the built-in copy");
   cmd->add_option("--max-games", opt->server.max_games, "Games kept in memory")->check(CLI::Range(1, 100000));
   cmd->add_option("--max-analyses", opt->server.max_analyses, "Analyses running at once")->check(CLI::Range(1, 64));
+  cmd->add_option("--memory-mb", opt->server.memory_mb,
+                  "Memory the searches (engine moves and analyses together) may hold at once, in MB; a search that "
+                  "would go past it is refused (503)")
+      ->check(CLI::Range(16, 1 << 20));
   cmd->callback([opt] {
     opt->server.model_dirs = opt->models;
     std::signal(SIGPIPE, SIG_IGN);  // a client that leaves mid-reply is not an error of ours

@@ -18,6 +18,7 @@ inline constexpr std::uintmax_t kBookFileLimit = 256 * kMiB;       // a solved-p
 inline constexpr std::uintmax_t kMetricsFileLimit = 64 * kMiB;     // a run's metrics.jsonl, ladder.json
 inline constexpr std::uintmax_t kModelFileLimit = 1024 * kMiB;     // a model file or learner checkpoint
 inline constexpr std::uintmax_t kShardFileLimit = 512 * kMiB;      // a self-play shard
+inline constexpr std::uintmax_t kWebFileLimit = 16 * kMiB;         // a file of the page (`quax serve --web`)
 
 // The whole of the regular file at `path`, at most `max_bytes` of it. Throws std::runtime_error
 // with one line naming the path and `what` (e.g. "results file") when it is missing or

@@ -16,7 +16,8 @@ class Agent {
   virtual std::string name() const = 0;
   // A legal action (board frame) for the player to move. Precondition: !state.is_over().
   virtual int choose_action(const GameState& state) = 0;
-  // Forget any state kept between moves (a new game or a position set from outside).
+  // Forget any state kept between moves (a new game or a position set from outside), and free
+  // the memory it held (a search tree).
   virtual void reset() {}
 };
 

@@ -27,6 +27,9 @@ class SearchAgent final : public Agent {
               double seconds = 0);
   std::string name() const override { return name_; }
   int choose_action(const GameState& state) override;
+  // Frees the tree (the next move builds a new one): a player kept between moves, as the
+  // server's games keep theirs, then holds no memory of the last search.
+  void reset() override { tree_.reset(); }
 
   // The tree of the last choose_action (for tests and `hint`).
   const SearchTree* last_tree() const { return tree_.get(); }

@@ -19,6 +19,8 @@ class UctAgent final : public Agent {
   int choose_action(const GameState& state) override;
   // Root visit count of each child of the last search (for tests): (action, visits).
   std::vector<std::pair<int, int>> last_root_visits() const;
+  // Frees the tree of the last search (last_root_visits() is then empty).
+  void reset() override { nodes_ = {}; }
 
  private:
   struct Node {

@@ -1,10 +1,11 @@
 #include "serve/board_server.h"
 
 #include <httplib.h>
+#include <sys/socket.h>
 
 #include <atomic>
+#include <cerrno>
 #include <cstdio>
-#include <fstream>
 #include <list>
 #include <map>
 #include <mutex>
@@ -12,12 +13,14 @@
 #include <sstream>
 #include <unordered_map>
 
-#include "arena/results_log.h"
+#include "core/bounded_file.h"
 #include "env/board_layout.h"
 #include "mcts/baseline_agents.h"
 #include "nets/players.h"
 #include "serve/analysis.h"
 #include "serve/catalogue.h"
+#include "serve/results_answer.h"
+#include "serve/search_budget.h"
 #include "serve/views.h"
 #include "serve/web_assets.h"
 
@@ -33,10 +36,35 @@ struct HttpError {
 };
 
 constexpr size_t kMaxBodyBytes = 1 << 20;
+constexpr std::uintmax_t kServedResultsLimit = 32 * kMiB;  // parsed, a results file costs a few times its size
+constexpr size_t kMaxEcho = 80;         // characters of a request's input quoted back in an error
+constexpr size_t kMaxErrorChars = 400;  // an error line, whatever it quotes
 constexpr double kAnalysisSliceSeconds = 0.25;  // between two analysis events
 constexpr int kMaxBaselineCount = 200'000;      // uct playouts, mcts simulations: bounds a request's work
 constexpr int kMaxSimulations = 100'000;
 constexpr double kMaxSecondsPerMove = 60.0;
+
+// `text` as an error quotes it: at most kMaxEcho characters, the rest counted, never the
+// whole of an input a client sent.
+std::string clip(const std::string& text, size_t max = kMaxEcho) {
+  if (text.size() <= max) return text;
+  return text.substr(0, max) + "... (" + std::to_string(text.size()) + " bytes)";
+}
+
+// An error line, clipped: the message's first line, except for an error raised inside a
+// TorchScript model, whose first line is a generic header and whose cause is the last
+// "<Kind>Error: ..." line of the trace below it.
+std::string one_line(const std::string& message) {
+  std::string line = message.substr(0, message.find('\n'));
+  if (line.rfind("The following operation failed in the TorchScript interpreter", 0) == 0) {
+    for (size_t at = message.find('\n'); at != std::string::npos; at = message.find('\n', at + 1)) {
+      const size_t begin = at + 1, end = std::min(message.find('\n', begin), message.size());
+      const size_t colon = message.find("Error: ", begin);
+      if (colon < end && message.find(' ', begin) > colon) line = message.substr(begin, end - begin);
+    }
+  }
+  return clip(line, kMaxErrorChars);
+}
 
 void reply(httplib::Response& res, int status, const json& body) {
   res.status = status;
@@ -74,8 +102,8 @@ bool get_bool(const json& body, const char* key, bool fallback) {
   return v->get<bool>();
 }
 
-json parse_body(const httplib::Request& req) {
-  auto body = json::parse(req.body, nullptr, false);
+json parse_body(const std::string& text) {
+  auto body = json::parse(text, nullptr, false);
   if (body.is_discarded() || !body.is_object()) throw HttpError{400, "the request body is not a JSON object"};
   return body;
 }
@@ -83,12 +111,29 @@ json parse_body(const httplib::Request& req) {
 GameSpec spec_from(const json& body) {
   const std::string name = get_string(body, "variant", "");
   const auto variant = parse_variant(name);
-  if (!variant) throw HttpError{400, "unknown variant '" + name + "' (known: " + variant_list() + ")"};
+  if (!variant) throw HttpError{400, "unknown variant '" + clip(name) + "' (known: " + variant_list() + ")"};
   GameSpec spec = default_spec(*variant);
   spec.size = get_int(body, "size", spec.size, 1, 1000);
   spec.swap = get_bool(body, "swap", spec.swap);
   if (std::string error = check_spec(spec); !error.empty()) throw HttpError{400, error};
   return spec;
+}
+
+int legal_count(const GameState& state) {
+  std::vector<int> legal;
+  state.legal_actions(&legal);
+  return static_cast<int>(legal.size());
+}
+
+// The simulations (playouts) one move of the engine `description` may run: a timed model
+// player counts as the most a move may have here, kMaxSimulations (the clock, not a count,
+// ends its search). 0 for an engine without a tree (random).
+int engine_simulations(const std::string& description) {
+  PlayerDescription d;
+  if (!parse_player_description(description, &d, nullptr)) return kMaxBaselineCount;
+  if (d.kind == PlayerDescription::Kind::kModel) return d.seconds > 0 ? kMaxSimulations : d.search.simulations;
+  const auto colon = description.find(':');
+  return colon == std::string::npos ? 0 : std::atoi(description.c_str() + colon + 1);
 }
 
 int query_int(const httplib::Request& req, const char* key, int fallback, int lo, int hi) {
@@ -160,6 +205,49 @@ class GameStore {
   std::unordered_map<std::string, std::list<std::shared_ptr<GameSession>>::iterator> index_;
 };
 
+// The HTTP worker threads, each task run inside a catch: an exception that escapes
+// cpp-httplib's own handling (in a content provider, a logger, the library itself) would
+// otherwise end the whole server (std::terminate). It is logged in one line instead; the
+// other requests go on.
+class GuardedThreadPool : public httplib::TaskQueue {
+ public:
+  explicit GuardedThreadPool(size_t threads) : pool_(threads) {}
+  void enqueue(std::function<void()> fn) override {
+    pool_.enqueue([fn = std::move(fn)] {
+      try {
+        fn();
+      } catch (const std::exception& e) {
+        const std::string what = e.what();
+        std::fprintf(stderr, "quax serve: a request failed: %s\n", one_line(what).c_str());
+      } catch (...) {
+        std::fprintf(stderr, "quax serve: a request failed (an exception of unknown type)\n");
+      }
+    });
+  }
+  void shutdown() override { pool_.shutdown(); }
+
+ private:
+  httplib::ThreadPool pool_;
+};
+
+std::string body_too_large() { return "the request body is more than the " + size_text(kMaxBodyBytes) + " limit"; }
+
+// The request's body, read through `reader` and never past kMaxBodyBytes: a body without a
+// Content-Length (chunked, or sent until the connection closes) is counted as it arrives and
+// refused (413) once over the limit, as cpp-httplib refuses a Content-Length over it.
+std::string read_body(const httplib::ContentReader& reader, const httplib::Response& res) {
+  std::string body;
+  bool over = false;
+  const bool ok = reader([&](const char* data, size_t n) {
+    if (body.size() + n > kMaxBodyBytes) return !(over = true);
+    body.append(data, n);
+    return true;
+  });
+  if (over || res.status == 413) throw HttpError{413, body_too_large()};
+  if (!ok) throw HttpError{400, "the request body could not be read (a malformed chunked body, or it stopped)"};
+  return body;
+}
+
 // LibTorch's intra-op threads, once per HTTP worker thread: requests run side by side.
 void one_torch_thread() {
   static thread_local bool done = (set_torch_threads(1), true);
@@ -174,12 +262,27 @@ struct BoardServer::Impl {
   Catalogue catalogue;
   GameStore games;
   std::atomic<int> analyses{0};
+  SearchBudget search_memory;
+  ResultsAnswers results{kServedResultsLimit};
   std::mutex layouts_mu;
   std::map<std::pair<int, int>, json> layouts;  // (variant, size) -> layout_json
   std::atomic<uint64_t> seeds{1};
 
   explicit Impl(BoardServerOptions o)
-      : options(std::move(o)), catalogue(options.model_dirs, options.runs_dir), games(options.max_games) {}
+      : options(std::move(o)),
+        catalogue(options.model_dirs, options.runs_dir),
+        games(options.max_games),
+        search_memory(static_cast<std::uint64_t>(options.memory_mb) * kMiB) {}
+
+  // The budget of a search of `simulations` on a position with `legal` actions; throws a 503
+  // when it does not fit now.
+  SearchBudget::Reservation reserve(int legal, int simulations) {
+    SearchBudget::Reservation held;
+    if (simulations <= 0) return held;  // random: no tree
+    std::string why;
+    if (!search_memory.reserve(search_memory_bytes(legal, simulations), &held, &why)) throw HttpError{503, why};
+    return held;
+  }
 
   const json& layout_of(const GameSpec& spec) {
     std::lock_guard<std::mutex> lock(layouts_mu);
@@ -201,10 +304,9 @@ struct BoardServer::Impl {
     try {
       body();
     } catch (const HttpError& e) {
-      reply(res, e.status, {{"error", e.message}});
+      reply(res, e.status, {{"error", one_line(e.message)}});
     } catch (const std::exception& e) {
-      std::string what = e.what();
-      reply(res, 500, {{"error", what.substr(0, what.find('\n'))}});
+      reply(res, 500, {{"error", one_line(e.what())}});
     }
   }
 
@@ -217,14 +319,14 @@ struct BoardServer::Impl {
     if (parse_player_description(opponent, &parsed, &error) && parsed.kind == PlayerDescription::Kind::kBaseline) {
       const auto colon = opponent.find(':');
       if (colon != std::string::npos && std::atol(opponent.c_str() + colon + 1) > kMaxBaselineCount)
-        throw HttpError{400, "'" + opponent + "': at most " + std::to_string(kMaxBaselineCount) + " here"};
+        throw HttpError{400, "'" + clip(opponent) + "': at most " + std::to_string(kMaxBaselineCount) + " here"};
       auto agent = make_baseline_agent(opponent, seeds++, &error);
       if (!agent) throw HttpError{400, error};
       *description = opponent;
       return agent;
     }
     const CatalogueModel* model = catalogue.find_model(opponent);
-    if (!model) throw HttpError{400, "unknown opponent '" + opponent + "': random, uct:<playouts>, mcts:<sims> or a served model (GET /api/players)"};
+    if (!model) throw HttpError{400, "unknown opponent '" + clip(opponent) + "': random, uct:<playouts>, mcts:<sims> or a served model (GET /api/players)"};
     if (model->spec.variant != spec.variant)
       throw HttpError{400, model->name + " plays " + variant_info(model->spec.variant).name + ", not " + variant_info(spec.variant).name};
     const int sims = get_int(body, "sims", 200, 1, kMaxSimulations);
@@ -233,6 +335,22 @@ struct BoardServer::Impl {
     auto agent = make_player(*description, spec, seeds++, &error);
     if (!agent) throw HttpError{400, error};
     return agent;
+  }
+
+  // A POST route: `handler` gets the body, read by read_body (a body over the limit is
+  // answered 413 before the handler runs).
+  template <typename F>
+  void post(const std::string& pattern, F handler) {
+    http.Post(pattern, [this, handler](const httplib::Request& req, httplib::Response& res,
+                                       const httplib::ContentReader& reader) {
+      std::string text;
+      bool read = false;
+      handle(res, [&] {
+        text = read_body(reader, res);
+        read = true;
+      });
+      if (read) handler(req, res, text);
+    });
   }
 
   void routes() {
@@ -266,9 +384,9 @@ struct BoardServer::Impl {
       });
     });
 
-    http.Post("/api/games", [this](const httplib::Request& req, httplib::Response& res) {
+    post("/api/games", [this](const httplib::Request& req, httplib::Response& res, const std::string& text) {
       handle(res, [&] {
-        const json body = parse_body(req);
+        const json body = parse_body(text);
         const GameSpec spec = spec_from(body);
         const std::string human = get_string(body, "human", "black");
         if (human != "black" && human != "white" && human != "both")
@@ -281,9 +399,9 @@ struct BoardServer::Impl {
         reply(res, 201, view(*session));
       });
     });
-    http.Post("/api/replay", [this](const httplib::Request& req, httplib::Response& res) {
+    post("/api/replay", [this](const httplib::Request& req, httplib::Response& res, const std::string& text) {
       handle(res, [&] {
-        const json body = parse_body(req);
+        const json body = parse_body(text);
         const GameSpec spec = spec_from(body);
         GameSession trial("", spec, "", std::nullopt, nullptr);
         if (std::string error = trial.load_record(get_string(body, "record", "")); !error.empty())
@@ -306,10 +424,10 @@ struct BoardServer::Impl {
         res.status = 204;
       });
     });
-    http.Post(game + "/play", [this](const httplib::Request& req, httplib::Response& res) {
+    post(game + "/play", [this](const httplib::Request& req, httplib::Response& res, const std::string& text) {
       handle(res, [&] {
         auto session = games.get(req.matches[1]);
-        const json body = parse_body(req);
+        const json body = parse_body(text);
         {
           auto lock = session->lock();
           int action = -1;
@@ -326,20 +444,22 @@ struct BoardServer::Impl {
         reply(res, 200, view(*session));
       });
     });
-    http.Post(game + "/engine", [this](const httplib::Request& req, httplib::Response& res) {
+    post(game + "/engine", [this](const httplib::Request& req, httplib::Response& res, const std::string&) {
       handle(res, [&] {
         auto session = games.get(req.matches[1]);
         {
           auto lock = session->lock();
+          SearchBudget::Reservation held;  // the engine's tree, freed by engine_move when it ends
+          if (session->engine_to_move()) held = reserve(legal_count(session->state()), engine_simulations(session->opponent()));
           if (std::string error = session->engine_move(); !error.empty()) throw HttpError{409, error};
         }
         reply(res, 200, view(*session));
       });
     });
-    http.Post(game + "/goto", [this](const httplib::Request& req, httplib::Response& res) {
+    post(game + "/goto", [this](const httplib::Request& req, httplib::Response& res, const std::string& text) {
       handle(res, [&] {
         auto session = games.get(req.matches[1]);
-        const json body = parse_body(req);
+        const json body = parse_body(text);
         {
           auto lock = session->lock();
           const int ply = get_int(body, "ply", -1, 0, static_cast<int>(session->history().size()));
@@ -348,7 +468,7 @@ struct BoardServer::Impl {
         reply(res, 200, view(*session));
       });
     });
-    http.Post(game + "/undo", [this](const httplib::Request& req, httplib::Response& res) {
+    post(game + "/undo", [this](const httplib::Request& req, httplib::Response& res, const std::string&) {
       handle(res, [&] {
         auto session = games.get(req.matches[1]);
         {
@@ -363,22 +483,27 @@ struct BoardServer::Impl {
     http.Get("/api/results", [this](const httplib::Request& req, httplib::Response& res) {
       handle(res, [&] {
         const std::string path = req.get_param_value("path");
-        if (path.empty() || !catalogue.is_served_path(path)) throw HttpError{400, "'" + path + "' is not a file in a served directory"};
+        if (path.empty()) throw HttpError{400, "'path' names no results file"};
+        if (!catalogue.is_under_runs(path))
+          throw HttpError{403, "'" + clip(path) + "' is not under the runs directory (--runs " + clip(options.runs_dir) + ")"};
         json query{{"variant", req.get_param_value("variant")}};
         if (req.has_param("size")) query["size"] = query_int(req, "size", 0, 1, 1000);
         if (req.has_param("swap")) query["swap"] = req.get_param_value("swap") == "true";
         const GameSpec spec = spec_from(query);
         std::error_code ec;
-        if (!std::filesystem::is_regular_file(path, ec)) throw HttpError{404, "no results file '" + path + "'"};
-        const ResultsFileContents contents = read_results_file(path, spec);
-        json list = json::array();
-        for (size_t i = 0; i < contents.results.size(); ++i) {
-          const GameResult& r = contents.results[i];
-          list.push_back({{"index", i}, {"black", r.black}, {"white", r.white}, {"winner", outcome_name(r.outcome)},
-                          {"variant", variant_info(r.spec.variant).name}, {"size", r.spec.size}, {"swap", r.spec.swap},
-                          {"moves", r.moves}, {"record", r.record}});
+        if (!std::filesystem::exists(path, ec)) throw HttpError{404, "no results file '" + clip(path) + "'"};
+        std::shared_ptr<const std::string> answer;
+        try {
+          answer = results.answer(path, spec);
+        } catch (const std::exception& e) {
+          throw HttpError{400, e.what()};
         }
-        reply(res, 200, {{"games", list}, {"skipped_lines", contents.cut_lines.size() + contents.malformed.size()}});
+        // Served from the shared answer, not a copy per request.
+        res.status = 200;
+        res.set_content_provider(answer->size(), "application/json",
+                                 [answer](size_t offset, size_t length, httplib::DataSink& sink) {
+                                   return sink.write(answer->data() + offset, length);
+                                 });
       });
     });
     http.Get("/api/runs", [this](const httplib::Request&, httplib::Response& res) {
@@ -393,13 +518,46 @@ struct BoardServer::Impl {
       handle(res, [&] {
         json run;
         std::string error;
-        if (!catalogue.read_run(req.matches[1], &run, &error)) throw HttpError{404, error};
+        if (!catalogue.read_run(req.matches[1], &run, &error))
+          throw HttpError{404, "no run '" + clip(req.matches[1]) + "' in " + clip(options.runs_dir)};
         reply(res, 200, run);
       });
     });
 
+    // Bodies of any method without a route are read like the API's (bounded), then refused:
+    // cpp-httplib would otherwise read a chunked one whole before answering 404.
+    const auto refuse = [this](const httplib::Request& req, httplib::Response& res, const httplib::ContentReader& reader) {
+      handle(res, [&] {
+        read_body(reader, res);
+        throw HttpError{404, "no such path: " + clip(req.method + " " + req.path)};
+      });
+    };
+    http.Post(".*", refuse);
+    http.Put(".*", refuse);
+    http.Patch(".*", refuse);
+    // PRI (HTTP/2's preface) has no content-reader route in cpp-httplib: refused before its
+    // body is read.
+    http.set_pre_routing_handler([](const httplib::Request& req, httplib::Response& res) {
+      if (req.method != "PRI") return httplib::Server::HandlerResponse::Unhandled;
+      reply(res, 400, {{"error", "HTTP/2 is not served here"}});
+      return httplib::Server::HandlerResponse::Handled;
+    });
+
+    // The statuses cpp-httplib answers by itself, before any route, with one line saying what
+    // is wrong (the request is quoted clipped).
     http.set_error_handler([](const httplib::Request& req, httplib::Response& res) {
-      if (res.body.empty()) reply(res, res.status, {{"error", "no such path: " + req.method + " " + req.path}});
+      if (!res.body.empty()) return;
+      std::string error;
+      switch (res.status) {
+        case 400: error = "malformed HTTP request"; break;
+        case 404: error = "no such path: " + clip(req.method + " " + req.path); break;
+        case 413: error = body_too_large(); break;
+        case 414: error = "the request line is longer than " + std::to_string(CPPHTTPLIB_REQUEST_URI_MAX_LENGTH) + " bytes"; break;
+        case 415: error = "unsupported Content-Encoding (send the body uncompressed)"; break;
+        case 416: error = "malformed Range header"; break;
+        default: error = "HTTP status " + std::to_string(res.status); break;
+      }
+      reply(res, res.status, {{"error", error}});
     });
     http.set_exception_handler([](const httplib::Request&, httplib::Response& res, std::exception_ptr) {
       reply(res, 500, {{"error", "internal error"}});
@@ -408,15 +566,19 @@ struct BoardServer::Impl {
 
   void serve_file(const std::string& name, httplib::Response& res) {
     if (!options.web_dir.empty()) {
-      std::ifstream in(std::filesystem::path(options.web_dir) / name, std::ios::binary);
-      if (!in) return reply(res, 404, {{"error", "no such file: " + name}});
-      std::ostringstream data;
-      data << in.rdbuf();
-      return res.set_content(data.str(), content_type(name));
+      const std::string path = (std::filesystem::path(options.web_dir) / name).string();
+      std::string data;
+      try {
+        data = read_regular_file(path, kWebFileLimit, "web file");
+      } catch (const std::exception& e) {
+        std::fprintf(stderr, "quax serve: %s\n", one_line(e.what()).c_str());
+        return reply(res, 404, {{"error", "no such file: " + clip(name)}});
+      }
+      return res.set_content(data, content_type(name));
     }
     for (const WebAsset& asset : web_assets())
       if (name == asset.name) return res.set_content(reinterpret_cast<const char*>(asset.data), asset.size, content_type(name));
-    reply(res, 404, {{"error", "no such file: " + name}});
+    reply(res, 404, {{"error", "no such file: " + clip(name)}});
   }
 
   // Server-sent events of a search of the game's position (README: GET .../analysis).
@@ -436,7 +598,7 @@ struct BoardServer::Impl {
       const CatalogueModel* model = nullptr;
       if (req.has_param("model")) {
         model = catalogue.find_model(req.get_param_value("model"));
-        if (!model) throw HttpError{400, "no served model '" + req.get_param_value("model") + "'"};
+        if (!model) throw HttpError{400, "no served model '" + clip(req.get_param_value("model")) + "'"};
       } else {
         PlayerDescription d;
         if (parse_player_description(opponent, &d, nullptr) && d.kind == PlayerDescription::Kind::kModel)
@@ -450,19 +612,45 @@ struct BoardServer::Impl {
       } catch (const std::exception& e) {
         throw HttpError{400, e.what()};
       }
+      // The search and its share of the memory budget live as long as the stream.
+      struct Stream {
+        SearchBudget::Reservation held;
+        std::unique_ptr<PositionAnalysis> search;
+        std::string game;
+      };
+      auto stream = std::make_shared<Stream>();
+      stream->held = reserve(legal_count(*position), sims);
+      stream->game = session->id();
       if (analyses.fetch_add(1) >= options.max_analyses) {
         --analyses;
         throw HttpError{503, "too many analyses at once (" + std::to_string(options.max_analyses) + ")"};
       }
-      auto search = std::make_shared<PositionAnalysis>(*position, inference, sims);
+      try {
+        stream->search = std::make_unique<PositionAnalysis>(*position, inference, sims);
+      } catch (...) {
+        --analyses;
+        throw;
+      }
       res.set_header("Cache-Control", "no-cache");
       res.set_chunked_content_provider(
           "text/event-stream",
-          [search](size_t, httplib::DataSink& sink) {
-            one_torch_thread();
-            const std::string event = "data: " + search->step(kAnalysisSliceSeconds).dump() + "\n\n";
+          [stream](size_t, httplib::DataSink& sink) {
+            // Runs outside handle(), where cpp-httplib does not catch: an exception of the
+            // search (a model that fails on this board) ends the stream with an error event
+            // and one log line, not the server.
+            std::string event;
+            bool failed = false;
+            try {
+              one_torch_thread();
+              event = "data: " + stream->search->step(kAnalysisSliceSeconds).dump() + "\n\n";
+            } catch (const std::exception& e) {
+              const std::string what = one_line(e.what());
+              std::fprintf(stderr, "quax serve: the analysis of game %s failed: %s\n", stream->game.c_str(), what.c_str());
+              event = "data: " + json{{"error", "the analysis failed: " + what}, {"done", true}}.dump() + "\n\n";
+              failed = true;
+            }
             if (!sink.is_writable() || !sink.write(event.data(), event.size())) return false;  // the client left
-            if (search->done()) sink.done();
+            if (failed || stream->search->done()) sink.done();
             return true;
           },
           [this](bool) { --analyses; });
@@ -472,7 +660,14 @@ struct BoardServer::Impl {
 
 BoardServer::BoardServer(BoardServerOptions options) : impl_(std::make_unique<Impl>(std::move(options))) {
   const int threads = impl_->options.threads;
-  impl_->http.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
+  impl_->http.new_task_queue = [threads] { return new GuardedThreadPool(threads); };
+  // cpp-httplib's default options add SO_REUSEPORT, with which a second server binds the same
+  // port and the two share its connections at random: only SO_REUSEADDR here (a restart may
+  // bind while the last connections are in TIME_WAIT), so a port in use refuses the bind.
+  impl_->http.set_socket_options([](int sock) {
+    int yes = 1;
+    ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+  });
   impl_->http.set_payload_max_length(kMaxBodyBytes);
   impl_->http.set_keep_alive_timeout(2);
   impl_->http.set_read_timeout(10);
@@ -484,12 +679,18 @@ BoardServer::~BoardServer() = default;
 int BoardServer::bind(std::string* error) {
   const auto& o = impl_->options;
   int port = o.port;
+  errno = 0;
   if (port == 0) {
     port = impl_->http.bind_to_any_port(o.host);
   } else if (!impl_->http.bind_to_port(o.host, port)) {
     port = -1;
   }
-  if (port < 0) *error = "cannot listen on " + o.host + ":" + std::to_string(o.port) + " (in use, or not an address here)";
+  if (port < 0) {
+    if (errno == EADDRINUSE)
+      *error = "port " + std::to_string(o.port) + " is in use";
+    else
+      *error = "cannot listen on " + o.host + ":" + std::to_string(o.port) + " (not an address of this machine?)";
+  }
   return port;
 }
 

@@ -3,8 +3,12 @@
 //
 // Robustness: unknown paths answer 404, malformed JSON and illegal moves 400 with one line
 // and no change to the game, at most max_games games are kept (the least recently used is
-// dropped), at most max_analyses searches run at once (503 beyond), an analysis stops when its
-// client goes away, and no request reads a file outside the served directories.
+// dropped), at most max_analyses analyses run at once and the searches (engine moves and
+// analyses) together hold at most memory_mb (503 beyond; a game keeps no search tree between
+// moves), an analysis stops when its client goes away, request bodies over 1 MB are refused
+// (413) however they are sent, an exception in any request ends that request only, and no
+// request reads a file outside the served directories (results files: under runs_dir only),
+// or any file but a regular one under a size limit.
 #pragma once
 
 #include <atomic>
@@ -23,6 +27,7 @@ struct BoardServerOptions {
   int max_games = 64;
   int max_analyses = 4;
   int threads = 16;                     // HTTP worker threads (an analysis holds one while it runs)
+  int memory_mb = 1024;                 // the searches' memory, engine moves and analyses together (503 beyond)
 };
 
 class BoardServer {

@@ -3,13 +3,31 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
+#include <sstream>
 
+#include "core/bounded_file.h"
 #include "nets/model_file.h"
 
 namespace quax {
 
 namespace fs = std::filesystem;
+
+namespace {
+
+// A run's file through the bounded reader: a FIFO, a device or an oversized file named like a
+// run's file is skipped with one line on stderr (once per request that meets it), never waited
+// on or read whole.
+bool read_served_file(const std::string& path, const char* what, std::string* out) {
+  try {
+    *out = read_regular_file(path, kMetricsFileLimit, what);
+    return true;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "quax serve: skipping %s\n", e.what());
+    return false;
+  }
+}
+
+}  // namespace
 
 Catalogue::Catalogue(const std::vector<std::string>& model_dirs, std::string runs_dir) : runs_dir_(std::move(runs_dir)) {
   std::error_code ec;
@@ -27,10 +45,8 @@ Catalogue::Catalogue(const std::vector<std::string>& model_dirs, std::string run
         std::fprintf(stderr, "warning: skipping '%s': %s\n", file.c_str(), e.what());
       }
     }
-    if (auto canonical = fs::weakly_canonical(fs::absolute(dir), ec); !ec) served_dirs_.push_back(canonical.string());
   }
-  for (const std::string& dir : {runs_dir_, std::string(".")})
-    if (auto canonical = fs::weakly_canonical(fs::absolute(dir), ec); !ec) served_dirs_.push_back(canonical.string());
+  if (auto canonical = fs::weakly_canonical(fs::absolute(runs_dir_), ec); !ec) runs_canonical_ = canonical.string();
 }
 
 const CatalogueModel* Catalogue::find_model(const std::string& path_or_name) const {
@@ -79,18 +95,21 @@ bool Catalogue::read_run(const std::string& name, nlohmann::json* out, std::stri
   }
   const fs::path dir = fs::path(runs_dir_) / name;
   nlohmann::json metrics = nlohmann::json::array();
-  std::ifstream in(dir / "metrics.jsonl");
-  for (std::string line; std::getline(in, line);) {
-    auto record = nlohmann::json::parse(line, nullptr, false);
-    if (!record.is_discarded() && record.is_object()) metrics.push_back(std::move(record));
+  std::string text;
+  if (read_served_file((dir / "metrics.jsonl").string(), "metrics file", &text)) {
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) {
+      auto record = nlohmann::json::parse(line, nullptr, false);
+      if (!record.is_discarded() && record.is_object()) metrics.push_back(std::move(record));
+    }
   }
   nlohmann::json ladders = nlohmann::json::object();
   std::error_code ec;
   for (const auto& entry : fs::directory_iterator(dir, ec)) {
     const std::string file = entry.path().filename().string();
     if (file.rfind("ladder", 0) != 0 || entry.path().extension() != ".json") continue;
-    std::ifstream ladder_in(entry.path());
-    auto ladder = nlohmann::json::parse(ladder_in, nullptr, false);
+    if (!read_served_file(entry.path().string(), "ladder file", &text)) continue;
+    auto ladder = nlohmann::json::parse(text, nullptr, false);
     if (ladder.is_discarded() || !ladder.is_array()) continue;
     const std::string stem = entry.path().stem().string();  // ladder or ladder-11x11
     ladders[stem.size() > 7 ? stem.substr(7) : ""] = std::move(ladder);
@@ -99,15 +118,14 @@ bool Catalogue::read_run(const std::string& name, nlohmann::json* out, std::stri
   return true;
 }
 
-bool Catalogue::is_served_path(const std::string& path) const {
+bool Catalogue::is_under_runs(const std::string& path) const {
   std::error_code ec;
   // Made absolute first: weakly_canonical leaves a relative path relative when nothing of it exists.
   const std::string canonical = fs::weakly_canonical(fs::absolute(path, ec), ec).string();
-  if (ec) return false;
-  for (const auto& dir : served_dirs_)
-    if (canonical.size() > dir.size() && canonical.compare(0, dir.size(), dir) == 0 && canonical[dir.size()] == '/')
-      return true;
-  return false;
+  if (ec || runs_canonical_.empty()) return false;
+  const std::string& dir = runs_canonical_;
+  return canonical.size() > dir.size() && canonical.compare(0, dir.size(), dir) == 0 &&
+         (canonical[dir.size()] == '/' || dir == "/");
 }
 
 }  // namespace quax

@@ -1,6 +1,8 @@
 // What the browser board may open: the model files under the served model directories (read
-// once at start), the training runs under the runs directory, and arena results files inside
-// the served directories. Nothing outside them is read, whatever a request names.
+// once at start), the training runs under the runs directory, and arena results files under
+// the runs directory. Nothing outside them is read, whatever a request names, and every file
+// of a run goes through the bounded reader (core/bounded_file.h): a FIFO or an oversized file
+// is skipped, never waited on.
 #pragma once
 
 #include <cstdint>
@@ -44,15 +46,17 @@ class Catalogue {
   std::vector<std::string> runs() const;
   // A run's metrics records and its ladders ({"11x11": [...]} from ladder-11x11.json; "" for
   // ladder.json). Returns false with *error when `name` is not a listed run. Lines of the
-  // metrics file that do not parse (a line being written) are skipped.
+  // metrics file that do not parse (a line being written) are skipped; a file that is not a
+  // regular file or is over kMetricsFileLimit is left out, with one line on stderr.
   bool read_run(const std::string& name, nlohmann::json* out, std::string* error) const;
 
-  // Whether `path` lies inside a served directory (the models', the runs' or the current one).
-  bool is_served_path(const std::string& path) const;
+  // Whether `path` lies inside the runs directory (after resolving "..", links): where the
+  // results files the server reads must be.
+  bool is_under_runs(const std::string& path) const;
 
  private:
   std::vector<CatalogueModel> models_;
-  std::vector<std::string> served_dirs_;  // canonical
+  std::string runs_canonical_;  // empty when the runs directory cannot be resolved
   std::string runs_dir_;
   std::mutex mu_;
   std::map<std::string, std::shared_ptr<const InferenceModel>> loaded_;

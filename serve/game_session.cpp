@@ -45,6 +45,7 @@ std::string GameSession::engine_move() {
     history_.push_back(action);
     ++ply_;
   }
+  engine_->reset();  // frees its search tree: a game waiting for the human holds none
   return "";
 }
 

@@ -37,7 +37,8 @@ class GameSession {
   std::string play(int action);
   // Plays a record from the start (replacing everything); the cursor ends at its end.
   std::string load_record(const std::string& record);
-  // The engine plays its whole turn (every action while its seat is to move).
+  // The engine plays its whole turn (every action while its seat is to move), then is reset,
+  // which frees its search tree (the server's memory budget counts a tree during a move only).
   std::string engine_move();
   // Moves the cursor to `ply` (0..history().size()).
   std::string go_to(int ply);

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "mcts/baseline_agents.h"
+#include "mcts/search_agent.h"
 #include "mcts/uct_agent.h"
 
 namespace quax {
@@ -29,6 +30,32 @@ TEST(UctAgent, RootVisitsSumToThePlayouts) {
   int sum = 0;
   for (const auto& [a, v] : agent.last_root_visits()) sum += v;
   EXPECT_EQ(sum, 300);
+}
+
+// reset() frees the tree of the last move: `quax serve` resets a game's engine after each
+// move, so that a game waiting for its human holds no tree (its memory budget counts a tree
+// during the move only).
+TEST(SearchAgent, ResetFreesTheTree) {
+  SearchSettings settings;
+  settings.simulations = 50;
+  SearchAgent agent("mcts:50", make_mcts_baseline_evaluator(3), settings, 3);
+  auto state = new_game({Variant::kQuax, 7, false});
+  agent.choose_action(*state);
+  ASSERT_NE(agent.last_tree(), nullptr);
+  EXPECT_GT(agent.last_tree()->tree_size(), 50);
+  agent.reset();
+  EXPECT_EQ(agent.last_tree(), nullptr);
+  EXPECT_TRUE(state->is_legal(agent.choose_action(*state)));  // and plays on
+}
+
+TEST(UctAgent, ResetFreesTheTree) {
+  UctAgent agent(200, 4);
+  auto state = new_game({Variant::kQuax, 7, false});
+  agent.choose_action(*state);
+  ASSERT_FALSE(agent.last_root_visits().empty());
+  agent.reset();
+  EXPECT_TRUE(agent.last_root_visits().empty());
+  EXPECT_TRUE(state->is_legal(agent.choose_action(*state)));
 }
 
 // The yardstick: uct:1000 beats uct:50 in at least 80% of 40 colour-balanced games

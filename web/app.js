@@ -574,6 +574,12 @@
         return;  // a keep-alive or a line we do not know
       }
       events += 1;
+      if (event.error) {  // the search failed on the server (a model that cannot play this board)
+        stopStream();
+        setAnalysisState('error');
+        showMessage(`analysis: ${event.error}`, 'error');
+        return;
+      }
       if (!(event.best >= 0)) event.best = null;  // -1: no move was searched
       a.lastEvent = event;
       const shown = state.views[currentMode()];

@@ -129,8 +129,8 @@ def test_a_thousand_bad_requests_change_nothing(server):
         ("GET", "/../../etc/passwd", None, None, 404),
         ("GET", "/api/runs/..", None, None, 404),
         ("GET", "/api/runs/nosuchrun", None, None, 404),
-        ("GET", "/api/results?path=/etc/passwd&variant=quax", None, None, 400),
-        ("GET", "/api/results?path=missing.jsonl&variant=quax", None, None, 404),
+        ("GET", "/api/results?path=/etc/passwd&variant=quax", None, None, 403),
+        ("GET", "/api/results?path=missing.jsonl&variant=quax", None, None, 403),  # not under --runs
         ("DELETE", "/api/games/nosuchgame", None, None, 404),
         ("PUT", "/api/games", {"variant": "quax"}, None, 404),
         ("POST", "/api/games", None, "x" * (2 << 20), 413),  # read and dropped, then refused
@@ -251,6 +251,8 @@ def test_runs_and_results(server):
     assert run["ladder"]["5x5"][0]["elo"] == 12.5
     results = ok(server, "GET", "/api/results?path=%s&variant=quax&size=5&swap=false" % (server["runs"] / "results.jsonl"))
     assert results["games"][0]["record"] == "c3 d4 b2" and results["games"][0]["winner"] == "white"
+    status, reply = call(server, "GET", "/api/results?path=%s&variant=quax" % (server["runs"] / "missing.jsonl"))
+    assert status == 404 and "no results file" in reply["error"]
 
 
 def test_the_page_and_its_files_are_served(server):
