@@ -5,8 +5,9 @@
 // fail, and the input that did it is saved for reproducing it.
 //
 // Budget (environment): QUAX_FUZZ_SECONDS per format (CI's default is the test's),
-// QUAX_FUZZ_ITERATIONS (a cap on inputs; 0 = none), QUAX_FUZZ_SEED (default 1), and
-// QUAX_FUZZ_SAVE_DIR where failing inputs go (default: the working directory).
+// QUAX_FUZZ_ITERATIONS (a cap on inputs; 0 = none), QUAX_FUZZ_SEED (default 1),
+// QUAX_FUZZ_SAVE_DIR where failing inputs go (default: the working directory) and
+// QUAX_FUZZ_MESSAGE_CHARS (the longest message allowed, default 512).
 #pragma once
 
 #include <fcntl.h>
@@ -64,7 +65,8 @@ struct Limits {
   double seconds_per_input = 10;    // a hang: far above any reader's time on a 64 KB input
   // One line a person reads, whatever the input's size: a message may quote the input twice,
   // each quote cut to 60 bytes but up to 4 chars a byte (\xNN for what is not printable).
-  size_t message_chars = 512;
+  // QUAX_FUZZ_MESSAGE_CHARS raises it, to look past known long messages for crashes by hand.
+  size_t message_chars = std::getenv("QUAX_FUZZ_MESSAGE_CHARS") ? std::atoll(std::getenv("QUAX_FUZZ_MESSAGE_CHARS")) : 512;
   uint64_t memory_bytes = 2ull << 30;  // address space the reads may add to the process's
 };
 
