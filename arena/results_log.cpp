@@ -21,13 +21,16 @@ std::string errno_text() { return std::strerror(errno); }
 
 // nlohmann's messages start with "[json.exception.<kind>.<id>] ", and a parse error goes on
 // with "parse error at line 1, column <n>: " (the line within the text parsed, here always
-// 1): keep what says what is wrong, and the column.
+// 1): keep what says what is wrong, and the column. A lexer error ends with "; last read:
+// '<the token so far>'", the line's own bytes, unbounded and unescaped (a 10 KB string, raw
+// control bytes): dropped, the column says where.
 std::string json_error_text(const std::exception& e) {
   std::string what = e.what();
   if (what.rfind("[json.exception.", 0) == 0) {
     const auto close = what.find("] ");
     if (close != std::string::npos) what = what.substr(close + 2);
   }
+  if (const auto token = what.find("; last read: "); token != std::string::npos) what.resize(token);
   const std::string at = "parse error at line 1, ";
   if (what.rfind(at, 0) == 0) what = "not JSON at " + what.substr(at.size());
   return what;

@@ -1,0 +1,130 @@
+// Fuzzing self-play shards (train/shard.h), as the learner's replay window reads them: the
+// spec from the head (read_shard_spec), then every check of read_shard. Seeds are real
+// shards of self-play games and the version-1 file of tests/data; half the mutated version-2
+// inputs get their length and checksum put back so that the decoder's checks behind them are
+// reached. A shard decoded must encode back to its own bytes. QUAX_FUZZ_SECONDS sets the
+// time (default 20 s).
+#include <gtest/gtest.h>
+#include <unistd.h>
+#include <xxhash.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "fuzz_harness.h"
+#include "mcts/simple_evaluators.h"
+#include "train/shard.h"
+
+namespace quax {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string temp_dir() {
+  const auto dir = fs::temp_directory_path() / ("quax_fuzz_shard_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  return dir.string();
+}
+
+std::string read_bytes(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+// Self-play games with resignations, would-be resignations, fast moves and truncation.
+std::vector<GameRecord> play_games(const GameSpec& spec, int games, uint64_t seed, int max_moves) {
+  DriverOptions opt;
+  opt.spec = spec;
+  opt.parallel_games = 2;
+  opt.games_to_play = games;
+  opt.players[0].search.simulations = 8;
+  opt.players[0].record_policy = true;
+  opt.players[0].temperature_moves = 100;
+  opt.players[0].full_search_fraction = 0.75f;
+  opt.players[0].fast_simulations = 2;
+  opt.resign.enabled = true;
+  opt.resign.threshold = 0.2f;
+  opt.resign.consecutive = 2;
+  opt.resign.playout_fraction = 0.5f;
+  opt.resign.min_moves = 4;
+  opt.max_moves = max_moves;
+  opt.seed = seed;
+  UniformEvaluator uniform;
+  GameDriver driver(opt, {&uniform});
+  std::vector<GameRecord> out;
+  driver.run(games, [&](GameRecord&& g) { out.push_back(std::move(g)); });
+  return out;
+}
+
+std::vector<std::string> shard_seeds(const std::string& dir) {
+  std::vector<std::string> seeds = {read_bytes(std::string(QUAX_TEST_DATA_DIR) + "/shards/v1-quax4.qxs")};
+  const std::vector<GameSpec> specs = {GameSpec{Variant::kQuax, 4, true}, GameSpec{Variant::kTorax, 5, false},
+                                       GameSpec{Variant::kHex, 5, true}, GameSpec{Variant::kStymie, 4, true}};
+  for (size_t i = 0; i < specs.size(); ++i) {
+    const std::string path = dir + "/seed.qxs";
+    write_shard(path, play_games(specs[i], 3, 11 + i, i == 1 ? 12 : 0));
+    seeds.push_back(read_bytes(path));
+  }
+  return seeds;
+}
+
+// A version-2 shard's payload length and checksum made to match its payload.
+void repair_header(std::string* bytes) {
+  if (bytes->size() < 24 || bytes->compare(0, 4, "QXSH") != 0) return;
+  const uint64_t length = bytes->size() - 24, sum = XXH3_64bits(bytes->data() + 24, length);
+  (*bytes)[4] = 2;
+  for (int i = 5; i < 8; ++i) (*bytes)[i] = 0;
+  for (int i = 0; i < 8; ++i) {
+    (*bytes)[8 + i] = static_cast<char>((length >> (8 * i)) & 0xff);
+    (*bytes)[16 + i] = static_cast<char>((sum >> (8 * i)) & 0xff);
+  }
+}
+
+// What the replay window does with a shard file: the spec from its head, then read_shard.
+// A shard of no playable spec is still read, as quax 4x4's (read_shard then refuses it).
+void read_shard_file(const std::string& bytes, const std::string& path) {
+  {
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    out << bytes;
+  }
+  const GameSpec spec = read_shard_spec(path).value_or(GameSpec{Variant::kQuax, 4, true});
+  const std::vector<GameRecord> games = read_shard(path, spec);
+  for (const GameRecord& g : games) trainable_positions(g);
+  const bool version2 = bytes.size() >= 8 && bytes[4] == 2;
+  if (version2 && encode_shard(games) != bytes) throw fuzz::Broken{"a shard decoded does not encode back to its bytes"};
+}
+
+fuzz::MutatorOptions shard_mutations() {
+  fuzz::MutatorOptions m;
+  m.text = false;
+  m.repair = repair_header;
+  return m;
+}
+
+TEST(FuzzShards, SeedsRead) {
+  const std::string dir = temp_dir();
+  const auto seeds = shard_seeds(dir);
+  const fuzz::Report r =
+      fuzz::read_each("shards", seeds, [&](const std::string& in) { read_shard_file(in, dir + "/s.qxs"); });
+  EXPECT_TRUE(r.failures.empty()) << r.failures.front();
+  EXPECT_EQ(r.accepted, static_cast<int64_t>(seeds.size())) << "every shard written reads";
+  fs::remove_all(dir);
+}
+
+TEST(FuzzShards, MutatedShardsAreReadOrRefusedInOneLine) {
+  const std::string dir = temp_dir();
+  const fuzz::Budget budget = fuzz::budget_from_env(20);
+  fuzz::Mutator mutator(budget.seed, shard_seeds(dir), shard_mutations());
+  const fuzz::Report r =
+      fuzz::fuzz("shards", mutator, [&](const std::string& in) { read_shard_file(in, dir + "/s.qxs"); }, budget);
+  std::printf("%s\n", r.summary("shards").c_str());
+  for (const std::string& f : r.failures) ADD_FAILURE() << f;
+  EXPECT_GT(r.accepted, 0);
+  EXPECT_GT(r.rejected, 0);
+  fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace quax
