@@ -33,6 +33,9 @@ std::string json_error_text(const std::exception& e) {
   }
   const std::string at = "parse error at line 1, ";
   if (what.rfind(at, 0) == 0) what = "not JSON at " + what.substr(at.size());
+  // nlohmann quotes the token it stopped in ("last read: '...'"), which may be most of a line.
+  constexpr size_t kLongest = 160;
+  if (what.size() > kLongest) what = what.substr(0, kLongest) + "...";
   return what;
 }
 

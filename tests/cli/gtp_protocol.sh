@@ -210,6 +210,8 @@ expected='= size 6 (quikquax needs an even size, not 5)
 [ "$actual" = "$expected" ] || fail "variant switching: got
 $actual"
 
+"$QUAX" gtp --help | grep -q 'variant <name> <n>' || fail "gtp --help does not tell how variant changes the size"
+
 # Hostile lines: 10 MB without a newline gets one short refusal, not 10 MB back, and the
 # session goes on; a long unknown word is quoted cut short; bytes above ASCII come back
 # escaped.
