@@ -1,17 +1,20 @@
 #include "arena/results_log.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
-#include <sstream>
 #include <stdexcept>
+
+#include "core/bounded_file.h"
+#include "core/quoted_input.h"
 
 namespace quax {
 
@@ -33,6 +36,9 @@ std::string json_error_text(const std::exception& e) {
   if (const auto token = what.find("; last read: "); token != std::string::npos) what.resize(token);
   const std::string at = "parse error at line 1, ";
   if (what.rfind(at, 0) == 0) what = "not JSON at " + what.substr(at.size());
+  // nlohmann quotes the token it stopped in ("last read: '...'"), which may be most of a line.
+  constexpr size_t kLongest = 160;
+  if (what.size() > kLongest) what = what.substr(0, kLongest) + "...";
   return what;
 }
 
@@ -41,7 +47,7 @@ GameResult result_from_json(const nlohmann::json& j) {
   GameResult r;
   if (!j.is_object()) throw std::runtime_error("not a JSON object");
   const auto variant = parse_variant(j.at("variant").get<std::string>());
-  if (!variant) throw std::runtime_error("unknown variant '" + j.at("variant").get<std::string>() + "'");
+  if (!variant) throw std::runtime_error("unknown variant " + quoted_input(j.at("variant").get<std::string>()));
   r.spec = GameSpec{*variant, j.at("size").get<int>(), j.at("swap").get<bool>()};
   r.black = j.at("black").get<std::string>();
   r.white = j.at("white").get<std::string>();
@@ -49,25 +55,34 @@ GameResult result_from_json(const nlohmann::json& j) {
   if (res == "black") r.outcome = Outcome::kBlackWins;
   else if (res == "white") r.outcome = Outcome::kWhiteWins;
   else if (res == "draw") r.outcome = Outcome::kDraw;
-  else throw std::runtime_error("result '" + res + "' is not black, white or draw");
+  else throw std::runtime_error("result " + quoted_input(res) + " is not black, white or draw");
   r.moves = j.value("moves", 0);
   r.record = j.value("record", "");
   return r;
 }
 
-// The file's bytes; a missing file is empty.
+// The file's bytes; a missing file is empty. Anything but a regular file of at most
+// kResultsFileLimit bytes is refused (read_regular_file).
 std::string read_whole_file(const std::string& path) {
-  namespace fs = std::filesystem;
   std::error_code ec;
-  const auto status = fs::status(path, ec);
-  if (!fs::exists(status)) return "";
-  if (fs::is_directory(status)) throw std::runtime_error("results file '" + path + "' is a directory");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error("cannot read results file '" + path + "': " + errno_text());
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) throw std::runtime_error("cannot read results file '" + path + "'");
-  return text.str();
+  if (!std::filesystem::exists(std::filesystem::status(path, ec))) return "";
+  return read_regular_file(path, kResultsFileLimit, "results file");
+}
+
+// A descriptor appending to the results file, created when missing. Throws naming the file
+// when it is not a regular file: a FIFO would block the open until a reader came (O_NONBLOCK
+// refuses it instead) and a device such as /dev/full is no place for results.
+int open_for_append(const std::string& path) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NONBLOCK, 0644);
+  if (fd < 0) throw std::runtime_error("cannot write results file '" + path + "': " + errno_text());
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    ::close(fd);
+    std::string problem = regular_file_problem(path, UINTMAX_MAX, "results file");
+    if (problem.empty()) problem = "'" + path + "' is not a regular results file";
+    throw std::runtime_error("cannot write results file: " + problem);
+  }
+  return fd;
 }
 
 }  // namespace
@@ -85,8 +100,7 @@ void append_results(const std::string& path, const std::vector<GameResult>& resu
                         {"record", r.record}};
     text += j.dump() + "\n";
   }
-  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-  if (fd < 0) throw std::runtime_error("cannot write results file '" + path + "': " + errno_text());
+  const int fd = open_for_append(path);
   // One write: appends of one call are not interleaved with other writers' on Linux.
   const ssize_t written = ::write(fd, text.data(), text.size());
   const std::string write_error = written < 0 ? errno_text() : "short write (disk full?)";
@@ -137,8 +151,7 @@ ResultsFileContents prepare_results_file(const std::string& path, const GameSpec
       message += " (and " + std::to_string(contents.malformed.size() - 1) + " more malformed lines)";
     throw std::runtime_error(message);
   }
-  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-  if (fd < 0) throw std::runtime_error("cannot write results file '" + path + "': " + errno_text());
+  const int fd = open_for_append(path);
   bool ok = true;
   std::string error;
   if (contents.ends_without_newline) {

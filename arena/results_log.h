@@ -20,7 +20,7 @@ struct GameResult {
 };
 
 // Appends the results as JSON lines with one write and an fsync. Throws std::runtime_error
-// naming the file and the cause when it cannot be written.
+// naming the file and the cause when it cannot be written or is not a regular file.
 void append_results(const std::string& path, const std::vector<GameResult>& results);
 
 // What a results file holds. A line cut short is set aside (named, not counted): a killed
@@ -36,7 +36,8 @@ struct ResultsFileContents {
 
 // Reads the file; results of other games (variant, size, swap) are skipped; a missing file
 // holds nothing. Throws std::runtime_error naming the file when it exists but cannot be
-// read (a directory, no permission).
+// read (no permission) or is not a regular file of at most kResultsFileLimit bytes
+// (core/bounded_file.h: a directory, a FIFO, a device are refused without blocking).
 ResultsFileContents read_results_file(const std::string& path, const GameSpec& spec);
 
 // Gets the file ready for an arena to append to, before any game is played: reads it and

@@ -17,9 +17,9 @@
 #include <chrono>
 #include <ctime>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "arena/match.h"
 #include "arena/results_log.h"
@@ -29,6 +29,7 @@
 #include "command/command.h"
 #include "nets/players.h"
 #include "core/atomic_file.h"
+#include "core/bounded_file.h"
 #include "train/snapshots.h"
 #include "command/stop_signal.h"
 #include "train/train_loop.h"
@@ -51,10 +52,15 @@ std::string opponent_tag(const std::string& opponent) {
 
 std::string snapshot_name(const Snapshot& s) { return fmt::format("{:g}min", s.seconds / 60.0); }
 
-// Learner steps of the snapshots, from the run's "snapshot" metrics lines (mark_s -> step).
+// Learner steps of the snapshots, from the run's "snapshot" metrics lines (mark_s -> step);
+// none without a metrics file. Throws naming the file when it is not a regular file of at
+// most kMetricsFileLimit bytes.
 std::map<int64_t, int64_t> snapshot_steps(const std::string& run_dir) {
   std::map<int64_t, int64_t> out;
-  std::ifstream in(run_dir + "/metrics.jsonl");
+  const std::string path = run_dir + "/metrics.jsonl";
+  std::error_code ec;
+  if (!fs::exists(fs::status(path, ec))) return out;
+  std::istringstream in(read_regular_file(path, kMetricsFileLimit, "metrics file"));
   for (std::string line; std::getline(in, line);) {
     const auto j = nlohmann::json::parse(line, nullptr, /*allow_exceptions=*/false);
     if (j.is_object() && j.value("kind", "") == "snapshot" && j.contains("mark_s") && j.contains("step"))
@@ -63,17 +69,27 @@ std::map<int64_t, int64_t> snapshot_steps(const std::string& run_dir) {
   return out;
 }
 
+// The text of a /proc file, "" when it cannot be read (the note is then shorter). Bounded
+// like any other file: /proc files report size 0 and are read to their end.
+std::string proc_text(const std::string& path) {
+  try {
+    return read_regular_file(path, kMetricsFileLimit, "system file");
+  } catch (const std::exception&) {
+    return "";
+  }
+}
+
 // The machine and its load, for the record (figures are only comparable on one machine).
 nlohmann::json machine_note() {
   nlohmann::json j;
-  std::ifstream cpu("/proc/cpuinfo");
+  std::istringstream cpu(proc_text("/proc/cpuinfo"));
   for (std::string line; std::getline(cpu, line);)
     if (line.rfind("model name", 0) == 0) {
       j["cpu"] = line.substr(line.find(':') + 2);
       break;
     }
   j["cores"] = static_cast<int>(::sysconf(_SC_NPROCESSORS_ONLN));
-  std::ifstream load("/proc/loadavg");
+  std::istringstream load(proc_text("/proc/loadavg"));
   double l1 = 0, l5 = 0, l15 = 0;
   if (load >> l1 >> l5 >> l15) j["loadavg"] = {l1, l5, l15};
   return j;

@@ -40,6 +40,10 @@ void setup_gtp(CLI::App& app) {
   model->excludes(cmd->get_option("--player"));
   cmd->add_option("--threads", opt->threads, "LibTorch threads of the model's search")->check(CLI::Range(1, 64));
   cmd->add_option("--seed", opt->seed, "Random seed of the player");
+  cmd->footer(
+      "Protocol: list_commands lists the commands (command/gtp_engine.h describes each). `variant <name>` keeps the "
+      "board size where the new variant allows it, else takes the nearest size it allows and says so (`= size 6 "
+      "(quikquax needs an even size, not 5)`); `variant <name> <n>` sets both. Lines longer than 64 KB are refused.");
   cmd->callback([opt] {
     const GameSpec spec = game_spec_from_options(opt->variant, opt->size);
     std::string description = opt->player;

@@ -6,6 +6,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "core/quoted_input.h"
+
 namespace quax {
 
 namespace {
@@ -74,7 +76,7 @@ std::string GtpEngine::handle_line(const std::string& raw, bool* quit) {
     id = tokens[0];
     tokens.erase(tokens.begin());
   }
-  Reply reply{false, "missing command after id " + id};
+  Reply reply{false, "missing command after id " + quoted_input(id)};
   if (!tokens.empty()) {
     const std::string command = lower(tokens[0]);
     tokens.erase(tokens.begin());
@@ -90,10 +92,41 @@ std::string GtpEngine::handle_line(const std::string& raw, bool* quit) {
   return out + "\n\n";
 }
 
+namespace {
+
+// The next line of `in` (without its '\n') into *line; false at the end of input. A line of
+// more than kGtpLineLimit bytes is read to its end but not kept: *too_long is set and *line
+// holds its first kGtpLineLimit bytes, so that a client sending without newlines cannot make
+// the engine hold more.
+bool read_bounded_line(std::istream& in, std::string* line, bool* too_long) {
+  line->clear();
+  *too_long = false;
+  std::streambuf* buf = in.rdbuf();
+  bool any = false;
+  for (;;) {
+    const int ch = buf->sbumpc();
+    if (ch == std::char_traits<char>::eof()) {
+      in.setstate(std::ios::eofbit);
+      return any;
+    }
+    any = true;
+    if (ch == '\n') return true;
+    if (line->size() < kGtpLineLimit)
+      line->push_back(static_cast<char>(ch));
+    else
+      *too_long = true;
+  }
+}
+
+}  // namespace
+
 void GtpEngine::run(std::istream& in, std::ostream& out) {
   bool quit = false;
-  for (std::string line; !quit && std::getline(in, line);) {
-    const std::string answer = handle_line(line, &quit);
+  std::string line;
+  bool too_long = false;
+  while (!quit && read_bounded_line(in, &line, &too_long)) {
+    const std::string answer =
+        too_long ? "? line longer than " + std::to_string(kGtpLineLimit / 1024) + " KB refused\n\n" : handle_line(line, &quit);
     if (!answer.empty()) out << answer << std::flush;
   }
 }
@@ -145,20 +178,34 @@ GtpEngine::Reply GtpEngine::dispatch(const std::string& command, const std::vect
     if (auto e = want(1, "a color"); !e.empty()) return fail(e);
     return cmd_list(args, command == "list_links");
   }
-  return fail("unknown command '" + command + "'");
+  return fail("unknown command " + quoted_input(command));
 }
 
 GtpEngine::Reply GtpEngine::cmd_variant(const std::vector<std::string>& args) {
   if (args.empty()) return {true, variant_info(spec_.variant).name};
-  if (args.size() != 1) return {false, "variant takes one name (" + variant_list() + ")"};
+  if (args.size() > 2) return {false, "variant takes a name and optionally a size (" + variant_list() + ")"};
   const auto v = parse_variant(args[0]);
-  if (!v) return {false, "unknown variant '" + args[0] + "' (known: " + variant_list() + ")"};
-  // The board size stays; the pie rule becomes the variant's default.
+  if (!v) return {false, "unknown variant " + quoted_input(args[0]) + " (known: " + variant_list() + ")"};
+  // The pie rule becomes the variant's default.
   GameSpec spec = default_spec(*v);
+  if (args.size() == 2) {
+    if (!all_digits(args[1]) || args[1].size() > 4) return {false, "variant takes a size as a number, e.g. variant quikquax 6"};
+    spec.size = std::stoi(args[1]);
+    if (auto e = check_spec(spec); !e.empty()) return {false, e};
+    reset(spec);
+    return {true, ""};
+  }
+  // The board size stays where the variant allows it; else the nearest size it allows, said
+  // in the reply, so that a client need not know every variant's size rules to switch.
   spec.size = spec_.size;
+  std::string note;
+  if (auto why = check_spec(spec); !why.empty()) {
+    spec.size = nearest_valid_size(*v, spec_.size);
+    note = "size " + std::to_string(spec.size) + " (" + why + ")";
+  }
   if (auto e = check_spec(spec); !e.empty()) return {false, e};
   reset(spec);
-  return {true, ""};
+  return {true, note};
 }
 
 GtpEngine::Reply GtpEngine::cmd_boardsize(const std::vector<std::string>& args) {
@@ -185,7 +232,7 @@ GtpEngine::Reply GtpEngine::cmd_pie(const std::vector<std::string>& args) {
 
 std::string GtpEngine::check_turn(const std::string& color) const {
   const auto p = parse_player(color);
-  if (!p) return "unknown color '" + color + "' (black or white)";
+  if (!p) return "unknown color " + quoted_input(color) + " (black or white)";
   if (state_->is_over()) return "game is over";
   if (*p != state_->to_move()) return "it is " + player_name(state_->to_move()) + "'s turn, not " + player_name(*p) + "'s";
   return "";
@@ -232,7 +279,7 @@ GtpEngine::Reply GtpEngine::cmd_undo() {
 
 GtpEngine::Reply GtpEngine::cmd_list(const std::vector<std::string>& args, bool links) {
   const auto p = parse_player(args[0]);
-  if (!p) return {false, "unknown color '" + args[0] + "' (black or white)"};
+  if (!p) return {false, "unknown color " + quoted_input(args[0]) + " (black or white)"};
   return {true, join(links ? state_->links_of(*p) : state_->stones_of(*p), " ")};
 }
 

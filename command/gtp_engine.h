@@ -4,12 +4,17 @@
 //
 // Framing: a line is `[id] command [args...]`; the answer is `=[id] result` or
 // `?[id] message`, followed by a blank line. Empty lines and `#` comments get no answer.
-// A command that fails leaves the game unchanged.
+// A command that fails leaves the game unchanged. A line longer than kGtpLineLimit is not
+// read into memory: its answer is `? line longer than 64 KB refused`. Errors quote what the
+// client sent cut short and with control bytes escaped (core/quoted_input.h).
 //
 // Commands (moves in the notation of RULES.md; colours black/white or any alias):
 //   protocol_version, name, version, known_command <c>, list_commands, quit
-//   variant [<name>]     set (and reset the board; the size stays, the pie rule becomes the
-//                        variant's default) or, without argument, tell the variant
+//   variant [<name> [<n>]]  set (and reset the board; the pie rule becomes the variant's
+//                        default) or, without argument, tell the variant. The size stays
+//                        where the new variant allows it; where not, the board takes the
+//                        nearest size it allows and the answer says so (`= size 6
+//                        (quikquax needs an even size, not 5)`). With <n>, that size.
 //   boardsize [<n>]      set (and reset the board) or tell the size
 //   pie [on|off]         the pie rule (swap) on or off, resetting the board; or tell it
 //   clear_board          a new game of the same variant, size and pie rule
@@ -23,6 +28,7 @@
 //   list_stones <colour>, list_links <colour>   canonical notation, board order
 #pragma once
 
+#include <cstddef>
 #include <iosfwd>
 #include <memory>
 #include <string>
@@ -32,6 +38,9 @@
 #include "mcts/agent.h"
 
 namespace quax {
+
+// The longest protocol line run() accepts (no command needs more than a few hundred bytes).
+inline constexpr std::size_t kGtpLineLimit = 64 * 1024;
 
 class GtpEngine {
  public:

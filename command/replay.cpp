@@ -1,11 +1,9 @@
 // `quax replay`: checks a game record move by move and prints the final board and result.
 #include <cstdio>
-#include <fstream>
 #include <memory>
-#include <sstream>
-#include <sys/stat.h>
 
 #include "command/command.h"
+#include "core/bounded_file.h"
 #include "command/game_spec_option.h"
 #include "env/notation.h"
 
@@ -17,17 +15,15 @@ namespace {
 // argument means never depends on which files happen to exist.
 bool names_a_file(const std::string& arg) { return arg.find_first_of("./") != std::string::npos; }
 
-// The record: the argument itself, or the contents of the file it names.
+// The record: the argument itself, or the contents of the file it names (a regular file of
+// at most kRecordFileLimit bytes).
 std::string record_source(const std::string& arg) {
   if (!names_a_file(arg)) return arg;
-  struct stat st;
-  if (stat(arg.c_str(), &st) != 0) throw CommandError("no such file: '" + arg + "'");
-  if (!S_ISREG(st.st_mode)) throw CommandError("'" + arg + "' is not a regular file");
-  std::ifstream in(arg);
-  if (!in) throw CommandError("cannot read '" + arg + "'");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
+  try {
+    return read_regular_file(arg, kRecordFileLimit, "record file");
+  } catch (const std::exception& e) {
+    throw CommandError(e.what());
+  }
 }
 
 void setup_replay(CLI::App& app) {

@@ -2,15 +2,20 @@
 // solved-positions file of every position up to a depth (solve/book.h for the format).
 #include <fmt/format.h>
 
+#include <unistd.h>
+
 #include <chrono>
-#include <fstream>
-#include <nlohmann/json.hpp>
+#include <cstdint>
 #include <cstdio>
+#include <new>
 #include <memory>
+#include <nlohmann/json.hpp>
+#include <sstream>
 #include <stdexcept>
 
 #include "command/command.h"
 #include "command/game_spec_option.h"
+#include "core/bounded_file.h"
 #include "env/notation.h"
 #include "solve/book.h"
 #include "solve/proof_search.h"
@@ -26,10 +31,15 @@ void print_progress(const ProofStats& s) {
   std::fflush(stderr);
 }
 
-// The games of a records file, checked against `spec`; CommandError names the line.
+// The games of a records file (a regular file of at most kResultsFileLimit bytes: arena
+// results files are its usual source), checked against `spec`; CommandError names the line.
 std::vector<std::vector<int>> read_records(const std::string& path, const GameSpec& spec) {
-  std::ifstream in(path);
-  if (!in) throw CommandError("cannot read '" + path + "'");
+  std::istringstream in;
+  try {
+    in.str(read_regular_file(path, kResultsFileLimit, "records file"));
+  } catch (const std::exception& e) {
+    throw CommandError(e.what());
+  }
   std::vector<std::vector<int>> out;
   std::string line, error;
   for (int n = 1; std::getline(in, line); ++n) {
@@ -48,6 +58,53 @@ std::vector<std::vector<int>> read_records(const std::string& path, const GameSp
     out.push_back(std::move(actions));
   }
   return out;
+}
+
+// The machine's memory in bytes (0 when unknown).
+uint64_t physical_memory() {
+  const long pages = ::sysconf(_SC_PHYS_PAGES), page = ::sysconf(_SC_PAGESIZE);
+  return pages > 0 && page > 0 ? static_cast<uint64_t>(pages) * static_cast<uint64_t>(page) : 0;
+}
+
+// The search with its --memory-mb table. A table the machine cannot hold is refused by name
+// before it is tried: allocating it would fail with a bare std::bad_alloc, or succeed and be
+// killed by the kernel as its pages are touched.
+std::unique_ptr<ProofSearch> make_search(const GameSpec& spec, int memory_mb) {
+  const uint64_t bytes = static_cast<uint64_t>(memory_mb) << 20, physical = physical_memory();
+  if (physical > 0 && bytes > physical)
+    throw CommandError(fmt::format("--memory-mb {}: more than this machine's {} MiB of memory", memory_mb,
+                                   physical >> 20));
+  try {
+    return std::make_unique<ProofSearch>(spec, static_cast<size_t>(bytes));
+  } catch (const std::bad_alloc&) {
+    throw CommandError(fmt::format("--memory-mb {}: cannot allocate a transposition table of {} MiB", memory_mb,
+                                   memory_mb));
+  }
+}
+
+// The positions of a --book, within --seconds and --memory-mb; CommandError saying which
+// limit stopped the listing, where, and what to change.
+std::vector<std::vector<int>> book_positions(const GameSpec& spec, const std::vector<int>& start, int depth,
+                                             const std::vector<std::vector<int>>* records, int min_ply, int max_ply,
+                                             const ListingLimits& limits, double seconds, int memory_mb) {
+  PositionList list;
+  try {
+    list = records ? positions_along(spec, *records, min_ply, max_ply, limits)
+                   : positions_up_to_depth(spec, start, depth, limits);
+  } catch (const std::bad_alloc&) {
+    throw CommandError(fmt::format("--book: out of memory listing the positions (--memory-mb {})", memory_mb));
+  }
+  if (list.stop == PositionList::Stop::kComplete) return std::move(list.positions);
+  const std::string where = records ? fmt::format("along the records ({} positions listed)", list.positions.size())
+                                    : fmt::format("up to depth {} (ply {} reached, {} positions listed)", depth,
+                                                  list.plies + 1, list.positions.size());
+  if (list.stop == PositionList::Stop::kDeadline)
+    throw CommandError(fmt::format("--book: listing the positions {} used up --seconds {:g}; lower {} or raise "
+                                   "--seconds",
+                                   where, seconds, records ? "--max-ply" : "--depth"));
+  throw CommandError(fmt::format("--book: the positions {} need more than --memory-mb {}; lower {} or raise "
+                                 "--memory-mb",
+                                 where, memory_mb, records ? "--max-ply" : "--depth"));
 }
 
 void setup_solve(CLI::App& app) {
@@ -74,8 +131,13 @@ void setup_solve(CLI::App& app) {
   cmd->add_option("--swap", opt->swap, "Pie rule: on, off or default (the variant's)")
       ->check(CLI::IsMember({"on", "off", "default"}));
   cmd->add_option("--position", opt->position, "Moves from the start ('c3 b2 ...'); empty: the start");
-  cmd->add_option("--memory-mb", opt->memory_mb, "Transposition table size in MiB")->check(CLI::Range(1, 1 << 20));
-  cmd->add_option("--seconds", opt->seconds, "Give up after this long (0: no limit); the value is then 'unknown'")
+  cmd->add_option("--memory-mb", opt->memory_mb,
+                  "Transposition table size in MiB (at most the machine's memory); --book's list of positions may "
+                  "take as much again")
+      ->check(CLI::Range(1, 1 << 20));
+  cmd->add_option("--seconds", opt->seconds,
+                  "Give up after this long (0: no limit); the value is then 'unknown' (a --book whose positions "
+                  "cannot be listed in time is refused)")
       ->check(CLI::Range(0.0, 1e7));
   cmd->add_flag("--book", opt->book, "Solve every position up to --depth plies and write them to --out");
   cmd->add_option("--depth", opt->depth, "Book depth in plies from the position")->check(CLI::Range(0, 40));
@@ -108,19 +170,26 @@ void setup_solve(CLI::App& app) {
     if (state->is_over())
       throw CommandError("--position: the game is over (" + outcome_name(state->outcome()) + " won)");
 
-    ProofSearch search(spec, static_cast<size_t>(opt->memory_mb) << 20);
-    if (opt->seconds > 0)
-      search.set_deadline(std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                                                                  std::chrono::duration<double>(opt->seconds)));
+    const std::unique_ptr<ProofSearch> searcher = make_search(spec, opt->memory_mb);
+    ProofSearch& search = *searcher;
+    ListingLimits limits;
+    limits.max_bytes = static_cast<size_t>(opt->memory_mb) << 20;
+    if (opt->seconds > 0) {
+      limits.deadline = std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                                               std::chrono::duration<double>(opt->seconds));
+      search.set_deadline(limits.deadline);
+    }
     if (opt->progress > 0) search.set_progress(print_progress, opt->progress);
 
     if (opt->book) {
       std::vector<std::vector<int>> positions;
       if (opt->records.empty()) {
-        positions = positions_up_to_depth(spec, actions, opt->depth);
+        positions = book_positions(spec, actions, opt->depth, nullptr, 0, 0, limits, opt->seconds, opt->memory_mb);
       } else {
         if (!actions.empty()) throw CommandError("--records and --position do not go together");
-        positions = positions_along(spec, read_records(opt->records, spec), opt->min_ply, opt->max_ply);
+        const auto records = read_records(opt->records, spec);
+        positions = book_positions(spec, {}, 0, &records, opt->min_ply, opt->max_ply, limits, opt->seconds,
+                                   opt->memory_mb);
       }
       const auto entries = solve_book(search, positions, opt->symmetry, [&](const BookEntry& e, size_t done) {
         if (opt->progress > 0 && done % 100 == 0) std::fprintf(stderr, "  %zu positions\n", done);

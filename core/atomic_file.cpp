@@ -68,14 +68,6 @@ void write_file_atomically(const std::string& path, const std::string& contents)
   });
 }
 
-std::string read_file_bytes(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error("cannot open '" + path + "': " + std::strerror(errno));
-  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (in.bad()) throw std::runtime_error("cannot read '" + path + "'");
-  return bytes;
-}
-
 int remove_stale_temporaries(const std::string& dir) {
   std::error_code ec;
   if (!fs::is_directory(dir, ec)) return 0;

@@ -15,8 +15,6 @@ namespace quax {
 void write_atomically(const std::string& path, const std::function<void(const std::string& tmp_path)>& write);
 // Same for a whole string.
 void write_file_atomically(const std::string& path, const std::string& contents);
-// The whole file at `path`. Throws std::runtime_error naming it when it cannot be read.
-std::string read_file_bytes(const std::string& path);
 
 // The temporary name write_atomically uses for `path` in this process: "<path>.tmp<pid>.<host>"
 // (host_name_token; "<path>.tmp<pid>" when it is empty, the form of older versions).

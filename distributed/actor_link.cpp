@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "core/atomic_file.h"
+#include "core/bounded_file.h"
 #include "core/host_name.h"
 #include "nets/net_evaluator.h"
 #include "train/model_follower.h"
@@ -112,7 +113,7 @@ void ActorLink::take_model(const std::string& bytes, RunControl& control) {
 void ActorLink::send_shards(bool all) {
   for (const auto& path : list_shards(local_dir_ + "/selfplay")) {
     if (!all && channel_.pending_sends(0) >= kMaxPendingShards) return;
-    channel_.send(0, MessageTag::kShard, fs::path(path).filename().string() + "\n" + read_file_bytes(path));
+    channel_.send(0, MessageTag::kShard, fs::path(path).filename().string() + "\n" + read_regular_file(path, kShardFileLimit, "shard"));
     fs::remove(path);
   }
 }

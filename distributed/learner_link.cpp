@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "core/atomic_file.h"
+#include "core/bounded_file.h"
 #include "env/rng.h"
 #include "train/progress_text.h"
 #include "train/run_files.h"
@@ -96,7 +97,7 @@ void LearnerLink::run(RunControl& control, MetricsFile& metrics) {
       // A file pruned between listing and reading is tried again on the next poll.
       if (!models.empty() && models.back().step != model_step_) {
         try {
-          model_bytes_ = std::to_string(models.back().step) + "\n" + read_file_bytes(models.back().path);
+          model_bytes_ = std::to_string(models.back().step) + "\n" + read_regular_file(models.back().path, kModelFileLimit, "model file");
           model_step_ = models.back().step;
           model_wanted = false;
         } catch (const std::exception&) {

@@ -1,4 +1,5 @@
 #include "env/hex_game.h"
+#include "core/quoted_input.h"
 
 #include <algorithm>
 #include <cassert>
@@ -202,18 +203,17 @@ int HexGame::parse_action(std::string_view text, std::string* error) const {
     return -1;
   };
   if (t == "swap") return nn_;
-  const std::string shown(text);
   if (t.size() < 2 || t.size() > 3 || t[0] < 'a' || t[0] > 'z' ||
       !std::all_of(t.begin() + 1, t.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
-    return fail("'" + shown + "' is not a move (expected e.g. c5 or swap)");
+    return fail(quoted_input(text) + " is not a move (expected e.g. c5 or swap)");
   const int x = t[0] - 'a', y = std::stoi(t.substr(1)) - 1;
   if (x >= n_ || y < 0 || y >= n_) {
     const std::string board = geo_->triangle ? "triangle of side " + std::to_string(n_)
                                              : std::to_string(n_) + "x" + std::to_string(n_) + " board";
-    return fail("'" + shown + "' is off the " + board);
+    return fail(quoted_input(text) + " is off the " + board);
   }
   if (!geo_->on_board[y * n_ + x])
-    return fail("'" + shown + "' is off the triangle (row " + std::to_string(y + 1) + " has columns a.." +
+    return fail(quoted_input(text) + " is off the triangle (row " + std::to_string(y + 1) + " has columns a.." +
                 std::string(1, static_cast<char>('a' + y)) + ")");
   return y * n_ + x;
 }

@@ -1,4 +1,5 @@
 #include "env/notation.h"
+#include "core/quoted_input.h"
 
 #include <algorithm>
 #include <cctype>
@@ -41,8 +42,8 @@ bool parse_record(std::string_view text, GameRecord* out, std::string* error) {
     if (t != "resigns") continue;
     if (i == 0) return fail("'resigns' must follow a player name (e.g. 'Black resigns')");
     const auto who = parse_player(tokens[i - 1]);
-    if (!who) return fail("'" + tokens[i - 1] + " resigns': '" + tokens[i - 1] + "' is not a player name");
-    if (i + 1 != tokens.size()) return fail("'" + tokens[i - 1] + " resigns' must end the record");
+    if (!who) return fail(quoted_input(tokens[i - 1] + " resigns") + ": " + quoted_input(tokens[i - 1]) + " is not a player name");
+    if (i + 1 != tokens.size()) return fail(quoted_input(tokens[i - 1] + " resigns") + " must end the record");
     record.resigned = *who;
     tokens.resize(i - 1);
     break;
@@ -58,7 +59,7 @@ std::unique_ptr<GameState> replay_record(const GameSpec& spec, const GameRecord&
   if (actions) actions->clear();
   for (size_t i = 0; i < record.moves.size(); ++i) {
     const std::string& move = record.moves[i];
-    const std::string where = "ply " + std::to_string(i + 1) + " (move '" + move + "'): ";
+    const std::string where = "ply " + std::to_string(i + 1) + " (move " + quoted_input(move) + "): ";
     std::string why;
     const std::vector<int> turn = state->parse_record_token(move, &why);
     if (turn.empty()) {

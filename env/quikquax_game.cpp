@@ -1,4 +1,5 @@
 #include "env/quikquax_game.h"
+#include "core/quoted_input.h"
 
 #include <cassert>
 #include <cstring>
@@ -121,7 +122,7 @@ int QuikQuaxGame::parse_action(std::string_view text, std::string* error) const 
   const int a = board_.parse_action(text, error);
   if (a < 0) return -1;
   if (a >= nn_) {
-    if (error) *error = "'" + std::string(text) + "': quikquax has only stone placements (links are automatic, no swap)";
+    if (error) *error = quoted_input(text) + ": quikquax has only stone placements (links are automatic, no swap)";
     return -1;
   }
   return a;

@@ -1,4 +1,5 @@
 #include "env/square_game.h"
+#include "core/quoted_input.h"
 #include "env/rng.h"
 
 #include <algorithm>
@@ -576,19 +577,19 @@ int SquareGame::parse_action(std::string_view text, std::string* error) const {
     return true;
   };
   int c1, r1, c2, r2;
-  if (!read_cell(&c1, &r1)) return fail("'" + std::string(text) + "' is not a move (expected e.g. c5, e2-f3, swap, pass)");
+  if (!read_cell(&c1, &r1)) return fail(quoted_input(text) + " is not a move (expected e.g. c5, e2-f3, swap, pass)");
   auto off = [&](int c, int r) { return c < 0 || r < 0 || c >= n_ || r >= n_; };
   if (i == t.size()) {
-    if (off(c1, r1)) return fail("'" + std::string(text) + "' is off the " + std::to_string(n_) + "x" + std::to_string(n_) + " board");
+    if (off(c1, r1)) return fail(quoted_input(text) + " is off the " + std::to_string(n_) + "x" + std::to_string(n_) + " board");
     return r1 * n_ + c1;
   }
   if (t[i] == '-') ++i;
   if (!read_cell(&c2, &r2) || i != t.size())
-    return fail("'" + std::string(text) + "' is not a move (expected e.g. c5, e2-f3, swap, pass)");
+    return fail(quoted_input(text) + " is not a move (expected e.g. c5, e2-f3, swap, pass)");
   if (off(c1, r1) || off(c2, r2))
-    return fail("'" + std::string(text) + "' is off the " + std::to_string(n_) + "x" + std::to_string(n_) + " board");
+    return fail(quoted_input(text) + " is off the " + std::to_string(n_) + "x" + std::to_string(n_) + " board");
   if (std::abs(c1 - c2) != 1 || std::abs(r1 - r2) != 1)
-    return fail("'" + std::string(text) + "': a link joins two diagonally adjacent cells");
+    return fail(quoted_input(text) + ": a link joins two diagonally adjacent cells");
   const int bc = std::min(c1, c2), br = std::min(r1, r2);
   const int d = ((c2 - c1) == (r2 - r1)) ? 0 : 1;
   return link_action(bc, br, d);

@@ -1,4 +1,5 @@
 #include "env/stymie_game.h"
+#include "core/quoted_input.h"
 #include "env/rng.h"
 
 #include <algorithm>
@@ -240,11 +241,11 @@ int StymieGame::parse_action(std::string_view text, std::string* error) const {
   if (square) t.pop_back();
   if (t.size() < 2 || t[0] < 'a' || t[0] > 'z' || t.size() > 3 ||
       !std::all_of(t.begin() + 1, t.end(), [](char ch) { return std::isdigit(static_cast<unsigned char>(ch)); }))
-    return fail("'" + std::string(text) + "' is not a move (expected e.g. c5, c5+ for a square, swap, end)");
+    return fail(quoted_input(text) + " is not a move (expected e.g. c5, c5+ for a square, swap, end)");
   const int c = t[0] - 'a', r = std::stoi(t.substr(1)) - 1;
   const int limit = square ? n_ - 1 : n_;
   if (c >= limit || r < 0 || r >= limit)
-    return fail("'" + std::string(text) + "' is off the board (" + (square ? "squares a1+.." : "octagons a1..") +
+    return fail(quoted_input(text) + " is off the board (" + (square ? "squares a1+.." : "octagons a1..") +
                 std::string(1, static_cast<char>('a' + limit - 1)) + std::to_string(limit) + (square ? "+)" : ")"));
   return (square ? nn_ : 0) + r * n_ + c;
 }

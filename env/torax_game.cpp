@@ -1,4 +1,5 @@
 #include "env/torax_game.h"
+#include "core/quoted_input.h"
 #include "env/rng.h"
 
 #include <algorithm>
@@ -317,7 +318,7 @@ int ToraxGame::parse_action(std::string_view text, std::string* error) const {
   if (t == "end") return end_action();
   if (t == "pass") return pass_action();
   if (t.rfind("block", 0) == 0) t = t.substr(5);
-  const std::string expected = "'" + std::string(text) + "' is not a move (expected e.g. c5, a1-i9, adopt, end, pass)";
+  const std::string expected = quoted_input(text) + " is not a move (expected e.g. c5, a1-i9, adopt, end, pass)";
   size_t i = 0;
   auto read_cell = [&](int* c, int* r) {
     if (i >= t.size() || t[i] < 'a' || t[i] > 'z') return false;
@@ -329,7 +330,7 @@ int ToraxGame::parse_action(std::string_view text, std::string* error) const {
     return i > start;
   };
   auto off = [&](int c, int r) { return c < 0 || r < 0 || c >= n_ || r >= n_; };
-  const std::string off_board = "'" + std::string(text) + "' is off the " + std::to_string(n_) + "x" + std::to_string(n_) + " board";
+  const std::string off_board = quoted_input(text) + " is off the " + std::to_string(n_) + "x" + std::to_string(n_) + " board";
   int c1, r1, c2, r2;
   if (!read_cell(&c1, &r1)) return fail(expected);
   if (i == t.size()) return off(c1, r1) ? fail(off_board) : r1 * n_ + c1;
@@ -339,7 +340,7 @@ int ToraxGame::parse_action(std::string_view text, std::string* error) const {
   // Diagonal neighbours on the torus: one step each way, counting across the seams.
   const bool east2 = wrap(c1 + 1, n_) == c2, west2 = wrap(c1 - 1, n_) == c2;
   const bool north2 = wrap(r1 + 1, n_) == r2, south2 = wrap(r1 - 1, n_) == r2;
-  if (!(east2 || west2) || !(north2 || south2)) return fail("'" + std::string(text) + "': a link joins two diagonally adjacent cells");
+  if (!(east2 || west2) || !(north2 || south2)) return fail(quoted_input(text) + ": a link joins two diagonally adjacent cells");
   const int west_c = east2 ? c1 : c2, south_r = north2 ? r1 : r2;
   const int d = (east2 == north2) ? 0 : 1;  // the western cell is the southern one for `/`
   return (1 + d) * nn_ + south_r * n_ + west_c;
@@ -366,14 +367,14 @@ std::vector<int> ToraxGame::parse_record_token(std::string_view token, std::stri
     while (j < t.size() && std::isdigit(static_cast<unsigned char>(t[j]))) ++j;
     const int a = parse_action(t.substr(i, j - i), error);
     if (a < 0 || a >= nn_) {
-      if (a >= nn_ && error) *error = "'" + std::string(token) + "': an auction turn is blocks on cells, e.g. c3g7";
+      if (a >= nn_ && error) *error = quoted_input(token) + ": an auction turn is blocks on cells, e.g. c3g7";
       return {};
     }
     out.push_back(a);
     i = j;
   }
   if (static_cast<int>(out.size()) > n_) {
-    if (error) *error = "'" + std::string(token) + "': at most " + std::to_string(n_) + " blocks in one auction turn";
+    if (error) *error = quoted_input(token) + ": at most " + std::to_string(n_) + " blocks in one auction turn";
     return {};
   }
   // The N-th block, or the last empty cell, ends the turn by itself.

@@ -109,6 +109,18 @@ std::string check_spec(const GameSpec& spec) {
   return "";
 }
 
+int nearest_valid_size(Variant v, int size) {
+  const auto& info = variant_info(v);
+  // The pie rule plays no part in the size rules: check sizes without it.
+  auto playable = [&](int n) { return check_spec(GameSpec{v, n, false}).empty(); };
+  const int from = std::clamp(size, info.min_size, info.max_size);
+  for (int step = 0; step <= info.max_size - info.min_size; ++step) {
+    if (from + step <= info.max_size && playable(from + step)) return from + step;
+    if (from - step >= info.min_size && playable(from - step)) return from - step;
+  }
+  return info.default_size;
+}
+
 std::string describe(const GameSpec& spec) {
   const bool triangle = spec.variant == Variant::kY || spec.variant == Variant::kQuady || spec.variant == Variant::kQuady2;
   const std::string board = triangle ? "side " + std::to_string(spec.size)

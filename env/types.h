@@ -84,6 +84,9 @@ struct GameSpec {
 GameSpec default_spec(Variant v);
 // Empty when the spec is playable, else one line saying what is wrong.
 std::string check_spec(const GameSpec& spec);
+// The playable size of `v` closest to `size` (the larger one of a tie): `size` itself when it
+// is playable. For a client that switches variants keeping its board where it can.
+int nearest_valid_size(Variant v, int size);
 // e.g. "quax 11x11 (swap)".
 std::string describe(const GameSpec& spec);
 

@@ -1,13 +1,15 @@
 #include "solve/book.h"
 
 #include <cstdio>
-#include <fstream>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <stdexcept>
 #include <unordered_set>
 
 #include "core/atomic_file.h"
+#include "core/bounded_file.h"
+#include "core/quoted_input.h"
 #include "env/notation.h"
 #include "solve/symmetric_key.h"
 
@@ -46,7 +48,7 @@ bool parse_book_line(const std::string& line, BookEntry* out, std::string* error
   BookEntry e;
   const auto variant = parse_variant(j["variant"].get<std::string>());
   if (!variant) {
-    *error = "unknown variant '" + j["variant"].get<std::string>() + "'";
+    *error = "unknown variant " + quoted_input(j["variant"].get<std::string>());
     return false;
   }
   e.spec = GameSpec{*variant, j["size"].get<int>(), j["swap"].get<bool>()};
@@ -57,12 +59,12 @@ bool parse_book_line(const std::string& line, BookEntry* out, std::string* error
   e.record = j["record"].get<std::string>();
   const auto mover = parse_player(j["to_move"].get<std::string>());
   if (!mover) {
-    *error = "to_move '" + j["to_move"].get<std::string>() + "' is not a player";
+    *error = "to_move " + quoted_input(j["to_move"].get<std::string>()) + " is not a player";
     return false;
   }
   e.to_move = *mover;
   if (!parse_value(j["value"].get<std::string>(), &e.value)) {
-    *error = "value '" + j["value"].get<std::string>() + "' is not win, loss, draw or unknown";
+    *error = "value " + quoted_input(j["value"].get<std::string>()) + " is not win, loss, draw or unknown";
     return false;
   }
   for (const auto& m : j["winning_moves"]) {
@@ -76,15 +78,40 @@ bool parse_book_line(const std::string& line, BookEntry* out, std::string* error
   return true;
 }
 
+namespace {
+
+// Empty when the entry's record replays to a position that is not over, with `to_move` to
+// move, where every winning move is a legal move (rewritten in canonical notation, the form
+// readers compare with action_to_string); else one line saying what is wrong.
+std::string check_entry_position(BookEntry* e) {
+  std::string error;
+  const auto state = book_position(*e, &error);
+  if (!state) return "record " + quoted_input(e->record) + ": " + error;
+  if (state->to_move() != e->to_move)
+    return "to_move is " + player_name(e->to_move) + " but " + player_name(state->to_move()) +
+           " is to move after the record";
+  for (std::string& move : e->winning_moves) {
+    const int action = state->parse_action(move, &error);
+    if (action < 0) return "winning move " + error;
+    if (const std::string why = state->why_illegal(action); !why.empty())
+      return "winning move " + quoted_input(move) + " is illegal: " + why;
+    move = state->action_to_string(action);
+  }
+  return "";
+}
+
+}  // namespace
+
 std::vector<BookEntry> read_book(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw std::runtime_error("cannot read '" + path + "'");
+  std::istringstream in(read_regular_file(path, kBookFileLimit, "solved-positions file"));
   std::vector<BookEntry> out;
   std::string line, error;
   for (int n = 1; std::getline(in, line); ++n) {
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
     BookEntry e;
     if (!parse_book_line(line, &e, &error)) throw std::runtime_error(path + ":" + std::to_string(n) + ": " + error);
+    if (error = check_entry_position(&e); !error.empty())
+      throw std::runtime_error(path + ":" + std::to_string(n) + ": " + error);
     out.push_back(std::move(e));
   }
   return out;
@@ -113,52 +140,116 @@ std::unique_ptr<GameState> book_position(const BookEntry& entry, std::string* er
   return s;
 }
 
-std::vector<std::vector<int>> positions_up_to_depth(const GameSpec& spec, const std::vector<int>& start_actions,
-                                                   int depth) {
-  std::vector<std::vector<int>> out, frontier;
-  auto s = new_game(spec);
-  for (int a : start_actions) s->apply(a);
-  if (s->is_over()) return out;
-  frontier.push_back(start_actions);
-  std::vector<int> legal;
-  for (int ply = 0; ply <= depth && !frontier.empty(); ++ply) {
-    std::vector<std::vector<int>> next;
-    // Expanding only the first line of each position keeps the frontier free of transpositions.
-    std::unordered_set<uint64_t> expanded;
-    for (std::vector<int>& line : frontier) {
-      out.push_back(line);
-      if (ply == depth) continue;
-      s = new_game(spec);
-      for (int a : line) s->apply(a);
-      if (!expanded.insert(s->position_key()).second) continue;
-      s->legal_actions(&legal);
-      auto child = s->clone();
-      for (int a : legal) {
-        child->copy_from(*s);
-        child->apply(a);
-        if (child->is_over()) continue;
-        std::vector<int> longer = line;
-        longer.push_back(a);
-        next.push_back(std::move(longer));
+namespace {
+
+// What a listing holds, counted as it grows, and whether a limit has come.
+class ListingBudget {
+ public:
+  explicit ListingBudget(const ListingLimits& limits) : limits_(limits) {}
+
+  // Counts one more line of `length` moves (and, with `keyed`, its entry in a set of
+  // position keys); false once the list is over its bytes or the clock over its deadline.
+  bool add(size_t length, bool keyed) {
+    // The line's own block with the allocator's header, and its slot in a doubling vector.
+    bytes_ += sizeof(std::vector<int>) * 2 + 16 + length * sizeof(int) + (keyed ? kKeyBytes : 0);
+    if (bytes_ > limits_.max_bytes) {
+      stop_ = PositionList::Stop::kMemory;
+      return false;
+    }
+    // Reading the clock for every line would cost more than making the line.
+    if (++since_clock_ >= 1024) {
+      since_clock_ = 0;
+      if (std::chrono::steady_clock::now() >= limits_.deadline) {
+        stop_ = PositionList::Stop::kDeadline;
+        return false;
       }
     }
+    return true;
+  }
+  // Uncounts a line given up (the frontier of a ply once it is listed).
+  void drop(size_t length) { bytes_ -= sizeof(std::vector<int>) * 2 + 16 + length * sizeof(int); }
+  PositionList::Stop stop() const { return stop_; }
+
+ private:
+  static constexpr size_t kKeyBytes = 48;  // an unordered_set<uint64_t> node and its bucket
+  const ListingLimits& limits_;
+  size_t bytes_ = 0;
+  int since_clock_ = 0;
+  PositionList::Stop stop_ = PositionList::Stop::kComplete;
+};
+
+}  // namespace
+
+PositionList positions_up_to_depth(const GameSpec& spec, const std::vector<int>& start_actions, int depth,
+                                   const ListingLimits& limits) {
+  PositionList result;
+  ListingBudget budget(limits);
+  auto s = new_game(spec);
+  for (int a : start_actions) s->apply(a);
+  if (s->is_over()) return result;
+  // Keys of the positions listed or waiting in the frontier: a position reached again by
+  // another line (a transposition) is neither listed nor expanded twice.
+  std::unordered_set<uint64_t> listed{s->position_key()};
+  std::vector<std::vector<int>> frontier{start_actions};
+  if (!budget.add(start_actions.size(), true)) {
+    result.stop = budget.stop();
+    return result;
+  }
+  std::vector<int> legal;
+  auto child = s->clone();
+  for (int ply = 0; ply <= depth && !frontier.empty(); ++ply) {
+    std::vector<std::vector<int>> next;
+    for (std::vector<int>& line : frontier) {
+      if (ply < depth) {
+        s = new_game(spec);
+        for (int a : line) s->apply(a);
+        s->legal_actions(&legal);
+        for (int a : legal) {
+          child->copy_from(*s);
+          child->apply(a);
+          if (child->is_over() || !listed.insert(child->position_key()).second) continue;
+          if (!budget.add(line.size() + 1, true)) {
+            result.stop = budget.stop();
+            return result;
+          }
+          std::vector<int> longer;
+          longer.reserve(line.size() + 1);
+          longer = line;
+          longer.push_back(a);
+          next.push_back(std::move(longer));
+        }
+      }
+      budget.drop(line.size());
+      result.positions.push_back(std::move(line));
+      if (!budget.add(result.positions.back().size(), false)) {
+        result.stop = budget.stop();
+        return result;
+      }
+    }
+    result.plies = ply;
     frontier = std::move(next);
   }
-  return out;
+  return result;
 }
 
-std::vector<std::vector<int>> positions_along(const GameSpec& spec, const std::vector<std::vector<int>>& records,
-                                             int min_ply, int max_ply) {
-  std::vector<std::vector<int>> out;
+PositionList positions_along(const GameSpec& spec, const std::vector<std::vector<int>>& records, int min_ply,
+                             int max_ply, const ListingLimits& limits) {
+  PositionList result;
+  ListingBudget budget(limits);
   for (const auto& record : records) {
     auto s = new_game(spec);
     for (int ply = 0; ply <= max_ply && ply <= static_cast<int>(record.size()); ++ply) {
       if (ply > 0) s->apply(record[ply - 1]);
       if (s->is_over()) break;
-      if (ply >= min_ply) out.emplace_back(record.begin(), record.begin() + ply);
+      if (ply < min_ply) continue;
+      if (!budget.add(static_cast<size_t>(ply), false)) {
+        result.stop = budget.stop();
+        return result;
+      }
+      result.positions.emplace_back(record.begin(), record.begin() + ply);
     }
   }
-  return out;
+  return result;
 }
 
 std::vector<BookEntry> solve_book(ProofSearch& search, const std::vector<std::vector<int>>& positions, bool symmetry,

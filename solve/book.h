@@ -16,7 +16,10 @@
 // Positions that are over are not listed. Readers ignore blank lines and unknown fields.
 #pragma once
 
+#include <chrono>
+#include <cstddef>
 #include <functional>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -39,7 +42,12 @@ std::string book_line(const BookEntry& entry);
 // Returns false and sets *error (one line naming the field) for a malformed line.
 bool parse_book_line(const std::string& line, BookEntry* out, std::string* error);
 
-// Throws std::runtime_error "<path>:<line>: <reason>" for an unreadable file or a bad line.
+// The entries of a book file. Throws std::runtime_error "<path>:<line>: <reason>" for a bad
+// line: malformed, a record that does not replay (or ends the game), a to_move that is not
+// the player to move after it, or a winning move that is not a legal move there (off the
+// board, occupied, ...): a score against such a line would mean nothing. Winning moves come
+// back in canonical notation. Throws naming the file when it is missing, unreadable, not a
+// regular file or larger than kBookFileLimit (core/bounded_file.h).
 std::vector<BookEntry> read_book(const std::string& path);
 // Writes to a temporary name in the same directory and renames it over `path`, so a reader
 // never sees half a book. Throws std::runtime_error naming the path on failure.
@@ -49,15 +57,33 @@ void write_book(const std::string& path, const std::vector<BookEntry>& entries);
 // replay in its game or the position is over.
 std::unique_ptr<GameState> book_position(const BookEntry& entry, std::string* error);
 
+// Bounds on listing positions: the number of positions grows exponentially with the depth
+// (quax 5x5 at depth 40 would fill any memory), so a listing stops when the clock passes
+// `deadline` or the list would hold more than `max_bytes`.
+struct ListingLimits {
+  std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
+  size_t max_bytes = std::numeric_limits<size_t>::max();
+};
+
+// A list of positions as move sequences, and whether a limit cut it short.
+struct PositionList {
+  enum class Stop { kComplete, kDeadline, kMemory };
+  std::vector<std::vector<int>> positions;
+  Stop stop = Stop::kComplete;
+  int plies = -1;  // of positions_up_to_depth: the deepest ply whose positions are all listed
+};
+
 // The move sequences of every position reached from `start_actions` in at most `depth`
-// plies that is not over, breadth first (duplicates included; solve_book removes them).
-std::vector<std::vector<int>> positions_up_to_depth(const GameSpec& spec, const std::vector<int>& start_actions,
-                                                   int depth);
+// plies that is not over, breadth first, each position (by position key) once, by the first
+// line that reaches it. Stops at a limit with what it has listed so far.
+PositionList positions_up_to_depth(const GameSpec& spec, const std::vector<int>& start_actions, int depth,
+                                   const ListingLimits& limits = {});
 
 // The move sequences of the positions along game records: for each record the positions
 // after `min_ply`..`max_ply` moves that are not over (the records must replay in `spec`).
-std::vector<std::vector<int>> positions_along(const GameSpec& spec, const std::vector<std::vector<int>>& records,
-                                             int min_ply, int max_ply);
+// Stops at a limit with what it has listed so far.
+PositionList positions_along(const GameSpec& spec, const std::vector<std::vector<int>>& records, int min_ply,
+                             int max_ply, const ListingLimits& limits = {});
 
 // Solves each position once (by position key, or with `symmetry` by symmetric key, the
 // first one met standing for its class) with all its winning moves, in the order given.

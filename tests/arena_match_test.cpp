@@ -1,10 +1,12 @@
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <sstream>
 #include <stdexcept>
@@ -142,6 +144,48 @@ TEST(ResultsLog, MalformedLineNamesFileAndLine) {
     EXPECT_NE(std::string(e.what()).find(path + ":2"), std::string::npos) << e.what();
   }
   std::remove(path.c_str());
+}
+
+// A malformed line is named, not echoed: a megabyte of it gives a message of one short line.
+TEST(ResultsLog, MalformedLongLineGivesAShortMessage) {
+  const std::string path = ::testing::TempDir() + "/arena_long_test.jsonl";
+  // The parser reads the whole string before it meets the control byte, and quotes it all.
+  { std::ofstream(path) << "[\"" << std::string(1 << 20, 'x') << "\x01\"]\n"; }
+  try {
+    load_results(path, GameSpec{Variant::kQuax, 5, true});
+    FAIL() << "expected an error";
+  } catch (const std::runtime_error& e) {
+    EXPECT_LT(std::string(e.what()).size(), path.size() + 250) << e.what();
+    EXPECT_EQ(std::string(e.what()).rfind(path + ":1: malformed result line (", 0), 0u) << e.what();
+  }
+  std::remove(path.c_str());
+}
+
+// Results files that are no files: refused at once, neither read without end (a device) nor
+// waited on (a FIFO with no writer), for reading and for appending.
+TEST(ResultsLog, DevicesAndFifosAreRefused) {
+  const GameSpec spec{Variant::kQuax, 5, true};
+  auto error_of = [&](const std::function<void()>& f) -> std::string {
+    try {
+      f();
+    } catch (const std::runtime_error& e) {
+      return e.what();
+    }
+    return "";
+  };
+  EXPECT_EQ(error_of([&] { read_results_file("/dev/zero", spec); }),
+            "'/dev/zero' is a character device, not a regular results file");
+  EXPECT_EQ(error_of([&] { prepare_results_file("/dev/full", spec); }),
+            "'/dev/full' is a character device, not a regular results file");
+  EXPECT_EQ(error_of([&] { append_results("/dev/null", {GameResult{}}); }),
+            "cannot write results file: '/dev/null' is a character device, not a regular results file");
+  const std::string fifo = ::testing::TempDir() + "/arena_fifo_test";
+  std::remove(fifo.c_str());
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  EXPECT_EQ(error_of([&] { read_results_file(fifo, spec); }), "'" + fifo + "' is a FIFO, not a regular results file");
+  // Opening a FIFO without a reader for writing fails at once (ENXIO) instead of blocking.
+  EXPECT_NE(error_of([&] { append_results(fifo, {GameResult{}}); }).find(fifo), std::string::npos);
+  std::remove(fifo.c_str());
 }
 
 std::string file_text(const std::string& path) {

@@ -59,6 +59,29 @@ TEST(Conventions, PlayerAliases) {
   for (const char* bad : {"", "blue", "none", "vh"}) EXPECT_FALSE(parse_player(bad).has_value()) << bad;
 }
 
+// A client switching variants keeps its size where it can, else gets the nearest allowed one.
+TEST(Conventions, NearestValidSize) {
+  EXPECT_EQ(nearest_valid_size(Variant::kQuax, 5), 5);
+  EXPECT_EQ(nearest_valid_size(Variant::kQuikQuax, 5), 6);   // even sizes only; a tie goes up
+  EXPECT_EQ(nearest_valid_size(Variant::kQuikQuax, 3), 4);   // below the minimum
+  EXPECT_EQ(nearest_valid_size(Variant::kQuikQuax, 25), 26);
+  EXPECT_EQ(nearest_valid_size(Variant::kQuady2, 8), 9);     // sizes 4k+1
+  EXPECT_EQ(nearest_valid_size(Variant::kQuady2, 11), 13);
+  EXPECT_EQ(nearest_valid_size(Variant::kQuady, 26), 25);    // above the maximum
+  EXPECT_EQ(nearest_valid_size(Variant::kStymie, 20), 12);
+  EXPECT_EQ(nearest_valid_size(Variant::kQuadhex, 3), 6);
+  int count = 0;
+  const VariantInfo* all = all_variants(&count);
+  for (int i = 0; i < count; ++i)
+    for (int n = 1; n <= 30; ++n) {
+      const int size = nearest_valid_size(all[i].variant, n);
+      EXPECT_EQ(check_spec(GameSpec{all[i].variant, size, false}), "") << all[i].name << " " << n;
+      if (check_spec(GameSpec{all[i].variant, n, false}).empty()) {
+        EXPECT_EQ(size, n) << all[i].name;
+      }
+    }
+}
+
 TEST(Conventions, SizesThreeToTwentySix) {
   for (Variant v : {Variant::kQuax, Variant::kLink, Variant::kQuickway, Variant::kCrossway, Variant::kQuadrex}) {
     EXPECT_EQ(check_spec(GameSpec{v, 3, true}), "");

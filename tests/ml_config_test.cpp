@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -85,11 +86,44 @@ TEST(Config, AKeyGivenTwiceIsNamedWithBothLines) {
   EXPECT_EQ(error_of("? [a, b]\n: 1\n"), "test.yaml:1: a key must be a plain word, not a list or a mapping");
 }
 
+// yaml-cpp builds aliases into a graph: a mapping that holds itself sent the duplicate-key
+// check into unbounded recursion (a crash), and ten lines of aliases of aliases stand for a
+// billion nodes (minutes of work). Both are refused before a node is built, at their line.
+TEST(Config, AnchorsAndAliasesAreRefused) {
+  const std::string refused = "YAML anchors and aliases (&name, *name) are not accepted in a config; write the value "
+                              "out, or share settings with 'extends:'";
+  EXPECT_EQ(error_of("game: &g {x: *g}\n"), "test.yaml:1: " + refused);
+  EXPECT_EQ(error_of("game:\n  size: 5\nsearch: &s\n  simulations: 8\nselfplay: *s\n"), "test.yaml:3: " + refused);
+  std::string laughs = "a: &a [x, x, x, x, x, x, x, x, x, x]\n";
+  for (char n = 'b'; n <= 'i'; ++n) {
+    const char prev = static_cast<char>(n - 1);
+    laughs += std::string(1, n) + ": &" + n + " [";
+    for (int i = 0; i < 10; ++i) laughs += std::string(i ? ", " : "") + "*" + prev;
+    laughs += "]\n";
+  }
+  laughs += "game: {size: *i}\n";
+  const auto start = std::chrono::steady_clock::now();
+  EXPECT_EQ(error_of(laughs), "test.yaml:1: " + refused);
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(2));
+  // An alias of an anchor never defined is a syntax error (yaml-cpp's), not a crash.
+  EXPECT_EQ(error_of("game: {size: *nowhere}\n").rfind("test.yaml:1: ", 0), 0u);
+}
+
+TEST(Config, DeepNestingIsRefused) {
+  EXPECT_EQ(error_of("game: {size: [[[[[[[[[5]]]]]]]]]}\n"), "test.yaml:1: nested more than 8 levels deep; a config is sections of keys");
+  // 100000 levels: yaml-cpp's own recursion guard answers before the stack runs out.
+  const std::string deep = "game: " + std::string(100000, '[') + std::string(100000, ']') + "\n";
+  EXPECT_EQ(error_of(deep).rfind("test.yaml:1: ", 0), 0u);
+  // A list value (one level below a key) still reads.
+  EXPECT_EQ(error_of("game: {variant: quax, sizes: [5, 7]}\n"), "");
+}
+
 TEST(Config, AFileThatIsNoConfigIsNamed) {
   const std::string dir = ::testing::TempDir() + "/config_dir_test";
   std::filesystem::create_directories(dir);
-  EXPECT_EQ(load_error(dir), "config file '" + dir + "' is a directory");
-  EXPECT_EQ(load_error(dir + "/missing.yaml"), "cannot read config file '" + dir + "/missing.yaml'");
+  EXPECT_EQ(load_error(dir), "'" + dir + "' is a directory, not a regular config file");
+  EXPECT_EQ(load_error(dir + "/missing.yaml"),
+            "cannot open config file '" + dir + "/missing.yaml': No such file or directory");
   const std::string empty = dir + "/empty.yaml";
   { std::ofstream(empty) << "# nothing here\n"; }
   EXPECT_EQ(load_error(empty), empty + ": the config is empty (no sections; configs/quickstart.yaml is an example)");

@@ -5,13 +5,13 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <functional>
 #include <limits>
 #include <map>
 #include <sstream>
 
 #include "mcts/baseline_agents.h"
+#include "train/config_yaml.h"
 
 namespace quax {
 
@@ -395,13 +395,7 @@ TrainConfig parse_config_in_chain(const std::string& yaml_text, const std::strin
                                   std::vector<std::string>& chain);
 
 TrainConfig load_config_in_chain(const std::string& path, std::vector<std::string>& chain) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) throw ConfigError("config file '" + path + "' is a directory");
-  std::ifstream in(path);
-  if (!in) throw ConfigError("cannot read config file '" + path + "'");
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return parse_config_in_chain(ss.str(), path, chain);
+  return parse_config_in_chain(read_config_file(path), path, chain);
 }
 
 // The configuration `root.extends` names, read with its own chain, or the defaults.
@@ -424,17 +418,18 @@ TrainConfig extended_config(const YAML::Node& root, const std::string& source, s
     throw ConfigError(fmt::format("{}: extends '{}' makes a cycle: {}", where(source, base), base.Scalar(),
                                   fmt::join(names, " -> ")));
   }
-  return load_config_in_chain(path.string(), chain);
+  std::string text;
+  try {
+    text = read_config_file(path.string());
+  } catch (const ConfigError& e) {
+    throw ConfigError(fmt::format("{}: extends '{}': {}", where(source, base), base.Scalar(), e.what()));
+  }
+  return parse_config_in_chain(text, path.string(), chain);
 }
 
 TrainConfig parse_config_in_chain(const std::string& yaml_text, const std::string& source,
                                   std::vector<std::string>& chain) {
-  YAML::Node root;
-  try {
-    root = YAML::Load(yaml_text);
-  } catch (const YAML::ParserException& e) {
-    throw ConfigError(fmt::format("{}:{}: YAML syntax error: {}", source, e.mark.line + 1, e.msg));
-  }
+  const YAML::Node root = load_config_yaml(yaml_text, source);
   // Nothing but comments is more likely a wrong or truncated file than a wish for every
   // default (an unlimited run on the default board).
   if (root.IsNull())
@@ -492,8 +487,8 @@ void apply_override(TrainConfig* config, const std::string& assignment) {
   const std::string key = assignment.substr(0, eq);
   YAML::Node value;
   try {
-    value = YAML::Load(assignment.substr(eq + 1));
-  } catch (const YAML::Exception& e) {
+    value = load_config_yaml(assignment.substr(eq + 1), "override");
+  } catch (const ConfigError&) {
     throw ConfigError("override '" + assignment + "': cannot parse the value");
   }
   set_field(*config, key, value, "override");

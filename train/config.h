@@ -159,8 +159,9 @@ struct ConfigError : std::runtime_error {
 // instead of the defaults (the file is relative to the directory of `source`, and may extend
 // another); a missing file or a cycle is an error naming the file or the chain.
 TrainConfig parse_config(const std::string& yaml_text, const std::string& source);
-// parse_config of the file; throws ConfigError naming a path that is missing, unreadable or
-// a directory.
+// parse_config of the file; throws ConfigError naming a path that is missing, unreadable,
+// not a regular file (a directory, a FIFO, a device) or above kConfigFileLimit, for it and
+// for the files it extends (train/config_yaml.h; anchors and aliases are refused too).
 TrainConfig load_config(const std::string& path);
 // Applies "key=value" overrides (e.g. "search.simulations=50") after a file. Checks the
 // value; rules between keys are checked by check_config once all overrides are in.

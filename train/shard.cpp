@@ -11,6 +11,7 @@
 #include <stdexcept>
 
 #include "core/atomic_file.h"
+#include "core/bounded_file.h"
 
 namespace quax {
 
@@ -27,10 +28,8 @@ void write_shard(const std::string& path, const std::vector<GameRecord>& games) 
 }
 
 std::vector<GameRecord> read_shard(const std::string& path, const GameSpec& spec) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error("shard '" + path + "': cannot be opened");
-  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (in.bad()) throw std::runtime_error("shard '" + path + "': read error");
+  // Its messages name the path and say "shard".
+  const std::string bytes = read_regular_file(path, kShardFileLimit, "shard");
   try {
     return decode_shard(bytes, spec);
   } catch (const std::exception& e) {
@@ -39,6 +38,8 @@ std::vector<GameRecord> read_shard(const std::string& path, const GameSpec& spec
 }
 
 std::optional<GameSpec> read_shard_spec(const std::string& path) {
+  // A FIFO under a shard's name would block the open below.
+  if (!regular_file_problem(path, kShardFileLimit, "shard").empty()) return std::nullopt;
   std::ifstream in(path, std::ios::binary);
   std::string head(kShardHeadBytes, '\0');
   in.read(head.data(), static_cast<std::streamsize>(head.size()));

@@ -20,7 +20,9 @@ namespace quax {
 // file on I/O errors and for games that do not fit the format.
 void write_shard(const std::string& path, const std::vector<GameRecord>& games);
 // Reads a shard of `spec`'s games with every check of decode_shard. Throws std::runtime_error
-// with one line "shard '<path>': <what is wrong>" for a file that cannot be read or fails a check.
+// with one line "shard '<path>': <what is wrong>" for a file that fails a check, and one line
+// naming the path and "shard" for one that cannot be read, is not a regular file or is larger
+// than kShardFileLimit (core/bounded_file.h).
 std::vector<GameRecord> read_shard(const std::string& path, const GameSpec& spec);
 // The spec named in the header of the shard at `path` (decode_shard_spec); nullopt when the
 // file cannot be read or has no valid header. Reads only the first bytes.

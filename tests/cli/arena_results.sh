@@ -28,6 +28,25 @@ no_game_played "results file is a directory"
 expect_one_line_error "$DIR/nodir/r.jsonl" arena --games 4 --results "$DIR/nodir/r.jsonl"
 no_game_played "results file in a missing directory"
 
+# Results files that are no files: devices read without end (/dev/full grew the arena to
+# 22 GB before), a FIFO without a writer (the read, or the open to append, waits for ever),
+# a file above the 256 MB limit. One line naming the file, at once, no game played.
+source "$SRC/tests/cli/lib/bounded_run.sh"
+mkfifo "$DIR/fifo"
+truncate -s 300M "$DIR/huge.jsonl"
+for dev in /dev/full /dev/zero; do
+  expect_one_line_error "'$dev' is a character device, not a regular results file" \
+    bounded_run "$QUAX" arena --size 3 --players random,uct:4 --games 2 --results "$dev"
+  no_game_played "results file $dev"
+done
+expect_one_line_error "'$DIR/fifo' is a FIFO, not a regular results file" \
+  bounded_run "$QUAX" arena --size 3 --players random,uct:4 --games 2 --results "$DIR/fifo"
+no_game_played "results file a FIFO"
+expect_one_line_error "'$DIR/huge.jsonl' is 300 MB, more than the 256 MB limit for a results file" \
+  bounded_run "$QUAX" arena --size 3 --players random,uct:4 --games 2 --results "$DIR/huge.jsonl"
+no_game_played "results file above the limit"
+rm -f "$DIR/huge.jsonl"
+
 # Four whole games, then the last line cut short without its newline.
 arena --games 4 --results "$DIR/r.jsonl" > /dev/null || fail "first arena"
 [ "$(wc -l < "$DIR/r.jsonl")" -eq 4 ] && [ "$(whole_games "$DIR/r.jsonl")" -eq 4 ] || fail "first arena: not 4 games"

@@ -28,8 +28,8 @@ last=$(printf '%s\n' "$help" | grep -v '^ *$' | tail -n 1)
 case "$last" in *"docs/RULES.md"*) ;; *) fail "--help does not end with a pointer to docs/RULES.md: '$last'";; esac
 
 cd "$DIR" || fail "cd"
-expect_one_line_error "no such file: 'game.txt'" "$QUAX" replay game.txt
-expect_one_line_error "no such file: 'games/'" "$QUAX" replay games/
+expect_one_line_error "cannot open record file 'game.txt': No such file or directory" "$QUAX" replay game.txt
+expect_one_line_error "cannot open record file 'games/': No such file or directory" "$QUAX" replay games/
 printf '%s\n' "a1 b1 a2 b2 a3" > g.txt
 out=$("$QUAX" replay --size 3 g.txt) || fail "replay g.txt: exit $?"
 printf '%s\n' "$out" | grep -qx 'result: black wins' || fail "replay g.txt: $out"

@@ -191,4 +191,43 @@ rc=$?
 # The list of known variants grows with the variants (gtp_options.sh checks its shape).
 norm() { sed -e 's/[[:space:]]*$//' -e 's/(known: [^)]*)$/(known: ...)/'; }
 diff <(printf '%s\n' "$expected" | norm) <(printf '%s\n' "$actual" | norm) || fail "answers differ (expected <, actual >)"
+
+# Switching variants: a size the new variant does not allow becomes its nearest allowed one
+# (said in the answer); `variant <name> <n>` sets both; a size it refuses leaves the game.
+actual=$(printf '%s\n' 'variant quikquax' 'boardsize' 'variant quikquax 8' 'boardsize' 'variant quikquax 7' \
+  'variant quax' 'boardsize' 'variant quady2' 'boardsize' 'variant quikquax 3x' |
+  "$QUAX" gtp --variant quax --size 5 | sed -e 's/[[:space:]]*$//' | grep -v '^$')
+expected='= size 6 (quikquax needs an even size, not 5)
+= 6
+=
+= 8
+? quikquax needs an even size, not 7
+=
+= 8
+= size 9 (quady2 needs a size of the form 4k+1, not 8)
+= 9
+? variant takes a size as a number, e.g. variant quikquax 6'
+[ "$actual" = "$expected" ] || fail "variant switching: got
+$actual"
+
+"$QUAX" gtp --help | grep -q 'variant <name> <n>' || fail "gtp --help does not tell how variant changes the size"
+
+# Hostile lines: 10 MB without a newline gets one short refusal, not 10 MB back, and the
+# session goes on; a long unknown word is quoted cut short; bytes above ASCII come back
+# escaped.
+long_word=$(head -c 60000 /dev/zero | tr '\0' 'x')
+out=$({ head -c 10000000 /dev/zero | tr '\0' 'a'; printf '\n1 name\n%s\nplay black \377\376\n' "$long_word"; } |
+  timeout 60 "$QUAX" gtp --variant quax --size 5)
+rc=$?
+[ $rc -eq 0 ] || fail "long lines: gtp exited with $rc"
+[ ${#out} -lt 400 ] || fail "long lines: ${#out} bytes of answers"
+expected="? line longer than 64 KB refused
+
+=1 quax
+
+? unknown command '$(printf 'x%.0s' $(seq 60))'...
+
+? '\xff\xfe' is not a move (expected e.g. c5, e2-f3, swap, pass)"
+[ "$(printf '%s\n' "$out" | sed -e 's/[[:space:]]*$//')" = "$expected" ] || fail "long lines: got
+$out"
 echo "ok"

@@ -55,9 +55,35 @@ expect_error "quax replay: ply 2 (move 'k9'): 'k9' is off the 8x8 board" --varia
 expect_error "quax replay: ply 6 (move 'b3'): b3: the game is over" --size 3 "a1 b1 a2 b2 a3 b3"
 expect_error "quax replay: 'Blue resigns': 'Blue' is not a player name" "d3 Blue resigns"
 expect_error "quax replay: the record is empty" " , "
-expect_error "quax replay: no such file: '$tmp/missing.txt'" "$tmp/missing.txt"
+expect_error "quax replay: cannot open record file '$tmp/missing.txt': No such file or directory" "$tmp/missing.txt"
 err=$("$QUAX" replay --variant hexx "a1" 2>&1 >/dev/null); rc=$?
 [ $rc -eq 1 ] || fail "replay --variant hexx: exit $rc, expected 1"
 case "$err" in "quax replay: unknown variant 'hexx' (known: quax, "*")") ;; *) fail "replay --variant hexx: said '$err'";; esac
 expect_error "quax replay: size 30 is out of range for quax (3..26)" --size 30 "a1"
+
+# Hostile input is quoted, not echoed: a move of 100000 letters comes back cut to 60 of
+# them, and control bytes, NUL and bytes above ASCII as \xNN: the error stays one short
+# printable line.
+long=$(head -c 100000 /dev/zero | tr '\0' 'q')
+expect_error "quax replay: ply 1 (move '$(printf 'q%.0s' $(seq 60))'...): '$(printf 'q%.0s' $(seq 60))'... is not a move (expected e.g. c5, e2-f3, swap, pass)" "$long"
+printf 'c3 z\001\033[2J\000\377' > "$tmp/binary.txt"
+err=$("$QUAX" replay "$tmp/binary.txt" 2>&1 >/dev/null); rc=$?
+[ $rc -eq 1 ] || fail "binary record: exit $rc, expected 1"
+[ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ] || fail "binary record: not one line: $err"
+LC_ALL=C grep -q '[^ -~]' <<< "$err" && fail "binary record: the error holds unprintable bytes: $(printf '%s' "$err" | od -c | head -3)"
+[ "$err" = "quax replay: ply 2 (move 'z\x01\x1b[2J\x00\xff'): 'z\x01\x1b[2J\x00\xff' is not a move (expected e.g. c5, e2-f3, swap, pass)" ] ||
+  fail "binary record: said '$err'"
+
+# Files that are not records: a device that never ends, a FIFO (no writer: opening it would
+# wait for ever), a directory, a file above the 16 MB limit. One line each, at once.
+source "$SRC/tests/cli/lib/one_line_error.sh"
+source "$SRC/tests/cli/lib/bounded_run.sh"
+mkfifo "$tmp/fifo"
+truncate -s 17M "$tmp/huge.txt"
+mkdir "$tmp/dir"
+expect_one_line_error "'/dev/zero' is a character device, not a regular record file" bounded_run "$QUAX" replay /dev/zero
+expect_one_line_error "'$tmp/fifo' is a FIFO, not a regular record file" bounded_run "$QUAX" replay "$tmp/fifo"
+expect_one_line_error "'$tmp/dir' is a directory, not a regular record file" bounded_run "$QUAX" replay "$tmp/dir"
+expect_one_line_error "'$tmp/huge.txt' is 17 MB, more than the 16 MB limit for a record file" \
+  bounded_run "$QUAX" replay "$tmp/huge.txt"
 echo "ok"

@@ -67,4 +67,35 @@ expect_error "quax solve: --position: ply 2 (move 'z9'): 'z9' is off the 3x3 boa
 expect_error "quax solve: --position: the game is over (black won)" --size 3 --swap off --position "a1 b1 a2 b2 a3"
 expect_error "quax solve: --book needs --out FILE" --size 3 --book
 expect_error "quax solve: size 30 is out of range for quax (3..26)" --size 30
+
+# A table the machine cannot hold: one line naming the option (a bare std::bad_alloc before).
+err=$("$QUAX" solve --size 3 --memory-mb 1048576 2>&1 >/dev/null); rc=$?
+[ $rc -eq 1 ] || fail "--memory-mb 1048576: exit $rc, expected 1"
+[[ "$err" == "quax solve: --memory-mb 1048576: more than this machine's "*" MiB of memory" ]] ||
+  fail "--memory-mb 1048576: said '$err'"
+
+# A book too deep to list: the listing of positions honours --seconds and --memory-mb (it
+# grew to 5 GB in 36 s, ignoring both): one line saying which limit stopped it, soon, within
+# the memory asked for (the table, and as much again for the list). /usr/bin/time reports
+# the peak resident size in KB.
+book_limited() {  # expected message (a glob pattern), the most seconds and MB it may take, then the arguments
+  local want=$1 seconds=$2 mb=$3; shift 3
+  local start err rc kb
+  start=$(date +%s.%N)
+  err=$(/usr/bin/time -f '%M' -o "$tmp/time" timeout 60 "$QUAX" solve --progress 0 --book --out "$tmp/deep.jsonl" "$@" \
+    2>&1 >"$tmp/stdout"); rc=$?
+  [ $rc -eq 1 ] || fail "solve $*: exit $rc, expected 1: $err"
+  [[ "$err" == $want ]] || fail "solve $*: said '$err', expected '$want'"
+  awk -v s="$start" -v e="$(date +%s.%N)" -v max="$seconds" 'BEGIN { exit !(e - s <= max) }' ||
+    fail "solve $*: took more than $seconds s"
+  kb=$(tail -n 1 "$tmp/time")
+  [ "$kb" -le $((mb * 1024)) ] || fail "solve $*: peak resident size $((kb / 1024)) MB, more than $mb MB"
+  [ ! -e "$tmp/deep.jsonl" ] || fail "solve $*: wrote a book"
+}
+book_limited "quax solve: --book: the positions up to depth 40 (ply * reached, * positions listed) need more than --memory-mb 16; lower --depth or raise --memory-mb" \
+  20 200 --memory-mb 16 --depth 40 --seconds 60
+book_limited "quax solve: --book: listing the positions up to depth 40 (ply * reached, * positions listed) used up --seconds 0.3; lower --depth or raise --seconds" \
+  10 700 --memory-mb 256 --depth 40 --seconds 0.3
+# The issue's command (11x11, the default 1024 MB table), whichever limit comes first.
+book_limited "quax solve: --book: *positions up to depth 40 *" 10 2300 --depth 40 --seconds 2
 echo "ok"

@@ -1,0 +1,133 @@
+// Books: listing their positions within limits, and reading them back with every entry
+// checked against its position.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "env/game_state.h"
+#include "solve/book.h"
+
+namespace quax {
+namespace {
+
+const GameSpec k3x3{Variant::kQuax, 3, false};
+
+uint64_t key_after(const GameSpec& spec, const std::vector<int>& line) {
+  auto s = new_game(spec);
+  for (int a : line) s->apply(a);
+  return s->position_key();
+}
+
+TEST(BookListing, EveryPositionOnceBreadthFirst) {
+  // 3x3 without swap to depth 2: 1 + 9 + 9*8 positions, none repeated yet, none over.
+  PositionList list = positions_up_to_depth(k3x3, {}, 2);
+  EXPECT_EQ(list.stop, PositionList::Stop::kComplete);
+  EXPECT_EQ(list.positions.size(), 82u);
+  EXPECT_EQ(list.plies, 2);
+  // Depth 3: a position reached by two orders of the same moves is listed once, by its first line.
+  list = positions_up_to_depth(k3x3, {}, 3);
+  std::set<uint64_t> keys;
+  size_t last_length = 0;
+  for (const auto& line : list.positions) {
+    EXPECT_TRUE(keys.insert(key_after(k3x3, line)).second);
+    EXPECT_GE(line.size(), last_length);  // breadth first
+    last_length = line.size();
+  }
+  EXPECT_LT(list.positions.size(), 1u + 9 + 72 + 72 * 7);
+}
+
+TEST(BookListing, StopsAtItsMemoryLimit) {
+  ListingLimits limits;
+  limits.max_bytes = 64 * 1024;
+  const GameSpec spec{Variant::kQuax, 11, true};
+  const PositionList list = positions_up_to_depth(spec, {}, 40, limits);
+  EXPECT_EQ(list.stop, PositionList::Stop::kMemory);
+  EXPECT_GT(list.positions.size(), 0u);
+  EXPECT_LT(list.positions.size() * (sizeof(std::vector<int>) + 16), limits.max_bytes);
+  EXPECT_GE(list.plies, 0);
+  EXPECT_LT(list.plies, 3);
+}
+
+TEST(BookListing, StopsAtItsDeadline) {
+  ListingLimits limits;
+  limits.deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(200);
+  const GameSpec spec{Variant::kQuax, 11, true};
+  const auto start = std::chrono::steady_clock::now();
+  const PositionList list = positions_up_to_depth(spec, {}, 40, limits);
+  EXPECT_EQ(list.stop, PositionList::Stop::kDeadline);
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(2));
+}
+
+TEST(BookListing, AlongRecordsHonoursTheLimits) {
+  const std::vector<std::vector<int>> records(1000, std::vector<int>{0, 1, 3, 4, 6});
+  EXPECT_EQ(positions_along(k3x3, records, 0, 100).positions.size(), 5000u);  // the 5th move wins
+  ListingLimits limits;
+  limits.max_bytes = 4096;
+  const PositionList list = positions_along(k3x3, records, 0, 100, limits);
+  EXPECT_EQ(list.stop, PositionList::Stop::kMemory);
+  EXPECT_LT(list.positions.size(), 100u);
+}
+
+class BookFile : public ::testing::Test {
+ protected:
+  std::string path_ = ::testing::TempDir() + "/solve_book_test.jsonl";
+  void TearDown() override { std::remove(path_.c_str()); }
+  void write(const std::vector<std::string>& lines) {
+    std::ofstream out(path_);
+    for (const auto& line : lines) out << line << "\n";
+  }
+  std::string error() {
+    try {
+      read_book(path_);
+    } catch (const std::runtime_error& e) {
+      return e.what();
+    }
+    return "";
+  }
+  static std::string entry(const std::string& record, const std::string& to_move, const std::string& moves) {
+    return R"({"variant":"quax","size":5,"swap":true,"record":")" + record + R"(","to_move":")" + to_move +
+           R"(","value":"win","winning_moves":[)" + moves + "]}";
+  }
+};
+
+TEST_F(BookFile, WinningMovesAreLegalMovesInCanonicalNotation) {
+  write({entry("c3 b2", "black", R"("D4","b3")")});
+  const auto book = read_book(path_);
+  ASSERT_EQ(book.size(), 1u);
+  EXPECT_EQ(book[0].winning_moves, (std::vector<std::string>{"d4", "b3"}));
+}
+
+TEST_F(BookFile, AMoveOffTheBoardOrIllegalIsRefusedWithItsLine) {
+  write({entry("c3 b2", "black", R"("d4")"), "", entry("c3 b2", "black", R"("d4","z9")")});
+  EXPECT_EQ(error(), path_ + ":3: winning move 'z9' is off the 5x5 board");
+  write({entry("c3 b2", "black", R"("b2")")});
+  EXPECT_EQ(error(), path_ + ":1: winning move 'b2' is illegal: b2 is occupied");
+  write({entry("c3 b2", "black", R"("e2-f3")")});
+  EXPECT_EQ(error().rfind(path_ + ":1: winning move 'e2-f3' ", 0), 0u) << error();
+}
+
+TEST_F(BookFile, ARecordThatDoesNotReplayOrAWrongMoverIsRefused) {
+  write({entry("c3 c3", "white", "")});
+  EXPECT_EQ(error(), path_ + ":1: record 'c3 c3': ply 2 (move 'c3'): c3 is occupied");
+  write({entry("c3", "black", "")});
+  EXPECT_EQ(error(), path_ + ":1: to_move is black but white is to move after the record");
+}
+
+TEST_F(BookFile, ADirectoryIsNamedAsOne) {
+  EXPECT_THROW(read_book(::testing::TempDir()), std::runtime_error);
+  try {
+    read_book(::testing::TempDir());
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("is a directory, not a regular solved-positions file"), std::string::npos)
+        << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace quax
