@@ -4,13 +4,17 @@
 
 namespace quax {
 
-std::string quoted_input(std::string_view text) {
+namespace {
+
+// `text` cut to kQuotedInputLimit bytes, escaped, between `quote`s (none when it is '\0').
+std::string escaped(std::string_view text, char quote) {
   const bool cut = text.size() > kQuotedInputLimit;
   if (cut) text = text.substr(0, kQuotedInputLimit);
-  std::string out = "'";
+  std::string out;
+  if (quote) out += quote;
   for (const char ch : text) {
     const auto byte = static_cast<unsigned char>(ch);
-    if (ch == '\\' || ch == '\'') {
+    if (quote && (ch == '\\' || ch == quote)) {
       out += '\\';
       out += ch;
     } else if (byte < 0x20 || byte >= 0x7f) {
@@ -21,9 +25,15 @@ std::string quoted_input(std::string_view text) {
       out += ch;
     }
   }
-  out += "'";
+  if (quote) out += quote;
   if (cut) out += "...";
   return out;
 }
+
+}  // namespace
+
+std::string quoted_input(std::string_view text) { return escaped(text, '\''); }
+
+std::string printable_line(std::string_view text) { return escaped(text, '\0'); }
 
 }  // namespace quax

@@ -19,4 +19,8 @@ inline constexpr std::size_t kQuotedInputLimit = 60;
 // E.g. quoted_input("c5") == "'c5'", quoted_input("a\nb") == "'a\\x0ab'".
 std::string quoted_input(std::string_view text);
 
+// The same escaping and cut without the quotes, for a library's message that may carry an
+// input byte (yaml-cpp's "unknown escape character: <the byte>"): one printable line.
+std::string printable_line(std::string_view text);
+
 }  // namespace quax

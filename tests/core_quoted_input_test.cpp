@@ -41,5 +41,13 @@ TEST(QuotedInput, ACutCountsInputBytesNotEscapes) {
   EXPECT_EQ(out.substr(out.size() - 4), "'...");
 }
 
+// A library's message that may carry an input byte: escaped and cut, not quoted.
+TEST(QuotedInput, PrintableLineEscapesWithoutQuoting) {
+  EXPECT_EQ(printable_line("end of sequence flow not found"), "end of sequence flow not found");
+  EXPECT_EQ(printable_line("unknown escape character: \n"), "unknown escape character: \\x0a");
+  EXPECT_EQ(printable_line("can't"), "can't");
+  EXPECT_EQ(printable_line(std::string(1000, 'y')), std::string(kQuotedInputLimit, 'y') + "...");
+}
+
 }  // namespace
 }  // namespace quax

@@ -82,6 +82,19 @@ TEST(FuzzConfigs, ShippedConfigsRead) {
   fs::remove_all(fs::path(configs).parent_path());
 }
 
+// Inputs that once crashed the reader (an alias of its own mapping), spun in it (aliases of
+// aliases), or made it answer with a raw newline or kilobytes of the input.
+TEST(FuzzConfigs, KeptInputsAreRefusedInOneLine) {
+  const std::string configs = copy_of_configs();
+  const auto kept = fuzz::kept_inputs("configs");
+  ASSERT_GE(kept.size(), 6u);
+  const fuzz::Report r =
+      fuzz::read_each("configs", kept, [&](const std::string& in) { read_config(in, configs + "/fuzz.yaml"); });
+  for (const std::string& f : r.failures) ADD_FAILURE() << f;
+  EXPECT_EQ(r.rejected, static_cast<int64_t>(kept.size()));
+  fs::remove_all(fs::path(configs).parent_path());
+}
+
 TEST(FuzzConfigs, MutatedConfigsAreReadOrRefusedInOneLine) {
   const std::string configs = copy_of_configs();
   const fuzz::Budget budget = fuzz::budget_from_env(20);

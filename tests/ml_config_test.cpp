@@ -289,8 +289,7 @@ TEST(ConfigExtends, KeysApplyOnTopOfTheExtendedFilesInOrder) {
 TEST(ConfigExtends, MissingFilesCyclesAndBadValuesAreNamed) {
   const ConfigFiles files("config_extends_errors");
   const std::string missing = files.write("missing.yaml", "game:\n  size: 7\nextends: nowhere.yaml\n");
-  EXPECT_EQ(load_error(missing), missing + ":3: extends 'nowhere.yaml': no such file (" +
-                                     (std::filesystem::path(missing).parent_path() / "nowhere.yaml").string() + ")");
+  EXPECT_EQ(load_error(missing), missing + ":3: extends 'nowhere.yaml': no such file");
   const std::string a = files.write("a.yaml", "extends: b.yaml\n");
   const std::string b = files.write("b.yaml", "net:\n  blocks: 2\nextends: a.yaml\n");
   EXPECT_EQ(load_error(a), b + ":3: extends 'a.yaml' makes a cycle: a.yaml -> b.yaml -> a.yaml");

@@ -1,5 +1,7 @@
 #include "train/config.h"
 
+#include "core/quoted_input.h"
+
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
 
@@ -60,7 +62,7 @@ Field precision(const std::string& key, Ref ref) {
   return Field{key,
                [ref](TrainConfig& c, const YAML::Node& n) {
                  const auto s = scalar_as<std::string>(n, "auto, fp32 or bf16");
-                 if (!parse_precision(s, &ref(c))) bad("expected auto, fp32 or bf16, got '" + s + "'");
+                 if (!parse_precision(s, &ref(c))) bad("expected auto, fp32 or bf16, got " + quoted_input(s));
                },
                [ref](const TrainConfig& c) { return std::string(precision_name(ref(const_cast<TrainConfig&>(c)))); }};
 }
@@ -78,7 +80,7 @@ const std::vector<Field>& schema() {
                       [](TrainConfig& c, const YAML::Node& n) {
                         const auto name = scalar_as<std::string>(n, "a variant name");
                         const auto v = parse_variant(name);
-                        if (!v) bad("unknown variant '" + name + "' (known: " + variant_list() + ")");
+                        if (!v) bad("unknown variant " + quoted_input(name) + " (known: " + variant_list() + ")");
                         c.game.variant = *v;
                       },
                       [](const TrainConfig& c) { return std::string(variant_info(c.game.variant).name); }});
@@ -127,7 +129,7 @@ const std::vector<Field>& schema() {
                         const auto s = scalar_as<std::string>(n, "puct or gumbel");
                         if (s == "puct") c.search.root_rule = RootRule::kPuct;
                         else if (s == "gumbel") c.search.root_rule = RootRule::kGumbel;
-                        else bad("expected puct or gumbel, got '" + s + "'");
+                        else bad("expected puct or gumbel, got " + quoted_input(s));
                       },
                       [](const TrainConfig& c) {
                         return std::string(c.search.root_rule == RootRule::kGumbel ? "gumbel" : "puct");
@@ -273,7 +275,7 @@ std::string where(const std::string& source, const YAML::Node& node) {
 
 void set_field(TrainConfig& c, const std::string& key, const YAML::Node& value, const std::string& loc) {
   const Field* f = find_field(key);
-  if (!f) throw ConfigError(fmt::format("{}: unknown key '{}'", loc, key));
+  if (!f) throw ConfigError(fmt::format("{}: unknown key {}", loc, quoted_input(key)));
   try {
     f->set(c, value);
   } catch (const ConfigError& e) {
@@ -303,7 +305,7 @@ void reject_duplicate_keys(const YAML::Node& node, const std::string& prefix, co
     const std::string key = prefix.empty() ? kv.first.Scalar() : prefix + "." + kv.first.Scalar();
     const auto [it, first] = first_line.emplace(kv.first.Scalar(), kv.first.Mark().line + 1);
     if (!first)
-      throw ConfigError(fmt::format("{}: duplicate key '{}' (first at line {})", where(source, kv.first), key, it->second));
+      throw ConfigError(fmt::format("{}: duplicate key {} (first at line {})", where(source, kv.first), quoted_input(key), it->second));
     reject_duplicate_keys(kv.second, key, source);
   }
 }
@@ -407,22 +409,21 @@ TrainConfig extended_config(const YAML::Node& root, const std::string& source, s
   const auto path = (std::filesystem::path(source).parent_path() / base.Scalar()).lexically_normal();
   std::error_code ec;
   if (!std::filesystem::exists(path, ec))
-    throw ConfigError(fmt::format("{}: extends '{}': no such file ({})", where(source, base), base.Scalar(),
-                                  path.string()));
+    throw ConfigError(fmt::format("{}: extends {}: no such file", where(source, base), quoted_input(base.Scalar())));
   const std::string id = std::filesystem::weakly_canonical(path, ec).string();
   for (const auto& file : chain) {
     if (file != id) continue;
     std::vector<std::string> names;
     for (const auto& f : chain) names.push_back(std::filesystem::path(f).filename().string());
     names.push_back(path.filename().string());
-    throw ConfigError(fmt::format("{}: extends '{}' makes a cycle: {}", where(source, base), base.Scalar(),
+    throw ConfigError(fmt::format("{}: extends {} makes a cycle: {}", where(source, base), quoted_input(base.Scalar()),
                                   fmt::join(names, " -> ")));
   }
   std::string text;
   try {
     text = read_config_file(path.string());
   } catch (const ConfigError& e) {
-    throw ConfigError(fmt::format("{}: extends '{}': {}", where(source, base), base.Scalar(), e.what()));
+    throw ConfigError(fmt::format("{}: extends {}: {}", where(source, base), quoted_input(base.Scalar()), e.what()));
   }
   return parse_config_in_chain(text, path.string(), chain);
 }
@@ -445,9 +446,9 @@ TrainConfig parse_config_in_chain(const std::string& yaml_text, const std::strin
     if (name == "extends") continue;
     bool known = false;
     for (const auto& f : schema()) known = known || f.key.rfind(name + ".", 0) == 0;
-    if (!known) throw ConfigError(fmt::format("{}: unknown key '{}'", where(source, section.first), name));
+    if (!known) throw ConfigError(fmt::format("{}: unknown key {}", where(source, section.first), quoted_input(name)));
     if (!section.second.IsMap()) {
-      throw ConfigError(fmt::format("{}: section '{}' must be a mapping of keys", where(source, section.first), name));
+      throw ConfigError(fmt::format("{}: section {} must be a mapping of keys", where(source, section.first), quoted_input(name)));
     }
     // One size or a list of sizes: both would leave it to the reader which one counts.
     if (name == "game") {
@@ -483,13 +484,13 @@ TrainConfig load_config(const std::string& path) {
 void apply_override(TrainConfig* config, const std::string& assignment) {
   const auto eq = assignment.find('=');
   if (eq == std::string::npos || eq == 0)
-    throw ConfigError("override '" + assignment + "' is not of the form section.key=value");
+    throw ConfigError("override " + quoted_input(assignment) + " is not of the form section.key=value");
   const std::string key = assignment.substr(0, eq);
   YAML::Node value;
   try {
     value = load_config_yaml(assignment.substr(eq + 1), "override");
   } catch (const ConfigError&) {
-    throw ConfigError("override '" + assignment + "': cannot parse the value");
+    throw ConfigError("override " + quoted_input(assignment) + ": cannot parse the value");
   }
   set_field(*config, key, value, "override");
 }

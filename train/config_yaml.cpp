@@ -1,5 +1,7 @@
 #include "train/config_yaml.h"
 
+#include "core/quoted_input.h"
+
 #include <fmt/format.h>
 #include <yaml-cpp/eventhandler.h>
 
@@ -66,7 +68,7 @@ YAML::Node load_config_yaml(const std::string& text, const std::string& source) 
     parser.HandleNextDocument(check);
     return YAML::Load(text);
   } catch (const YAML::ParserException& e) {
-    throw ConfigError(fmt::format("{}:{}: YAML syntax error: {}", source, e.mark.line + 1, e.msg));
+    throw ConfigError(fmt::format("{}:{}: YAML syntax error: {}", source, e.mark.line + 1, printable_line(e.msg)));
   } catch (const YAML::Exception& e) {  // e.g. yaml-cpp's own nesting limit (DeepRecursion)
     throw ConfigError(fmt::format("{}:{}: YAML error: {}", source, e.mark.line + 1, e.msg));
   }
