@@ -42,7 +42,7 @@ bool parse_record(std::string_view text, GameRecord* out, std::string* error) {
     if (t != "resigns") continue;
     if (i == 0) return fail("'resigns' must follow a player name (e.g. 'Black resigns')");
     const auto who = parse_player(tokens[i - 1]);
-    if (!who) return fail(quoted_input(tokens[i - 1] + " resigns") + ": " + quoted_input(tokens[i - 1]) + " is not a player name");
+    if (!who) return fail(quoted_input(tokens[i - 1]) + " is not a player name (before 'resigns')");
     if (i + 1 != tokens.size()) return fail(quoted_input(tokens[i - 1] + " resigns") + " must end the record");
     record.resigned = *who;
     tokens.resize(i - 1);
@@ -59,11 +59,13 @@ std::unique_ptr<GameState> replay_record(const GameSpec& spec, const GameRecord&
   if (actions) actions->clear();
   for (size_t i = 0; i < record.moves.size(); ++i) {
     const std::string& move = record.moves[i];
-    const std::string where = "ply " + std::to_string(i + 1) + " (move " + quoted_input(move) + "): ";
+    const std::string ply = "ply " + std::to_string(i + 1);
+    const std::string where = ply + " (move " + quoted_input(move) + "): ";
     std::string why;
     const std::vector<int> turn = state->parse_record_token(move, &why);
     if (turn.empty()) {
-      if (error) *error = where + why;
+      // The parser's reason quotes the move already: once is enough for a hostile token.
+      if (error) *error = ply + ": " + why;
       return nullptr;
     }
     for (int action : turn) {  // one action, or a turn written as one token (Torax's auction)

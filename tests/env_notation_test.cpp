@@ -130,11 +130,11 @@ TEST(Replay, FirstIllegalMoveIsNamedWithItsPly) {
   const GameSpec quax{Variant::kQuax, 11, true};
   EXPECT_EQ(replay_error(quax, "d3 f5, f8 h8"), "");
   EXPECT_EQ(replay_error(quax, "d3 f5, d3 h8"), "ply 3 (move 'd3'): d3 is occupied");
-  EXPECT_EQ(replay_error(quax, "d3 f5, q3"), "ply 3 (move 'q3'): 'q3' is off the 11x11 board");
+  EXPECT_EQ(replay_error(quax, "d3 f5, q3"), "ply 3: 'q3' is off the 11x11 board");
   EXPECT_EQ(replay_error(quax, "d3 e4 d3e4"), "ply 3 (move 'd3e4'): d3-e4: both cells must hold black stones");
   EXPECT_EQ(replay_error(quax, "d3 swap swap"), "ply 3 (move 'swap'): swap is only allowed as white's first move");
   EXPECT_EQ(replay_error(quax, "d3 xx"),
-            "ply 2 (move 'xx'): 'xx' is not a move (expected e.g. c5, e2-f3, swap, pass)");
+            "ply 2: 'xx' is not a move (expected e.g. c5, e2-f3, swap, pass)");
   EXPECT_NE(replay_error(GameSpec{Variant::kQuax, 11, false}, "d3 swap").find("ply 2 (move 'swap')"),
             std::string::npos);
   // A resignation after the end is an error; before it, it is recorded.

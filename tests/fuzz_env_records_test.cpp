@@ -102,6 +102,16 @@ TEST(FuzzRecords, SeedsReplay) {
   EXPECT_EQ(r.accepted, static_cast<int64_t>(seeds.size())) << "every real record replays";
 }
 
+// Records whose errors once quoted a hostile token twice or whole (kilobytes in one line).
+TEST(FuzzRecords, KeptInputsAreRefusedInOneLine) {
+  const auto specs = record_specs();
+  const auto kept = fuzz::kept_inputs("records");
+  ASSERT_FALSE(kept.empty());
+  const fuzz::Report r = fuzz::read_each("records", kept, [&](const std::string& in) { read_record(in, specs); });
+  for (const std::string& f : r.failures) ADD_FAILURE() << f;
+  EXPECT_EQ(r.rejected, static_cast<int64_t>(kept.size()));
+}
+
 TEST(FuzzRecords, MutatedRecordsAreReadOrRefusedInOneLine) {
   const auto specs = record_specs();
   const fuzz::Budget budget = fuzz::budget_from_env(20);

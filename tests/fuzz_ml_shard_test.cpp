@@ -113,6 +113,18 @@ TEST(FuzzShards, SeedsRead) {
   fs::remove_all(dir);
 }
 
+// Shards that once read but did not mean what their bytes say (a reserved byte set).
+TEST(FuzzShards, KeptInputsAreRefusedInOneLine) {
+  const std::string dir = temp_dir();
+  const auto kept = fuzz::kept_inputs("shards");
+  ASSERT_FALSE(kept.empty());
+  const fuzz::Report r =
+      fuzz::read_each("shards", kept, [&](const std::string& in) { read_shard_file(in, dir + "/s.qxs"); });
+  for (const std::string& f : r.failures) ADD_FAILURE() << f;
+  EXPECT_EQ(r.rejected, static_cast<int64_t>(kept.size()));
+  fs::remove_all(dir);
+}
+
 TEST(FuzzShards, MutatedShardsAreReadOrRefusedInOneLine) {
   const std::string dir = temp_dir();
   const fuzz::Budget budget = fuzz::budget_from_env(20);

@@ -159,8 +159,9 @@ class PayloadDecoder {
   }
 
   void read_spec() {
-    const uint8_t variant = u8(), size = u8(), swap = u8();
-    u8();  // reserved
+    const uint8_t variant = u8(), size = u8(), swap = u8(), reserved = u8();
+    // Writers put 0 there: anything else is damage (or a format this program does not know).
+    if (reserved != 0) fail(fmt::format("reserved byte {} is not 0", reserved));
     int variants = 0;
     all_variants(&variants);
     if (variant >= variants) fail(fmt::format("unknown variant {}", variant));

@@ -51,9 +51,9 @@ expect_error "quax replay: ply 5 (move 'd3'): d3 is occupied" --variant quax "d3
 expect_error "quax replay: ply 2 (move 'swap'): swap: the pie rule is off in this game" --variant link "d3 swap"
 expect_error "quax replay: ply 2 (move 'swap'): swap: the pie rule is off in this game" --no-pie "d3 swap"
 expect_error "quax replay: ply 5 (move 'e2-f3'): e2-f3: quadrex has no link moves" --variant quadrex "e2 a1 f3 a2 e2-f3"
-expect_error "quax replay: ply 2 (move 'k9'): 'k9' is off the 8x8 board" --variant link "a1 k9"
+expect_error "quax replay: ply 2: 'k9' is off the 8x8 board" --variant link "a1 k9"
 expect_error "quax replay: ply 6 (move 'b3'): b3: the game is over" --size 3 "a1 b1 a2 b2 a3 b3"
-expect_error "quax replay: 'Blue resigns': 'Blue' is not a player name" "d3 Blue resigns"
+expect_error "quax replay: 'Blue' is not a player name (before 'resigns')" "d3 Blue resigns"
 expect_error "quax replay: the record is empty" " , "
 expect_error "quax replay: cannot open record file '$tmp/missing.txt': No such file or directory" "$tmp/missing.txt"
 err=$("$QUAX" replay --variant hexx "a1" 2>&1 >/dev/null); rc=$?
@@ -65,13 +65,13 @@ expect_error "quax replay: size 30 is out of range for quax (3..26)" --size 30 "
 # them, and control bytes, NUL and bytes above ASCII as \xNN: the error stays one short
 # printable line.
 long=$(head -c 100000 /dev/zero | tr '\0' 'q')
-expect_error "quax replay: ply 1 (move '$(printf 'q%.0s' $(seq 60))'...): '$(printf 'q%.0s' $(seq 60))'... is not a move (expected e.g. c5, e2-f3, swap, pass)" "$long"
+expect_error "quax replay: ply 1: '$(printf 'q%.0s' $(seq 60))'... is not a move (expected e.g. c5, e2-f3, swap, pass)" "$long"
 printf 'c3 z\001\033[2J\000\377' > "$tmp/binary.txt"
 err=$("$QUAX" replay "$tmp/binary.txt" 2>&1 >/dev/null); rc=$?
 [ $rc -eq 1 ] || fail "binary record: exit $rc, expected 1"
 [ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ] || fail "binary record: not one line: $err"
 LC_ALL=C grep -q '[^ -~]' <<< "$err" && fail "binary record: the error holds unprintable bytes: $(printf '%s' "$err" | od -c | head -3)"
-[ "$err" = "quax replay: ply 2 (move 'z\x01\x1b[2J\x00\xff'): 'z\x01\x1b[2J\x00\xff' is not a move (expected e.g. c5, e2-f3, swap, pass)" ] ||
+[ "$err" = "quax replay: ply 2: 'z\x01\x1b[2J\x00\xff' is not a move (expected e.g. c5, e2-f3, swap, pass)" ] ||
   fail "binary record: said '$err'"
 
 # Files that are not records: a device that never ends, a FIFO (no writer: opening it would

@@ -63,7 +63,7 @@ expect_error() {  # expected message (a glob pattern), then the arguments
 }
 expect_error "quax solve: unknown variant 'hexx' (known: *" --variant hexx --size 3
 expect_error "quax solve: --position: ply 3 (move 'a1'): a1 is occupied" --size 3 --position "a1 b1 a1"
-expect_error "quax solve: --position: ply 2 (move 'z9'): 'z9' is off the 3x3 board" --size 3 --position "a1 z9"
+expect_error "quax solve: --position: ply 2: 'z9' is off the 3x3 board" --size 3 --position "a1 z9"
 expect_error "quax solve: --position: the game is over (black won)" --size 3 --swap off --position "a1 b1 a2 b2 a3"
 expect_error "quax solve: --book needs --out FILE" --size 3 --book
 expect_error "quax solve: size 30 is out of range for quax (3..26)" --size 30
