@@ -138,6 +138,8 @@ LoadedModel load_model_file(const std::string& path) {
   if (extra["quax.json"].empty() && out.module.hasattr("meta"))
     throw std::runtime_error("'" + path + "' is a learner checkpoint, not a model file: make one with `quax export --checkpoint " +
                              path + " --out model.pt`");
+  if (extra["quax.json"].empty())
+    throw std::runtime_error("model '" + path + "' has no quax.json description: not a model file of quax");
   try {
     out.description = nlohmann::json::parse(extra["quax.json"]);
     ModelDescription parsed = parse_model_description(out.description);
@@ -146,7 +148,7 @@ LoadedModel load_model_file(const std::string& path) {
     out.step = parsed.step;
     out.trained_sizes = std::move(parsed.trained_sizes);
   } catch (const std::exception& e) {
-    throw std::runtime_error("model '" + path + "' has no valid quax.json description (" + e.what() + ")");
+    throw BadModelDescription("model '" + path + "' has no valid quax.json description (" + e.what() + ")");
   }
   return out;
 }

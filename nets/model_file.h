@@ -9,6 +9,7 @@
 #include <torch/script.h>
 
 #include <nlohmann/json.hpp>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -38,6 +39,12 @@ struct ModelDescription {
 // first field that is wrong (no board is built before the size is known to be playable).
 ModelDescription parse_model_description(const nlohmann::json& description);
 
+// What load_model_file throws for a TorchScript archive that has a description which
+// parse_model_description refuses: a model file, damaged or made by hand (not a checkpoint).
+struct BadModelDescription : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
 struct LoadedModel {
   torch::jit::Module module;
   nlohmann::json description;
@@ -48,7 +55,8 @@ struct LoadedModel {
 };
 // Throws std::runtime_error (one line) naming the file when it is not a regular file of at most
 // kModelFileLimit (core/bounded_file.h), is not a TorchScript archive, or lacks a description
-// that parse_model_description accepts (saying so when it is a learner checkpoint, which
+// that parse_model_description accepts (BadModelDescription when it has one that is refused;
+// saying so when it is a learner checkpoint, which
 // `quax export` turns into a model file).
 LoadedModel load_model_file(const std::string& path);
 
