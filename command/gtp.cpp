@@ -33,7 +33,7 @@ void setup_gtp(CLI::App& app) {
   auto* sims = cmd->add_option("--sims", opt->sims, "With --model: simulations per move (default 200)")
                    ->check(CLI::Range(1, kMaxPlayerSimulations));
   auto* time = cmd->add_option("--time", opt->time, "With --model: seconds per move instead of --sims")
-                   ->check(CLI::Range(kMinSecondsPerMove, kMaxSecondsPerMove));
+                   ->check(CLI::Range(kMinPlayerSeconds, kMaxPlayerSeconds));
   sims->excludes(time);
   sims->needs(model);
   time->needs(model);

@@ -79,10 +79,10 @@ bool parse_player_description(const std::string& text, PlayerDescription* out, s
         return bad("sims takes 1 to " + std::to_string(kMaxPlayerSimulations));
       d.search.simulations = static_cast<int>(v);
     } else if (key == "time") {
-      if (!parse_number(value, kMinSecondsPerMove, kMaxSecondsPerMove, &v)) return bad("time takes seconds per move, e.g. time=2.5");
+      if (!parse_number(value, kMinPlayerSeconds, kMaxPlayerSeconds, &v)) return bad("time takes seconds per move, e.g. time=2.5");
       d.seconds = v;
     } else if (key == "cpuct") {
-      if (!parse_number(value, 0.0, kMaxCPuct, &v)) return bad("cpuct takes a number from 0 to 100");
+      if (!parse_number(value, 0.0, kMaxPlayerCPuct, &v)) return bad("cpuct takes a number from 0 to 100");
       d.search.c_puct = static_cast<float>(v);
     } else if (key == "leaves") {
       if (!parse_number(value, 1, 256, &v) || v != static_cast<int>(v)) return bad("leaves takes 1 to 256");

@@ -24,9 +24,9 @@ namespace quax {
 // `cpuct=` here, gtp's --sims and --time, quax.Search's simulations, seconds and c_puct): a
 // search of more simulations or seconds than these would not end in any useful time.
 inline constexpr int kMaxPlayerSimulations = 10'000'000;
-inline constexpr double kMinSecondsPerMove = 0.001;
-inline constexpr double kMaxSecondsPerMove = 86400;  // a day
-inline constexpr double kMaxCPuct = 100;
+inline constexpr double kMinPlayerSeconds = 0.001;
+inline constexpr double kMaxPlayerSeconds = 86400;  // a day
+inline constexpr double kMaxPlayerCPuct = 100;
 
 // Help text listing the accepted descriptions, for --help of the commands that take them.
 extern const char* const kPlayerSyntax;

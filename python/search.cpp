@@ -175,11 +175,11 @@ PySearch* make_search(const py::object& player, std::optional<int> simulations, 
   // every comparison and so every range.
   if (simulations && (*simulations < 1 || *simulations > kMaxPlayerSimulations))
     throw py::value_error(fmt::format("simulations must be 1 to {}, not {}", kMaxPlayerSimulations, *simulations));
-  if (c_puct && !(*c_puct > 0 && *c_puct <= kMaxCPuct))
-    throw py::value_error(fmt::format("c_puct must be more than 0 and at most {}, not {}", kMaxCPuct, *c_puct));
-  if (seconds && !(*seconds >= kMinSecondsPerMove && *seconds <= kMaxSecondsPerMove))
-    throw py::value_error(fmt::format("seconds must be {} to {} (seconds per move), not {}", kMinSecondsPerMove,
-                                      kMaxSecondsPerMove, *seconds));
+  if (c_puct && !(*c_puct > 0 && *c_puct <= kMaxPlayerCPuct))
+    throw py::value_error(fmt::format("c_puct must be more than 0 and at most {}, not {}", kMaxPlayerCPuct, *c_puct));
+  if (seconds && !(*seconds >= kMinPlayerSeconds && *seconds <= kMaxPlayerSeconds))
+    throw py::value_error(fmt::format("seconds must be {} to {} (seconds per move), not {}", kMinPlayerSeconds,
+                                      kMaxPlayerSeconds, *seconds));
   if (simulations) settings.simulations = *simulations;
   if (c_puct) settings.c_puct = static_cast<float>(*c_puct);
   if (gumbel && *gumbel) {

@@ -124,7 +124,7 @@ def test_steps_from_several_threads_take_turns():
     # object had its lock this was a double free. Every step moves every game one ply, so the
     # plies of the finished games and of the live ones add up to steps x num_envs.
     import os, subprocess, sys
-    run = subprocess.run([sys.executable, "-c", HAMMER], capture_output=True, text=True, timeout=600,
+    run = subprocess.run([sys.executable, "-c", HAMMER], capture_output=True, text=True, timeout=120,
                          env=dict(os.environ))
     assert run.returncode == 0, run.stderr[-2000:]
     steps, plies, counted = map(int, run.stdout.split())
