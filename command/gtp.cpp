@@ -31,9 +31,9 @@ void setup_gtp(CLI::App& app) {
   cmd->add_option("--player", opt->player, std::string("Who answers genmove: ") + kPlayerSyntax);
   auto* model = cmd->add_option("--model", opt->model, "Model file (quax export) that answers genmove");
   auto* sims = cmd->add_option("--sims", opt->sims, "With --model: simulations per move (default 200)")
-                   ->check(CLI::Range(1, 10000000));
+                   ->check(CLI::Range(1, kMaxPlayerSimulations));
   auto* time = cmd->add_option("--time", opt->time, "With --model: seconds per move instead of --sims")
-                   ->check(CLI::Range(0.001, 86400.0));
+                   ->check(CLI::Range(kMinPlayerSeconds, kMaxPlayerSeconds));
   sims->excludes(time);
   sims->needs(model);
   time->needs(model);

@@ -1,5 +1,6 @@
 #include "env/vector_env.h"
 
+#include <algorithm>
 #include <cassert>
 #include <cstring>
 
@@ -40,6 +41,14 @@ VectorEnv::VectorEnv(const GameSpec& spec, int batch, bool auto_reset)
   assert(check_spec(spec).empty() && batch >= 1);
   games_.reserve(batch);
   for (int i = 0; i < batch; ++i) games_.push_back(start_->clone());
+}
+
+std::uint64_t VectorEnv::memory_bound(const GameSpec& spec, std::int64_t batch) {
+  const auto start = new_game(spec);
+  const std::uint64_t cells = static_cast<std::uint64_t>(spec.size) * spec.size;
+  const std::uint64_t per_game = sizeof(float) * start->num_planes() * cells +
+                                 static_cast<std::uint64_t>(start->num_actions()) + 8 * 1024 + 32 * cells;
+  return per_game * static_cast<std::uint64_t>(std::max<std::int64_t>(batch, 0));
 }
 
 void VectorEnv::reset_all() {

@@ -4,8 +4,11 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <limits>
+#include <sstream>
 
 #include "core/atomic_file.h"
+#include "core/bounded_file.h"
 #include "env/game_state.h"
 #include "nets/model.h"
 
@@ -41,11 +44,92 @@ void save_model_file(const torch::jit::Module& model, const nlohmann::json& desc
   });
 }
 
+namespace {
+
+constexpr int64_t kIntMin = std::numeric_limits<int32_t>::min();
+constexpr int64_t kIntMax = std::numeric_limits<int32_t>::max();
+
+// An integer of the description within [lo, hi]; throws naming it (`name`) otherwise: a huge
+// or fractional number is refused, not wrapped into range.
+int64_t integer_value(const nlohmann::json& v, const std::string& name, int64_t lo, int64_t hi) {
+  if (!v.is_number_integer()) throw std::runtime_error(fmt::format("{} {} is not an integer", name, v.dump()));
+  const bool in_range = v.is_number_unsigned() ? v.get<uint64_t>() <= static_cast<uint64_t>(hi)
+                                               : v.get<int64_t>() >= lo && v.get<int64_t>() <= hi;
+  if (!in_range) throw std::runtime_error(fmt::format("{} {} is not in [{}, {}]", name, v.dump(), lo, hi));
+  return v.get<int64_t>();
+}
+int64_t integer_field(const nlohmann::json& j, const char* key, int64_t lo, int64_t hi) {
+  return integer_value(j.at(key), key, lo, hi);
+}
+
+// A field the description may leave out (files of older versions); when present it must
+// equal what the variant has.
+void check_optional_count(const nlohmann::json& d, const char* key, int64_t want) {
+  if (!d.contains(key)) return;
+  const int64_t have = integer_field(d, key, 0, kIntMax);
+  if (have != want) throw std::runtime_error(fmt::format("{} {}, where its game has {}", key, have, want));
+}
+
+}  // namespace
+
+ModelDescription parse_model_description(const nlohmann::json& d) {
+  ModelDescription out;
+  if (!d.is_object()) throw std::runtime_error("the description is not a JSON object");
+  const auto variant = parse_variant(d.at("variant").get<std::string>());
+  if (!variant) throw std::runtime_error("unknown variant '" + d.at("variant").get<std::string>() + "'");
+  const GameSpec spec{*variant, static_cast<int>(integer_field(d, "size", kIntMin, kIntMax)),
+                      d.at("swap").get<bool>()};
+  // The variant's own rules of size (range, parity) and pie rule, before any board is built.
+  if (std::string error = check_spec(spec); !error.empty()) throw std::runtime_error(error);
+  out.shape = model_shape_for(spec);
+  if (d.contains("planes")) {
+    const auto names = d.at("planes").get<std::vector<std::string>>();
+    if (names != new_game(spec)->plane_names())
+      throw std::runtime_error(fmt::format("planes [{}] are not the {} planes of {}", fmt::join(names, ", "),
+                                           out.shape.planes, describe(spec)));
+  }
+  check_optional_count(d, "spatial_planes", out.shape.spatial_planes);
+  check_optional_count(d, "extra_actions", out.shape.extra_actions);
+  check_optional_count(d, "num_actions", out.shape.num_actions());
+  const auto& n = d.at("net");
+  if (!n.is_object()) throw std::runtime_error("net is not a JSON object");
+  auto net_int = [&](const char* key) {
+    return static_cast<int>(integer_field(n, key, kIntMin, kIntMax));
+  };
+  out.net.blocks = net_int("blocks");
+  out.net.filters = net_int("filters");
+  out.net.global_pooling = n.at("global_pooling").get<bool>();
+  out.net.pool_every = net_int("pool_every");
+  out.net.policy_channels = net_int("policy_channels");
+  out.net.value_channels = net_int("value_channels");
+  out.net.value_hidden = net_int("value_hidden");
+  if (std::string error = check_net_config(out.net); !error.empty()) throw std::runtime_error(error);
+  out.step = integer_field(d, "step", 0, std::numeric_limits<int64_t>::max());
+  if (d.contains("sizes")) {
+    const auto& sizes = d.at("sizes");
+    if (!sizes.is_array() || sizes.empty() || sizes.size() > static_cast<size_t>(variant_info(spec.variant).max_size))
+      throw std::runtime_error("sizes is not a list of 1 to " + std::to_string(variant_info(spec.variant).max_size) +
+                               " board sizes");
+    for (const auto& entry : sizes) {
+      const GameSpec trained{spec.variant, static_cast<int>(integer_value(entry, "sizes entry", kIntMin, kIntMax)),
+                             spec.swap};
+      if (std::string error = check_spec(trained); !error.empty()) throw std::runtime_error("sizes: " + error);
+      out.trained_sizes.push_back(trained.size);
+    }
+  } else {
+    out.trained_sizes = {spec.size};
+  }
+  return out;
+}
+
 LoadedModel load_model_file(const std::string& path) {
+  // Read through the bounded reader: a FIFO, a device or a file past the limit is refused in
+  // one line before LibTorch sees it.
+  std::istringstream bytes(read_regular_file(path, kModelFileLimit, "model file"));
   LoadedModel out;
   torch::jit::ExtraFilesMap extra{{"quax.json", ""}};
   try {
-    out.module = torch::jit::load(path, torch::kCPU, extra);
+    out.module = torch::jit::load(bytes, torch::kCPU, extra);
   } catch (const std::exception& e) {
     throw std::runtime_error("cannot load model '" + path + "': not a TorchScript model file");
   }
@@ -54,25 +138,17 @@ LoadedModel load_model_file(const std::string& path) {
   if (extra["quax.json"].empty() && out.module.hasattr("meta"))
     throw std::runtime_error("'" + path + "' is a learner checkpoint, not a model file: make one with `quax export --checkpoint " +
                              path + " --out model.pt`");
+  if (extra["quax.json"].empty())
+    throw std::runtime_error("model '" + path + "' has no quax.json description: not a model file of quax");
   try {
     out.description = nlohmann::json::parse(extra["quax.json"]);
-    const auto& d = out.description;
-    const auto variant = parse_variant(d.at("variant").get<std::string>());
-    if (!variant) throw std::runtime_error("unknown variant");
-    out.shape = model_shape_for(GameSpec{*variant, d.at("size").get<int>(), d.at("swap").get<bool>()});
-    const auto& n = d.at("net");
-    out.net.blocks = n.at("blocks");
-    out.net.filters = n.at("filters");
-    out.net.global_pooling = n.at("global_pooling");
-    out.net.pool_every = n.at("pool_every");
-    out.net.policy_channels = n.at("policy_channels");
-    out.net.value_channels = n.at("value_channels");
-    out.net.value_hidden = n.at("value_hidden");
-    out.step = d.at("step");
-    out.trained_sizes = d.contains("sizes") ? d.at("sizes").get<std::vector<int>>() : std::vector<int>{out.shape.size};
-    if (out.trained_sizes.empty()) throw std::runtime_error("an empty list of sizes");
+    ModelDescription parsed = parse_model_description(out.description);
+    out.shape = parsed.shape;
+    out.net = parsed.net;
+    out.step = parsed.step;
+    out.trained_sizes = std::move(parsed.trained_sizes);
   } catch (const std::exception& e) {
-    throw std::runtime_error("model '" + path + "' has no valid quax.json description (" + e.what() + ")");
+    throw BadModelDescription("model '" + path + "' has no valid quax.json description (" + e.what() + ")");
   }
   return out;
 }

@@ -9,6 +9,7 @@
 #include <torch/script.h>
 
 #include <nlohmann/json.hpp>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,27 @@ nlohmann::json model_description(const ModelShape& shape, const NetConfig& net, 
 // Writes atomically. Throws std::runtime_error on failure.
 void save_model_file(const torch::jit::Module& model, const nlohmann::json& description, const std::string& path);
 
+// What a description says, checked against its variant's rules.
+struct ModelDescription {
+  ModelShape shape;
+  NetConfig net;
+  int64_t step = 0;
+  std::vector<int> trained_sizes;  // "sizes", or {shape.size} for a file without the list
+};
+// The one check of a description (a model file's quax.json), which every loader goes through
+// by load_model_file: a known variant; a size, swap and every entry of "sizes" that the
+// variant plays (check_spec: range, parity, pie rule); planes, spatial_planes, extra_actions
+// and num_actions, where given, those of model_shape_for(spec); net fields within
+// check_net_config's ranges; step >= 0. Throws std::runtime_error with one line naming the
+// first field that is wrong (no board is built before the size is known to be playable).
+ModelDescription parse_model_description(const nlohmann::json& description);
+
+// What load_model_file throws for a TorchScript archive that has a description which
+// parse_model_description refuses: a model file, damaged or made by hand (not a checkpoint).
+struct BadModelDescription : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
 struct LoadedModel {
   torch::jit::Module module;
   nlohmann::json description;
@@ -31,8 +53,11 @@ struct LoadedModel {
   int64_t step = 0;
   std::vector<int> trained_sizes;  // "sizes", or {shape.size} for a file without the list
 };
-// Throws std::runtime_error naming the file when it cannot be read or lacks a description
-// (saying so when it is a learner checkpoint, which `quax export` turns into a model file).
+// Throws std::runtime_error (one line) naming the file when it is not a regular file of at most
+// kModelFileLimit (core/bounded_file.h), is not a TorchScript archive, or lacks a description
+// that parse_model_description accepts (BadModelDescription when it has one that is refused;
+// saying so when it is a learner checkpoint, which
+// `quax export` turns into a model file).
 LoadedModel load_model_file(const std::string& path);
 
 // The one check of a model against the game it is asked to play, behind every player and

@@ -17,6 +17,21 @@ ModelShape model_shape_for(const GameSpec& spec) {
   return shape;
 }
 
+std::string check_net_config(const NetConfig& net) {
+  const struct {
+    const char* name;
+    int value, lo, hi;
+  } fields[] = {{"blocks", net.blocks, 0, kMaxBlocks},
+                {"filters", net.filters, 1, kMaxFilters},
+                {"pool_every", net.pool_every, 1, kMaxPoolEvery},
+                {"policy_channels", net.policy_channels, 1, kMaxFilters},
+                {"value_channels", net.value_channels, 1, kMaxFilters},
+                {"value_hidden", net.value_hidden, 1, kMaxValueHidden}};
+  for (const auto& f : fields)
+    if (f.value < f.lo || f.value > f.hi) return fmt::format("net {} {} is not in [{}, {}]", f.name, f.value, f.lo, f.hi);
+  return "";
+}
+
 bool same_layout(const ModelShape& a, const ModelShape& b) {
   return a.planes == b.planes && a.spatial_planes == b.spatial_planes && a.extra_actions == b.extra_actions;
 }

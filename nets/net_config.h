@@ -39,6 +39,16 @@ struct NetConfig {
   bool operator!=(const NetConfig& o) const { return !(*this == o); }
 };
 
+// The ranges of a network's shape: a training config's `net:` section (train/config.cpp) and a
+// model file's description (nets/model_file.h) are held to them, so that neither can ask for a
+// network no machine could build.
+inline constexpr int kMaxBlocks = 64;             // blocks: 0 (heads only) to this
+inline constexpr int kMaxFilters = 1024;          // filters, policy and value channels: 1 to this
+inline constexpr int kMaxPoolEvery = 64;          // pool_every: 1 to this
+inline constexpr int kMaxValueHidden = 4096;      // value_hidden: 1 to this
+// "" when every field of `net` is within those ranges, else one line naming the first that is not.
+std::string check_net_config(const NetConfig& net);
+
 // What a model's input and output look like for one (variant, size): read off the env.
 struct ModelShape {
   GameSpec spec;

@@ -127,12 +127,53 @@ std::string check_model_plays(const InferenceModel& model, const GameSpec& spec)
 int64_t inference_model_step(const InferenceModel& model) { return model.step; }
 Precision inference_model_precision(const InferenceModel& model) { return model.precision; }
 
+namespace {
+
+// "[8, 77]": a shape as the messages write it.
+std::string shape_text(const torch::Tensor& t) { return fmt::format("[{}]", fmt::join(t.sizes(), ", ")); }
+
+// The first line of a LibTorch error, without its C++ backtrace or TorchScript traceback.
+std::string first_line(const std::exception& e) {
+  const auto* c10_error = dynamic_cast<const c10::Error*>(&e);
+  std::string text = c10_error ? c10_error->what_without_backtrace() : e.what();
+  return text.substr(0, text.find('\n'));
+}
+
+}  // namespace
+
 std::pair<torch::Tensor, torch::Tensor> run_inference(const InferenceModel& model, const torch::Tensor& planes) {
   const bool bf16 = model.precision == Precision::kBFloat16;
-  auto out = const_cast<torch::jit::Module&>(model.module).forward({bf16 ? planes.to(torch::kBFloat16) : planes});
-  const auto& t = out.toTuple()->elements();
+  const int64_t b = planes.size(0), n = planes.size(2);
+  const int64_t a = model.shape.spatial_planes * n * n + model.shape.extra_actions;
+  c10::IValue out;
+  try {
+    out = const_cast<torch::jit::Module&>(model.module).forward({bf16 ? planes.to(torch::kBFloat16) : planes});
+  } catch (const std::exception& e) {
+    throw std::runtime_error(fmt::format("{} fails on a batch of planes [{}]: {}", model_label(model),
+                                         fmt::join(planes.sizes(), ", "), first_line(e)));
+  }
+  // The one check of what a model gives, on every path that evaluates one (the load probe,
+  // the search's batches, Model.evaluate): the callers copy B x A logits and B values out of
+  // these tensors, so a model file whose outputs have any other shape is refused here.
+  auto refuse = [&](const std::string& what) {
+    throw std::runtime_error(fmt::format("{} gives {}; a batch of {} positions of {}x{} needs a tuple (policy "
+                                         "logits [{}, {}], value [{}] or [{}, 1]) of floating-point tensors",
+                                         model_label(model), what, b, n, n, b, a, b, b));
+  };
+  if (!out.isTuple()) refuse(fmt::format("a {}, not a tuple", out.tagKind()));
+  const auto& t = out.toTupleRef().elements();
+  if (t.size() < 2 || !t[0].isTensor() || !t[1].isTensor())
+    refuse(fmt::format("a tuple of {} values that does not start with two tensors", t.size()));
+  const torch::Tensor& logits = t[0].toTensor();
+  const torch::Tensor& values = t[1].toTensor();
+  if (!logits.is_floating_point() || !values.is_floating_point())
+    refuse(fmt::format("outputs of type {} and {}", c10::toString(logits.scalar_type()), c10::toString(values.scalar_type())));
+  const bool values_fit = (values.dim() == 1 && values.size(0) == b) ||
+                          (values.dim() == 2 && values.size(0) == b && values.size(1) == 1);
+  if (logits.dim() != 2 || logits.size(0) != b || logits.size(1) != a || !values_fit)
+    refuse(fmt::format("policy logits {} and value {}", shape_text(logits), shape_text(values)));
   auto as_float = [](const torch::Tensor& x) { return x.to(torch::kFloat32).contiguous(); };
-  return {as_float(t[0].toTensor()), as_float(t[1].toTensor())};
+  return {as_float(logits), as_float(values.reshape({b}))};
 }
 
 void set_torch_threads(int threads) { torch::set_num_threads(threads); }
@@ -162,6 +203,8 @@ void NetEvaluator::evaluate(const std::vector<const GameState*>& states, const f
   c10::InferenceMode guard;
   auto x = torch::from_blob(const_cast<float*>(planes), {b, c, n, n}, torch::kFloat32);
   const auto [logits, value] = run_inference(*model, x);
+  // run_inference checked the shapes against this batch; the layout of the batch's game and
+  // the model's must agree too (check_model_plays), or A would differ.
   if (logits.size(1) != a)
     throw std::runtime_error(fmt::format("{} gives {} policy logits for a game of {} actions", model_label(*model),
                                          logits.size(1), a));

@@ -22,7 +22,8 @@ struct InferenceModel;  // defined in nets/net_evaluator.cpp (holds the torch mo
 // Loads a model file (nets/model_file.h) and prepares it for inference. Throws
 // std::runtime_error (one line naming the file) when it cannot be read, cannot play `spec`
 // (another variant: check_model_matches), or gives non-finite outputs on the probe positions
-// (probe_model_outputs). A size of the variant outside the model's trained sizes plays, with
+// (probe_model_outputs), or whose outputs on them are not policy logits [B, A] and values [B]
+// (run_inference, which checks every later batch too). A size of the variant outside the model's trained sizes plays, with
 // one warning line on stderr.
 std::shared_ptr<const InferenceModel> load_inference_model(const std::string& path, const GameSpec& spec,
                                                            Precision precision = Precision::kAuto);
@@ -51,6 +52,8 @@ class NetEvaluator final : public Evaluator {
 
   // The batch's game (its size, planes and actions) is that of states[0]; all states must be
   // of one game (any size of the model's variant). Null states: the model's own game.
+  // Throws std::runtime_error (one line naming the model) when the model fails on the batch or
+  // gives outputs of other shapes (nets/net_evaluator_internal.h: run_inference).
   // Outputs are passed on as the network gives them; the first NaN or inf a model gives
   // for a legal action or a value prints one warning line on stderr naming the model
   // (once per model in the process, whatever the number of evaluators sharing it).

@@ -31,7 +31,11 @@ std::shared_ptr<const InferenceModel> make_inference_model(const torch::jit::Mod
                                                            Precision precision = Precision::kAuto);
 
 // Runs the inference module on float32 planes [B, C, N, N]; returns float32 (logits [B, A],
-// values [B]) whatever the model's precision. Call under c10::InferenceMode.
+// values [B]) whatever the model's precision, A being the model's layout at size N. Throws
+// std::runtime_error (one line naming the model and the shapes) when the module fails on the
+// batch or its output is not a tuple of floating-point policy logits [B, A] and value [B] or
+// [B, 1]: the one check of a model's outputs behind every evaluation. Call under
+// c10::InferenceMode.
 std::pair<torch::Tensor, torch::Tensor> run_inference(const InferenceModel& model, const torch::Tensor& planes);
 
 }  // namespace quax

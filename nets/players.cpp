@@ -75,13 +75,14 @@ bool parse_player_description(const std::string& text, PlayerDescription* out, s
       d.search.root_rule = RootRule::kGumbel;
       d.search.gumbel_noise = false;
     } else if (key == "sims") {
-      if (!parse_number(value, 1, 10'000'000, &v) || v != static_cast<int>(v)) return bad("sims takes 1 to 10000000");
+      if (!parse_number(value, 1, kMaxPlayerSimulations, &v) || v != static_cast<int>(v))
+        return bad("sims takes 1 to " + std::to_string(kMaxPlayerSimulations));
       d.search.simulations = static_cast<int>(v);
     } else if (key == "time") {
-      if (!parse_number(value, 0.001, 86400, &v)) return bad("time takes seconds per move, e.g. time=2.5");
+      if (!parse_number(value, kMinPlayerSeconds, kMaxPlayerSeconds, &v)) return bad("time takes seconds per move, e.g. time=2.5");
       d.seconds = v;
     } else if (key == "cpuct") {
-      if (!parse_number(value, 0.0, 100.0, &v)) return bad("cpuct takes a number from 0 to 100");
+      if (!parse_number(value, 0.0, kMaxPlayerCPuct, &v)) return bad("cpuct takes a number from 0 to 100");
       d.search.c_puct = static_cast<float>(v);
     } else if (key == "leaves") {
       if (!parse_number(value, 1, 256, &v) || v != static_cast<int>(v)) return bad("leaves takes 1 to 256");
@@ -108,7 +109,9 @@ std::unique_ptr<Agent> make_player(const std::string& description, const GameSpe
   if (!parse_player_description(description, &d, error)) return nullptr;
   if (d.kind == PlayerDescription::Kind::kBaseline) return make_baseline_agent(description, seed, error);
   std::error_code ec;
-  if (!std::filesystem::is_regular_file(d.model_path, ec)) {
+  // A path that is there but is no regular file (a FIFO, a directory) is left to the loader,
+  // whose bounded reader names what it is.
+  if (!std::filesystem::exists(d.model_path, ec)) {
     if (error)
       *error = "unknown player '" + description + "': no model file '" + d.model_path + "' (a player is " +
                std::string(kPlayerSyntax) + ")";

@@ -20,6 +20,14 @@
 
 namespace quax {
 
+// The ranges of a model player's settings, wherever they are given (`sims=`, `time=`,
+// `cpuct=` here, gtp's --sims and --time, quax.Search's simulations, seconds and c_puct): a
+// search of more simulations or seconds than these would not end in any useful time.
+inline constexpr int kMaxPlayerSimulations = 10'000'000;
+inline constexpr double kMinPlayerSeconds = 0.001;
+inline constexpr double kMaxPlayerSeconds = 86400;  // a day
+inline constexpr double kMaxPlayerCPuct = 100;
+
 // Help text listing the accepted descriptions, for --help of the commands that take them.
 extern const char* const kPlayerSyntax;
 

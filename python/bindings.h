@@ -8,6 +8,7 @@
 #include <pybind11/pybind11.h>
 
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -65,6 +66,13 @@ std::shared_ptr<Model> load_model(const std::string& path, const std::string& pr
 // ValueError unless `array` holds `kind` ('f' float, 'i' signed or 'u' unsigned integer,
 // 'b' bool) elements of `itemsize` bytes (0: any) in `ndim` dimensions; `what` names it.
 void check_array(const py::array& array, const char* what, const std::string& kinds, int itemsize, int ndim);
+
+// Locks `mu`, an object's own lock, waiting for it with the GIL released: a thread that holds
+// `mu` while it runs without the GIL needs the GIL back before it lets go, so waiting for `mu`
+// with the GIL held would deadlock. Returns with both held. Every method of an object that
+// releases the GIL takes its lock first, so two Python threads never run one object's C++
+// state at once (they take turns; different objects run in parallel).
+std::unique_lock<std::mutex> lock_without_gil(std::mutex& mu);
 
 void bind_game(py::module_& m);
 void bind_vector_env(py::module_& m);

@@ -33,6 +33,15 @@ void check_array(const py::array& array, const char* what, const std::string& ki
                           std::to_string(ndim));
 }
 
+std::unique_lock<std::mutex> lock_without_gil(std::mutex& mu) {
+  std::unique_lock<std::mutex> lock(mu, std::defer_lock);
+  if (!lock.try_lock()) {
+    py::gil_scoped_release release;
+    lock.lock();
+  }
+  return lock;
+}
+
 Game::Game(const GameSpec& spec) : state_(new_game(spec)) {}
 
 namespace {

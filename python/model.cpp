@@ -17,7 +17,7 @@ std::shared_ptr<Model> load_model(const std::string& path, const std::string& pr
   if (!parse_precision(precision_name, &precision))
     throw py::value_error("unknown precision '" + precision_name + "' (known: fp32, bf16, auto)");
   std::error_code ec;
-  if (!std::filesystem::is_regular_file(path, ec)) {
+  if (!std::filesystem::exists(path, ec)) {  // a FIFO or directory: the loader names what it is
     PyErr_SetString(PyExc_FileNotFoundError, ("no model file '" + path + "'").c_str());
     throw py::error_already_set();
   }

@@ -1,6 +1,7 @@
 // quax.Search: the project's search (mcts/search_tree.h) over a model or the rollout evaluator,
 // one game or a batch of games sharing each evaluator call (mcts/evaluation_batch.h), and the
 // baseline players without a tree (uct:N, random) under the names the command line uses.
+#include <fmt/format.h>
 #include <pybind11/stl.h>
 
 #include <cmath>
@@ -151,7 +152,7 @@ PySearch* make_search(const py::object& player, std::optional<int> simulations, 
     if (!parse_player_description(name, &d, &error)) throw py::value_error(error);
     if (d.kind == PlayerDescription::Kind::kModel) {
       std::error_code ec;
-      if (!std::filesystem::is_regular_file(d.model_path, ec))
+      if (!std::filesystem::exists(d.model_path, ec))  // a FIFO or directory: the loader names what it is
         throw py::value_error("unknown player '" + name + "': no model file '" + d.model_path + "' (a player is " +
                               kPlayerSyntax + ")");
       model = load_model(d.model_path, "auto");
@@ -170,6 +171,15 @@ PySearch* make_search(const py::object& player, std::optional<int> simulations, 
   if (model) evaluator = std::make_shared<NetEvaluator>(model->inference);
   if (!evaluator && (simulations || c_puct || gumbel || seconds))
     throw py::value_error("'" + name + "' does not search a tree: simulations, c_puct, gumbel and seconds do not apply");
+  // The ranges of the player syntax (nets/players.h), named as the caller wrote them; NaN fails
+  // every comparison and so every range.
+  if (simulations && (*simulations < 1 || *simulations > kMaxPlayerSimulations))
+    throw py::value_error(fmt::format("simulations must be 1 to {}, not {}", kMaxPlayerSimulations, *simulations));
+  if (c_puct && !(*c_puct > 0 && *c_puct <= kMaxPlayerCPuct))
+    throw py::value_error(fmt::format("c_puct must be more than 0 and at most {}, not {}", kMaxPlayerCPuct, *c_puct));
+  if (seconds && !(*seconds >= kMinPlayerSeconds && *seconds <= kMaxPlayerSeconds))
+    throw py::value_error(fmt::format("seconds must be {} to {} (seconds per move), not {}", kMinPlayerSeconds,
+                                      kMaxPlayerSeconds, *seconds));
   if (simulations) settings.simulations = *simulations;
   if (c_puct) settings.c_puct = static_cast<float>(*c_puct);
   if (gumbel && *gumbel) {
@@ -178,8 +188,8 @@ PySearch* make_search(const py::object& player, std::optional<int> simulations, 
   }
   if (seconds) time = *seconds;
   if (std::string error = check_settings(settings); !error.empty()) throw py::value_error(error);
-  if (time < 0 || (time > 0 && settings.root_rule == RootRule::kGumbel))
-    throw py::value_error("seconds must be positive, and works with PUCT only, not gumbel");
+  if (time > 0 && settings.root_rule == RootRule::kGumbel)
+    throw py::value_error("seconds works with PUCT only, not gumbel");
   return new PySearch(name, evaluator, model, settings, time, seed);
 }
 

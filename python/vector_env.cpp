@@ -5,6 +5,7 @@
 // The arrays step() returns live in buffers owned by the environment; with copy=False they
 // are returned as they are (zero-copy: the same objects, overwritten by the next step or
 // reset), with copy=True (the default, as Gymnasium's) as fresh copies.
+#include <fmt/format.h>
 #include <pybind11/stl.h>
 
 #include <algorithm>
@@ -15,6 +16,19 @@
 
 namespace quax::python {
 namespace {
+
+// The most memory one VectorEnv may take (vector_env_bytes), leaving room under 2 GB for the
+// caller's arrays and the previous step's copies while the next are made (measured: 1.3 GB of
+// RSS at the limit for quax 26x26, stepping with copy=True).
+constexpr uint64_t kMaxVectorEnvBytes = uint64_t{1} << 30;
+
+// The memory of num_envs games of `spec`: the games and their buffers (VectorEnv::memory_bound)
+// and the copy of the observations that each step returns.
+uint64_t vector_env_bytes(const GameSpec& spec, int64_t num_envs) {
+  const auto start = new_game(spec);
+  const uint64_t observations = sizeof(float) * static_cast<uint64_t>(start->num_planes()) * spec.size * spec.size;
+  return VectorEnv::memory_bound(spec, num_envs) + observations * static_cast<uint64_t>(num_envs);
+}
 
 class PyVectorEnv {
  public:
@@ -40,9 +54,14 @@ class PyVectorEnv {
 
   int num_envs() const { return env_.batch_size(); }
   const VectorEnv& env() const { return env_; }
-  const std::vector<int>& history(int i) const { return histories_[i]; }
+  // A copy of game i with its record, taken under the lock (a step may be under way).
+  Game game(int i) {
+    const auto lock = lock_without_gil(mu_);
+    return Game(env_.game(i).clone(), histories_[i]);
+  }
 
   py::tuple reset(std::optional<uint64_t> seed) {
+    const auto lock = lock_without_gil(mu_);
     if (seed) rng_ = Rng(*seed);
     env_.reset_all();
     for (auto& h : histories_) h.clear();
@@ -52,6 +71,9 @@ class PyVectorEnv {
 
   py::tuple step(const py::array& actions) {
     check_array(actions, "actions", "iu", 0, 1);
+    // Held from the check of the actions against the masks to the copies of the results: no
+    // other thread's step may move the games in between (the GIL is released while they step).
+    const auto lock = lock_without_gil(mu_);
     const int b = num_envs(), a = env_.num_actions();
     if (actions.shape(0) != b)
       throw py::value_error("actions: " + std::to_string(actions.shape(0)) + " entries for " + std::to_string(b) +
@@ -79,6 +101,7 @@ class PyVectorEnv {
   }
 
   py::array_t<int64_t> sample_actions() {
+    const auto lock = lock_without_gil(mu_);
     const int b = num_envs(), a = env_.num_actions();
     py::array_t<int64_t> actions(b);
     int64_t* out = actions.mutable_data();
@@ -135,6 +158,7 @@ class PyVectorEnv {
   py::array_t<int8_t> to_move_, winner_;
   py::array_t<int32_t> length_;
   py::dict info_;
+  std::mutex mu_;  // taken by every method that reads or moves the games (lock_without_gil)
 };
 
 }  // namespace
@@ -157,13 +181,24 @@ player to move (info["to_move"]: 0 black, 1 white) is the one whose action step(
                 to_move (int8), winner (int8: -1 not ended, 0 black, 1 white, 2 draw),
                 length (int32: plies of a game that ended, else 0)
 
-copy=False returns the environment's own buffers (zero-copy; the next step overwrites them).)")
-      .def(py::init([](const std::string& variant, std::optional<int> size, int num_envs, uint64_t seed,
+copy=False returns the environment's own buffers (zero-copy; the next step overwrites them).
+num_envs is bounded by memory: the games, buffers and returned copies may take at most 1 GB
+(about 14,000 games at 26x26, 100,000 at 5x5); more raises ValueError naming the estimate.
+Methods may be called from several threads: each takes the environment's own lock, so
+their calls take turns (the GIL is released while the games step).)")
+      .def(py::init([](const std::string& variant, std::optional<int> size, int64_t num_envs, uint64_t seed,
                        std::optional<bool> swap, bool copy) {
              const GameSpec spec = spec_from(variant, size, swap);
-             if (num_envs < 1 || num_envs > 1'000'000)
-               throw py::value_error("num_envs must be 1 to 1000000, not " + std::to_string(num_envs));
-             return new PyVectorEnv(spec, num_envs, seed, copy);
+             if (num_envs < 1) throw py::value_error("num_envs must be at least 1, not " + std::to_string(num_envs));
+             // The bound is of memory, not of a count: a count that fits 5x5 would not fit 26x26.
+             const uint64_t bytes = vector_env_bytes(spec, num_envs);
+             if (bytes > kMaxVectorEnvBytes)
+               throw py::value_error(fmt::format(
+                   "num_envs={} games of {} would take about {} MB, more than the {} MB limit of a VectorEnv (at most "
+                   "{} games of this size)",
+                   num_envs, describe(spec), bytes >> 20, kMaxVectorEnvBytes >> 20,
+                   kMaxVectorEnvBytes / vector_env_bytes(spec, 1)));
+             return new PyVectorEnv(spec, static_cast<int>(num_envs), seed, copy);
            }),
            py::arg("variant"), py::arg("size") = py::none(), py::arg("num_envs") = 1, py::arg("seed") = 0,
            py::arg("swap") = py::none(), py::arg("copy") = true)
@@ -188,10 +223,10 @@ copy=False returns the environment's own buffers (zero-copy; the next step overw
                              "The current legal masks (the environment's buffer, not a copy).")
       .def(
           "game",
-          [](const PyVectorEnv& e, int i) {
+          [](PyVectorEnv& e, int i) {
             if (i < 0 || i >= e.num_envs())
               throw py::value_error("environment " + std::to_string(i) + " of " + std::to_string(e.num_envs()));
-            return Game(e.env().game(i).clone(), e.history(i));
+            return e.game(i);
           },
           py::arg("index"), "A copy of game `index` as a quax.Game (board frame, with its record).");
 }

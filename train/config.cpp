@@ -114,13 +114,13 @@ const std::vector<Field>& schema() {
                       [](const TrainConfig& c) { return fmt::format("[{}]", fmt::join(c.game_weights(), ", ")); }});
     f.push_back(boolean("game.swap", REF(game.swap)));
     // net
-    f.push_back(number<int>("net.blocks", REF(net.blocks), 0, 64));
-    f.push_back(number<int>("net.filters", REF(net.filters), 1, 1024));
+    f.push_back(number<int>("net.blocks", REF(net.blocks), 0, kMaxBlocks));
+    f.push_back(number<int>("net.filters", REF(net.filters), 1, kMaxFilters));
     f.push_back(boolean("net.global_pooling", REF(net.global_pooling)));
-    f.push_back(number<int>("net.pool_every", REF(net.pool_every), 1, 64));
-    f.push_back(number<int>("net.policy_channels", REF(net.policy_channels), 1, 1024));
-    f.push_back(number<int>("net.value_channels", REF(net.value_channels), 1, 1024));
-    f.push_back(number<int>("net.value_hidden", REF(net.value_hidden), 1, 4096));
+    f.push_back(number<int>("net.pool_every", REF(net.pool_every), 1, kMaxPoolEvery));
+    f.push_back(number<int>("net.policy_channels", REF(net.policy_channels), 1, kMaxFilters));
+    f.push_back(number<int>("net.value_channels", REF(net.value_channels), 1, kMaxFilters));
+    f.push_back(number<int>("net.value_hidden", REF(net.value_hidden), 1, kMaxValueHidden));
     f.push_back(boolean("net.ownership_head", REF(net.ownership_head)));
     f.push_back(boolean("net.soft_policy_head", REF(net.soft_policy_head)));
     // search

@@ -35,6 +35,8 @@ Source open_source(const std::string& path) {
     s.model = load_model_file(path);
     s.spec = s.model.shape.spec;
     return s;
+  } catch (const BadModelDescription&) {
+    throw;  // a model file with a wrong description: its own error says what is wrong
   } catch (const std::exception& e) {
     model_error = e.what();
   }

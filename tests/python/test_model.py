@@ -1,4 +1,7 @@
 # quax.load_model and quax.Model against torch.jit.load of the same shipped file.
+import json
+import re
+
 import numpy as np
 import pytest
 import torch
@@ -80,3 +83,79 @@ def test_any_size_of_the_variant_evaluates():
         game = model.game(size)
         policy, value = model.evaluate(game.observation()[None], game.net_legal_mask()[None])
         assert policy.shape == (1, game.num_actions) and -1 <= value[0] <= 1
+
+
+def model_with_description(tmp_path, name, **changes):
+    """A copy of quax-5.pt whose quax.json has `changes` (what a damaged or hand-made file holds)."""
+    extra = {"quax.json": ""}
+    module = torch.jit.load(str(CHECKPOINTS / "quax-5.pt"), map_location="cpu", _extra_files=extra)
+    description = json.loads(extra["quax.json"])
+    description.update(changes)
+    path = str(tmp_path / name)
+    torch.jit.save(module, path, _extra_files={"quax.json": json.dumps(description)})
+    return path
+
+
+@pytest.mark.parametrize("changes,message", [
+    ({"size": 0}, "size 0 is out of range for quax"), ({"size": -7}, "size -7 is out of range"),
+    ({"size": 1000}, "size 1000 is out of range"), ({"size": 2147483647}, "size 2147483647 is out of range"),
+    ({"sizes": [5, 1000]}, "sizes: size 1000 is out of range"), ({"step": -1}, "step -1 is not in"),
+    ({"num_actions": 3}, "num_actions 3, where its game has 77")])
+def test_a_description_outside_its_variants_rules_raises(tmp_path, changes, message):
+    # Before the check each of the sizes crashed the interpreter (SIGSEGV) building the board.
+    path = model_with_description(tmp_path, "bad.pt", **changes)
+    with pytest.raises(ValueError, match=re.escape(message)) as error:
+        quax.load_model(path)
+    assert path in str(error.value) and "\n" not in str(error.value)
+
+
+class OneRow(torch.nn.Module):
+    def forward(self, x: torch.Tensor):
+        return torch.zeros([1, 77]), torch.zeros([1])
+
+
+class EightRows(torch.nn.Module):
+    def forward(self, x: torch.Tensor):
+        return torch.zeros([8, 77]), torch.zeros([8])
+
+
+class ThreeDimensions(torch.nn.Module):
+    def forward(self, x: torch.Tensor):
+        return torch.zeros([x.size(0), 77, 2]), torch.zeros([x.size(0)])
+
+
+class OneTensor(torch.nn.Module):
+    def forward(self, x: torch.Tensor):
+        return torch.zeros([x.size(0), 77])
+
+
+def scripted_model(tmp_path, name, module):
+    """`module` scripted, with the description of quax-5.pt: a model file for quax 5x5."""
+    extra = {"quax.json": ""}
+    torch.jit.load(str(CHECKPOINTS / "quax-5.pt"), map_location="cpu", _extra_files=extra)
+    path = str(tmp_path / name)
+    torch.jit.save(torch.jit.script(module), path, _extra_files=extra)
+    return path
+
+
+@pytest.mark.parametrize("module,message", [
+    (OneRow, "gives policy logits [1, 77] and value [1]; a batch of 8 positions of 5x5 needs"),
+    (ThreeDimensions, "gives policy logits [8, 77, 2] and value [8]"),  # was "non-finite on -32 of 8"
+    (OneTensor, "gives a Tensor, not a tuple")])  # was LibTorch's INTERNAL ASSERT FAILED
+def test_outputs_that_do_not_fit_the_batch_are_refused_at_load(tmp_path, module, message):
+    path = scripted_model(tmp_path, "bad.pt", module())
+    with pytest.raises(ValueError, match=re.escape(message)) as error:
+        quax.load_model(path)
+    assert path in str(error.value) and "\n" not in str(error.value)
+
+
+def test_outputs_sized_for_the_load_probe_alone_are_refused_at_evaluation(tmp_path):
+    # Eight rows whatever the batch passes the load probe (8 positions); evaluating 20,000
+    # positions read 20,000 rows out of 8 (SIGSEGV), and 4 positions returned garbage.
+    model = quax.load_model(scripted_model(tmp_path, "eight.pt", EightRows()))
+    game = quax.Game("quax", 5)
+    for count in (20_000, 4):
+        obs = np.repeat(game.observation()[None], count, axis=0)
+        masks = np.repeat(game.net_legal_mask()[None], count, axis=0)
+        with pytest.raises(RuntimeError, match=re.escape("gives policy logits [8, 77] and value [8]; a batch of %d" % count)):
+            model.evaluate(obs, masks)

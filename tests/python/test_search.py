@@ -1,4 +1,6 @@
 # quax.Search: the project's search from Python, single and batched, and the baselines.
+import re
+
 import numpy as np
 import pytest
 
@@ -89,3 +91,22 @@ def test_bad_requests_raise():
         search.best_action(over)
     with pytest.raises(ValueError, match="a batch is of one game"):
         search.search([quax.Game("quax", 5), quax.Game("quax", 7)])
+
+
+@pytest.mark.parametrize("kwargs,message", [
+    ({"seconds": float("nan")}, "seconds must be 0.001 to 86400 (seconds per move), not nan"),
+    ({"seconds": float("inf")}, "seconds must be 0.001 to 86400 (seconds per move), not inf"),
+    ({"seconds": 1e300}, "seconds must be 0.001 to 86400"),
+    ({"seconds": 1e-300}, "seconds must be 0.001 to 86400"),
+    ({"seconds": -1.0}, "seconds must be 0.001 to 86400"),
+    ({"simulations": 10**9}, "simulations must be 1 to 10000000, not 1000000000"),
+    ({"simulations": 0}, "simulations must be 1 to 10000000, not 0"),
+    ({"c_puct": float("nan")}, "c_puct must be more than 0 and at most 100, not nan"),
+    ({"c_puct": float("inf")}, "c_puct must be more than 0 and at most 100, not inf")])
+def test_settings_out_of_range_raise_naming_what_was_passed(kwargs, message):
+    # Before, NaN, inf and 1e300 seconds were accepted (a search that never ends, or one
+    # simulation); the error speaks of the argument, not of an internal "path:time=" string.
+    for player in (quax.load_model(MODEL5), MODEL5):
+        with pytest.raises(ValueError, match=re.escape(message)) as error:
+            quax.Search(player, **kwargs)
+        assert ":time=" not in str(error.value) and ":sims=" not in str(error.value)

@@ -79,3 +79,53 @@ def test_bad_actions_raise_and_no_game_moves():
         quax.VectorEnv("nope", 5, num_envs=2)
     with pytest.raises(ValueError, match="num_envs"):
         quax.VectorEnv("quax", 5, num_envs=0)
+
+
+def test_num_envs_is_bounded_by_the_memory_the_board_needs():
+    # 10^6 games of 26x26 would take some 70 GB; the bound names the estimate and the limit.
+    with pytest.raises(ValueError, match=r"num_envs=1000000 games of quax 26x26 .* about \d+ MB, more than the 1024 MB limit"):
+        quax.VectorEnv("quax", 26, num_envs=10**6)
+    # The bound is of memory, not a count: what 5x5 takes is too much for 26x26.
+    assert quax.VectorEnv("quax", 5, num_envs=20_000).num_envs == 20_000
+    with pytest.raises(ValueError, match=r"at most \d+ games of this size"):
+        quax.VectorEnv("quax", 26, num_envs=20_000)
+    with pytest.raises(ValueError, match="num_envs must be at least 1"):
+        quax.VectorEnv("quax", 5, num_envs=-3)
+    with pytest.raises(ValueError, match="MB limit"):  # beyond a C int: no overflow, the same error
+        quax.VectorEnv("quax", 5, num_envs=10**12)
+
+
+HAMMER = r"""
+import threading, quax
+env = quax.VectorEnv("quax", 5, num_envs=32, seed=7)
+lock = threading.Lock()
+steps, plies_of_finished = [0], [0]
+def worker():
+    done = 0
+    while done < 1500:
+        try:
+            obs, rewards, terminated, truncated, info = env.step(env.sample_actions())
+        except ValueError:  # another thread moved the games between sampling and stepping
+            continue
+        done += 1
+        with lock:
+            steps[0] += 1
+            plies_of_finished[0] += int(info["length"][terminated].sum())
+threads = [threading.Thread(target=worker) for _ in range(4)]
+for t in threads: t.start()
+for t in threads: t.join()
+live = sum(env.game(i).move_number for i in range(env.num_envs))
+print(steps[0], steps[0] * env.num_envs, plies_of_finished[0] + live)
+"""
+
+
+def test_steps_from_several_threads_take_turns():
+    # Four threads stepping one environment (the GIL is released while it steps): before each
+    # object had its lock this was a double free. Every step moves every game one ply, so the
+    # plies of the finished games and of the live ones add up to steps x num_envs.
+    import os, subprocess, sys
+    run = subprocess.run([sys.executable, "-c", HAMMER], capture_output=True, text=True, timeout=120,
+                         env=dict(os.environ))
+    assert run.returncode == 0, run.stderr[-2000:]
+    steps, plies, counted = map(int, run.stdout.split())
+    assert steps == 4 * 1500 and plies == counted
