@@ -132,14 +132,26 @@ namespace {
 // "[8, 77]": a shape as the messages write it.
 std::string shape_text(const torch::Tensor& t) { return fmt::format("[{}]", fmt::join(t.sizes(), ", ")); }
 
-// The first line of a LibTorch error, without its C++ backtrace or TorchScript traceback.
+// The cause of a LibTorch error, without its C++ backtrace or TorchScript traceback.
 std::string first_line(const std::exception& e) {
   const auto* c10_error = dynamic_cast<const c10::Error*>(&e);
-  std::string text = c10_error ? c10_error->what_without_backtrace() : e.what();
-  return text.substr(0, text.find('\n'));
+  return torch_error_line(c10_error ? c10_error->what_without_backtrace() : e.what());
 }
 
 }  // namespace
+
+std::string torch_error_line(const std::string& message) {
+  std::string line = message.substr(0, message.find('\n'));
+  if (line.rfind("The following operation failed in the TorchScript interpreter", 0) != 0) return line;
+  // The generic header of an error raised inside a TorchScript model: its cause is the last
+  // "<Kind>Error: ..." line of the trace below it.
+  for (size_t at = message.find('\n'); at != std::string::npos; at = message.find('\n', at + 1)) {
+    const size_t begin = at + 1, end = std::min(message.find('\n', begin), message.size());
+    const size_t colon = message.find("Error: ", begin);
+    if (colon < end && message.find(' ', begin) > colon) line = message.substr(begin, end - begin);
+  }
+  return line;
+}
 
 std::pair<torch::Tensor, torch::Tensor> run_inference(const InferenceModel& model, const torch::Tensor& planes) {
   const bool bf16 = model.precision == Precision::kBFloat16;

@@ -41,6 +41,10 @@ std::string probe_model_outputs(const InferenceModel& model);
 Precision inference_model_precision(const InferenceModel& model);
 // The training step recorded in the model.
 int64_t inference_model_step(const InferenceModel& model);
+// One line of a LibTorch error message: its first line, or for an error raised inside a
+// TorchScript model (whose first line is a generic header) the "<Kind>Error: ..." line that
+// says the cause.
+std::string torch_error_line(const std::string& message);
 // Sets LibTorch intra-op threads for the calling thread (OpenMP threads are per thread).
 void set_torch_threads(int threads);
 

@@ -16,6 +16,7 @@
 #include "core/bounded_file.h"
 #include "env/board_layout.h"
 #include "mcts/baseline_agents.h"
+#include "nets/net_evaluator.h"
 #include "nets/players.h"
 #include "serve/analysis.h"
 #include "serve/catalogue.h"
@@ -51,20 +52,8 @@ std::string clip(const std::string& text, size_t max = kMaxEcho) {
   return text.substr(0, max) + "... (" + std::to_string(text.size()) + " bytes)";
 }
 
-// An error line, clipped: the message's first line, except for an error raised inside a
-// TorchScript model, whose first line is a generic header and whose cause is the last
-// "<Kind>Error: ..." line of the trace below it.
-std::string one_line(const std::string& message) {
-  std::string line = message.substr(0, message.find('\n'));
-  if (line.rfind("The following operation failed in the TorchScript interpreter", 0) == 0) {
-    for (size_t at = message.find('\n'); at != std::string::npos; at = message.find('\n', at + 1)) {
-      const size_t begin = at + 1, end = std::min(message.find('\n', begin), message.size());
-      const size_t colon = message.find("Error: ", begin);
-      if (colon < end && message.find(' ', begin) > colon) line = message.substr(begin, end - begin);
-    }
-  }
-  return clip(line, kMaxErrorChars);
-}
+// An error line, clipped (nets/net_evaluator.h: the cause of an error inside a model).
+std::string one_line(const std::string& message) { return clip(torch_error_line(message), kMaxErrorChars); }
 
 void reply(httplib::Response& res, int status, const json& body) {
   res.status = status;
@@ -230,6 +219,13 @@ class GuardedThreadPool : public httplib::TaskQueue {
   httplib::ThreadPool pool_;
 };
 
+// `text` with every `internal` written as `shown`.
+std::string replace_all(std::string text, const std::string& internal, const std::string& shown) {
+  for (size_t at = text.find(internal); !internal.empty() && at != std::string::npos; at = text.find(internal, at + shown.size()))
+    text.replace(at, internal.size(), shown);
+  return text;
+}
+
 std::string body_too_large() { return "the request body is more than the " + size_text(kMaxBodyBytes) + " limit"; }
 
 // The request's body, read through `reader` and never past kMaxBodyBytes: a body without a
@@ -331,9 +327,13 @@ struct BoardServer::Impl {
       throw HttpError{400, model->name + " plays " + variant_info(model->spec.variant).name + ", not " + variant_info(spec.variant).name};
     const int sims = get_int(body, "sims", 200, 1, kMaxSimulations);
     const double seconds = get_number(body, "seconds", 0.0, 0.0, kMaxSecondsPerMove);
+    if (seconds > 0 && seconds < kMinPlayerSeconds)
+      throw HttpError{400, "'seconds' must be 0 (a count of sims) or a number from " + json(kMinPlayerSeconds).dump() +
+                               " to " + json(kMaxSecondsPerMove).dump()};
     *description = model->path + (seconds > 0 ? ":time=" + json(seconds).dump() : ":sims=" + std::to_string(sims));
     auto agent = make_player(*description, spec, seeds++, &error);
-    if (!agent) throw HttpError{400, error};
+    // The player string is this server's own making: the client is told of the model it named.
+    if (!agent) throw HttpError{400, model->name + ": " + replace_all(error, *description, model->name)};
     return agent;
   }
 

@@ -272,3 +272,14 @@ def test_searches_share_a_memory_budget_and_games_keep_no_tree(server):
         assert status == 200
     assert status_kb(pid) - before < 60_000, (before, status_kb(pid))
     assert alive(server)
+
+
+def test_a_tiny_time_per_move_is_refused_naming_what_the_client_sent(server):
+    # 1e-300 s passed the old range check and came back as an error quoting the server's own
+    # player string ("<path>:time=1e-300").
+    for seconds in (1e-300, 1e-9, -1):
+        status, reply = call(server, "POST", "/api/games", {"variant": "quax", "size": 7, "opponent": "quax-11.pt",
+                                                              "seconds": seconds, "human": "white"})
+        assert status == 400, (seconds, status, reply)
+        assert "'seconds'" in reply["error"] and ":time=" not in reply["error"], reply
+    assert alive(server)
