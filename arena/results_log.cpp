@@ -14,6 +14,7 @@
 #include <stdexcept>
 
 #include "core/bounded_file.h"
+#include "core/json_error.h"
 #include "core/quoted_input.h"
 
 namespace quax {
@@ -21,26 +22,6 @@ namespace quax {
 namespace {
 
 std::string errno_text() { return std::strerror(errno); }
-
-// nlohmann's messages start with "[json.exception.<kind>.<id>] ", and a parse error goes on
-// with "parse error at line 1, column <n>: " (the line within the text parsed, here always
-// 1): keep what says what is wrong, and the column. A lexer error ends with "; last read:
-// '<the token so far>'", the line's own bytes, unbounded and unescaped (a 10 KB string, raw
-// control bytes): dropped, the column says where.
-std::string json_error_text(const std::exception& e) {
-  std::string what = e.what();
-  if (what.rfind("[json.exception.", 0) == 0) {
-    const auto close = what.find("] ");
-    if (close != std::string::npos) what = what.substr(close + 2);
-  }
-  if (const auto token = what.find("; last read: "); token != std::string::npos) what.resize(token);
-  const std::string at = "parse error at line 1, ";
-  if (what.rfind(at, 0) == 0) what = "not JSON at " + what.substr(at.size());
-  // nlohmann quotes the token it stopped in ("last read: '...'"), which may be most of a line.
-  constexpr size_t kLongest = 160;
-  if (what.size() > kLongest) what = what.substr(0, kLongest) + "...";
-  return what;
-}
 
 // Throws std::runtime_error(what is wrong) when `j` is not a result line.
 GameResult result_from_json(const nlohmann::json& j) {

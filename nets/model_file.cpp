@@ -9,6 +9,7 @@
 
 #include "core/atomic_file.h"
 #include "core/bounded_file.h"
+#include "core/json_error.h"
 #include "env/game_state.h"
 #include "nets/model.h"
 
@@ -148,7 +149,7 @@ LoadedModel load_model_file(const std::string& path) {
     out.step = parsed.step;
     out.trained_sizes = std::move(parsed.trained_sizes);
   } catch (const std::exception& e) {
-    throw BadModelDescription("model '" + path + "' has no valid quax.json description (" + e.what() + ")");
+    throw BadModelDescription("model '" + path + "' has no valid quax.json description (" + json_error_text(e) + ")");
   }
   return out;
 }

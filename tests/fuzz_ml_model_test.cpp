@@ -67,6 +67,20 @@ TEST(FuzzModelDescriptions, ShippedDescriptionsLoad) {
   fs::remove_all(dir);
 }
 
+// Descriptions that once crashed the loader ("size": 0.0) or made it quote kilobytes of the
+// description back.
+TEST(FuzzModelDescriptions, KeptInputsAreRefusedInOneLine) {
+  const std::string dir = temp_dir();
+  const torch::jit::Module model = torch::jit::load(std::string(QUAX_SOURCE_DIR) + "/checkpoints/quax-5.pt");
+  const auto kept = fuzz::kept_inputs("model-descriptions");
+  ASSERT_GE(kept.size(), 2u);
+  const fuzz::Report r = fuzz::read_each(
+      "model-descriptions", kept, [&](const std::string& in) { load_with_description(model, in, dir + "/m.pt"); });
+  for (const std::string& f : r.failures) ADD_FAILURE() << f;
+  EXPECT_EQ(r.rejected, static_cast<int64_t>(kept.size()));
+  fs::remove_all(dir);
+}
+
 TEST(FuzzModelDescriptions, MutatedDescriptionsAreReadOrRefusedInOneLine) {
   const std::string dir = temp_dir();
   const torch::jit::Module model = torch::jit::load(std::string(QUAX_SOURCE_DIR) + "/checkpoints/quax-5.pt");
