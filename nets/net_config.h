@@ -71,7 +71,7 @@ std::string sizes_text(const std::vector<int>& sizes);
 // The number format of inference. bfloat16 halves the network's cost on CPUs that multiply
 // it in hardware (AMX: 2x the positions/s of float32 measured here on a 4x64 net, 5x5) and
 // is emulated, slower than float32, elsewhere. Its 8-bit mantissa moves logits and values
-// by about 1%, which the search does not notice; training always stays in float32.
+// by about 1%, which the search does not notice. Training has its own key (learn.precision).
 enum class Precision { kAuto, kFloat32, kBFloat16 };
 
 // kAuto becomes kBFloat16 when this CPU has AMX-BF16, else kFloat32; others are returned as is.
