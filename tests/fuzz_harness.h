@@ -34,6 +34,8 @@
 #include <thread>
 #include <vector>
 
+#include <gtest/gtest.h>
+
 #include "fuzz_mutator.h"
 
 namespace quax::fuzz {
@@ -312,6 +314,21 @@ inline Report read_each(const std::string& format, const std::vector<std::string
   return detail::run(
       format, [&]() -> const std::string* { return next < inputs.size() ? &inputs[next++] : nullptr; }, nullptr, read,
       limits);
+}
+
+// The verdict of a kept-inputs test: every one of `inputs` inputs refused in one line.
+inline void expect_all_refused(const Report& r, size_t inputs) {
+  for (const std::string& f : r.failures) ADD_FAILURE() << f;
+  EXPECT_EQ(r.rejected, static_cast<int64_t>(inputs));
+}
+
+// The verdict of a mutation run: its summary printed, no failure, and inputs on both sides of
+// the reader (some accepted, some refused), or the mutations missed what they were for.
+inline void expect_read_or_refused(const Report& r, const std::string& format) {
+  std::printf("%s\n", r.summary(format).c_str());
+  for (const std::string& f : r.failures) ADD_FAILURE() << f;
+  EXPECT_GT(r.accepted, 0);
+  EXPECT_GT(r.rejected, 0);
 }
 
 }  // namespace quax::fuzz

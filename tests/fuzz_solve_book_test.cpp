@@ -93,10 +93,7 @@ TEST(FuzzBooks, MutatedBooksAreReadOrRefusedInOneLine) {
   fuzz::Mutator mutator(budget.seed, book_seeds(dir), book_mutations());
   const fuzz::Report r =
       fuzz::fuzz("books", mutator, [&](const std::string& in) { read_book_file(in, dir + "/b.book"); }, budget);
-  std::printf("%s\n", r.summary("books").c_str());
-  for (const std::string& f : r.failures) ADD_FAILURE() << f;
-  EXPECT_GT(r.accepted, 0);
-  EXPECT_GT(r.rejected, 0);
+  fuzz::expect_read_or_refused(r, "books");
   fs::remove_all(dir);
 }
 
