@@ -142,8 +142,9 @@ TEST(Config, ValuesOverrideDefaults) {
   EXPECT_EQ(parse_config("selfplay: {precision: bf16}", "t").selfplay.precision, Precision::kBFloat16);
   EXPECT_EQ(parse_config("selfplay: {precision: fp32}", "t").selfplay.precision, Precision::kFloat32);
   EXPECT_EQ(TrainConfig().selfplay.precision, Precision::kAuto);
-  // The learner's precision is its own key, float32 unless asked.
-  EXPECT_EQ(TrainConfig().learn.precision, Precision::kFloat32);
+  // The learner's precision is its own key: bf16 where the CPU multiplies it in hardware.
+  EXPECT_EQ(TrainConfig().learn.precision, Precision::kAuto);
+  EXPECT_EQ(parse_config("learn: {precision: fp32}", "t").learn.precision, Precision::kFloat32);
   EXPECT_EQ(parse_config("learn: {precision: bf16}", "t").learn.precision, Precision::kBFloat16);
   EXPECT_EQ(parse_config("learn: {precision: auto}", "t").learn.precision, Precision::kAuto);
   EXPECT_EQ(parse_config("learn: {precision: bf16}", "t").selfplay.precision, Precision::kAuto);
