@@ -16,6 +16,7 @@
 #include "fuzz_harness.h"
 #include "mcts/simple_evaluators.h"
 #include "train/shard.h"
+#include "shard_games.h"
 
 namespace quax {
 namespace {
@@ -33,38 +34,13 @@ std::string read_bytes(const std::string& path) {
   return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
 }
 
-// Self-play games with resignations, would-be resignations, fast moves and truncation.
-std::vector<GameRecord> play_games(const GameSpec& spec, int games, uint64_t seed, int max_moves) {
-  DriverOptions opt;
-  opt.spec = spec;
-  opt.parallel_games = 2;
-  opt.games_to_play = games;
-  opt.players[0].search.simulations = 8;
-  opt.players[0].record_policy = true;
-  opt.players[0].temperature_moves = 100;
-  opt.players[0].full_search_fraction = 0.75f;
-  opt.players[0].fast_simulations = 2;
-  opt.resign.enabled = true;
-  opt.resign.threshold = 0.2f;
-  opt.resign.consecutive = 2;
-  opt.resign.playout_fraction = 0.5f;
-  opt.resign.min_moves = 4;
-  opt.max_moves = max_moves;
-  opt.seed = seed;
-  UniformEvaluator uniform;
-  GameDriver driver(opt, {&uniform});
-  std::vector<GameRecord> out;
-  driver.run(games, [&](GameRecord&& g) { out.push_back(std::move(g)); });
-  return out;
-}
-
 std::vector<std::string> shard_seeds(const std::string& dir) {
   std::vector<std::string> seeds = {read_bytes(std::string(QUAX_TEST_DATA_DIR) + "/shards/v1-quax4.qxs")};
   const std::vector<GameSpec> specs = {GameSpec{Variant::kQuax, 4, true}, GameSpec{Variant::kTorax, 5, false},
                                        GameSpec{Variant::kHex, 5, true}, GameSpec{Variant::kStymie, 4, true}};
   for (size_t i = 0; i < specs.size(); ++i) {
     const std::string path = dir + "/seed.qxs";
-    write_shard(path, play_games(specs[i], 3, 11 + i, i == 1 ? 12 : 0));
+    write_shard(path, play_games(specs[i], 3, 11 + i, RootRule::kPuct, i == 1 ? 12 : 0));
     seeds.push_back(read_bytes(path));
   }
   return seeds;

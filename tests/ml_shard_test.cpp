@@ -18,40 +18,12 @@
 #include "mcts/simple_evaluators.h"
 #include "train/replay_window.h"
 #include "train/shard.h"
+#include "shard_games.h"
 
 namespace quax {
 namespace {
 
 namespace fs = std::filesystem;
-
-// Self-play games with every kind of record: resigned, played out with a would-be
-// resignation, fast moves without a policy, and (max_moves > 0) truncated.
-std::vector<GameRecord> play_games(const GameSpec& spec, int games, uint64_t seed, RootRule rule = RootRule::kPuct,
-                                   int max_moves = 0) {
-  DriverOptions opt;
-  opt.spec = spec;
-  opt.parallel_games = 4;
-  opt.games_to_play = games;
-  opt.players[0].search.simulations = 16;
-  opt.players[0].search.root_rule = rule;
-  opt.players[0].search.dirichlet_fraction = 0.25f;
-  opt.players[0].record_policy = true;
-  opt.players[0].temperature_moves = 100;
-  opt.players[0].full_search_fraction = 0.75f;
-  opt.players[0].fast_simulations = 2;
-  opt.resign.enabled = true;
-  opt.resign.threshold = 0.2f;
-  opt.resign.consecutive = 2;
-  opt.resign.playout_fraction = 0.5f;
-  opt.resign.min_moves = 4;
-  opt.max_moves = max_moves;
-  opt.seed = seed;
-  UniformEvaluator uniform;
-  GameDriver driver(opt, {&uniform});
-  std::vector<GameRecord> out;
-  driver.run(games, [&](GameRecord&& g) { out.push_back(std::move(g)); });
-  return out;
-}
 
 std::string temp_dir(const std::string& name) {
   const auto dir = fs::temp_directory_path() / ("quax_ml_" + name + std::to_string(::getpid()));
