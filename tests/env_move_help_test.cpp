@@ -197,7 +197,9 @@ TEST(MoveHelp, EveryVariantNamesItsWordMovesExactlyWhenTheRulesAllowThem) {
         for (int a = spatial; a < s->num_actions(); ++a) {
           const std::string name = s->action_to_string(a);
           if (name == "end") {
-            if (s->is_legal(a)) ASSERT_TRUE(has_word(help, "end")) << help;
+            if (s->is_legal(a)) {
+              ASSERT_TRUE(has_word(help, "end")) << help;
+            }
           } else {
             ASSERT_EQ(has_word(help, name), s->is_legal(a)) << name << " at ply " << s->move_number() << ": " << help;
           }
