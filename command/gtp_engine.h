@@ -18,7 +18,8 @@
 //   boardsize [<n>]      set (and reset the board) or tell the size
 //   pie [on|off]         the pie rule (swap) on or off, resetting the board; or tell it
 //   clear_board          a new game of the same variant, size and pie rule
-//   play <colour> <move> only the player to move; `swap`, `pass` where legal
+//   play <colour> <move> only the player to move; `swap`, `pass`, `end`, `adopt` where the
+//                        variant has them and they are legal
 //   genmove <colour>     the player set by set_agent() moves; `? game is over` at the end
 //   undo                 takes back the last move (replays the rest from the start)
 //   showboard            the text board (several lines after `=`)

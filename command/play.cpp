@@ -7,15 +7,31 @@
 
 #include "command/command.h"
 #include "command/game_spec_option.h"
-#include "nets/players.h"
+#include "env/game_state.h"
 #include "env/notation.h"
+#include "nets/players.h"
 
 namespace quax {
 namespace {
 
-const char* kHelp =
-    "Moves: a cell (c5), a link (e2-f3), swap, pass. Commands: undo (takes back your last move and the reply),\n"
-    "hint (the engine's choice for you), moves (your legal moves), board, help, quit.";
+// The moves are the game's own words (GameState::move_help(), which knows the variant and the
+// position); this is only what the terminal adds.
+const char* kCommands =
+    "Commands: undo (takes back your last move and the reply), hint (the engine's choice for you),\n"
+    "moves (your legal moves), board, help, quit.";
+
+// Every legal move, the word moves (end, adopt, swap, pass) first: after a long list of
+// cells they are easy to miss.
+std::string legal_move_list(const GameState& state) {
+  std::vector<int> legal;
+  state.legal_actions(&legal);
+  const int spatial = state.spatial_planes() * state.size() * state.size();
+  std::string words, placements;
+  for (int a : legal) (a >= spatial ? words : placements) += state.action_to_string(a) + " ";
+  std::string list = words + placements;
+  if (!list.empty()) list.pop_back();
+  return list;
+}
 
 // The shipped model for this game, if any: checkpoints/<variant>-<size>.pt under the
 // current directory or under the source tree the program was built in (build/quax).
@@ -44,8 +60,10 @@ void setup_play(CLI::App& app) {
   cmd->add_option("--variant", opt->variant, "Variant name");
   cmd->add_option("--size", opt->size, "Board size (0: the variant's default)");
   cmd->add_option("--swap", opt->swap, "Pie rule: on, off or default")->check(CLI::IsMember({"on", "off", "default"}));
-  cmd->add_option("--model", opt->model, "Exported model file (default: the shipped one for this game, if any)");
-  cmd->add_option("--player", opt->player, std::string("Engine: ") + kPlayerSyntax);
+  auto* model = cmd->add_option("--model", opt->model, "Exported model file (default: the shipped one for this game, if any)");
+  auto* player = cmd->add_option("--player", opt->player, std::string("Engine: ") + kPlayerSyntax);
+  // Both name the engine; one of them would be dropped without a word.
+  model->excludes(player);
   cmd->add_option("--color", opt->color, "Your colour: black (moves first) or white");
   cmd->add_option("--seed", opt->seed, "Random seed of the engine");
   cmd->callback([opt] {
@@ -60,7 +78,7 @@ void setup_play(CLI::App& app) {
     if (!engine) throw CommandError(error);
 
     fmt::print("{}: you play {}, the engine ({}) plays {}.\n{}\n", describe(spec), player_name(*human), engine->name(),
-               player_name(opponent(*human)), kHelp);
+               player_name(opponent(*human)), kCommands);
     auto state = new_game(spec);
     std::vector<int> actions;
     std::vector<Player> movers;  // who played each action
@@ -70,9 +88,14 @@ void setup_play(CLI::App& app) {
       engine->reset();
     };
     bool show = true;
+    std::string shown_help;  // the move help last printed: printed again when it changes
     while (!state->is_over()) {
       if (show && state->to_move() == *human) fmt::print("\n{}\n", state->board_text());
       show = true;
+      if (state->to_move() == *human && state->move_help() != shown_help) {
+        shown_help = state->move_help();
+        fmt::print("{}\n", shown_help);
+      }
       if (state->to_move() != *human) {
         const int a = engine->choose_action(*state);
         fmt::print("engine plays {}\n", state->action_to_string(a));
@@ -93,14 +116,10 @@ void setup_play(CLI::App& app) {
       words >> word;
       if (word.empty()) { show = false; continue; }
       if (word == "quit" || word == "exit") return;
-      if (word == "help") { fmt::print("{}\n", kHelp); show = false; continue; }
+      if (word == "help") { fmt::print("{}\n{}\n", state->move_help(), kCommands); show = false; continue; }
       if (word == "board") continue;
       if (word == "moves") {
-        std::vector<int> legal;
-        state->legal_actions(&legal);
-        std::string list;
-        for (int a : legal) list += state->action_to_string(a) + " ";
-        fmt::print("{}\n", list);
+        fmt::print("{}\n", legal_move_list(*state));
         show = false;
         continue;
       }

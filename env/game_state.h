@@ -76,8 +76,23 @@ class GameState {
   // The stones (cells) and links of one colour in canonical notation, board order.
   virtual std::vector<std::string> stones_of(Player p) const = 0;
   virtual std::vector<std::string> links_of(Player p) const = 0;
-  // A diagram in the style of the play-by-email server's, several lines.
+  // A diagram in the style of the play-by-email server's, several lines; its last line ends
+  // with status_line() (quikquax: its last two lines hold it, the turn on a line of its own).
   virtual std::string board_text() const = 0;
+
+  // --- Words for people ----------------------------------------------------------------
+  // The one description of the moves that `quax play`, the browser and the protocol show, so
+  // that none of them keeps its own list (which then claims links and `pass` for hex).
+  // What the player to move may play now: one line, each kind of move with an example in
+  // this board's notation, and only the kinds this variant has and the rules allow at this
+  // point: links only where players make links, `swap` only while it is legal, `pass` only
+  // when forced, torax's auction (blocks, `end`, `adopt`), the shape of a stymie turn and its
+  // `end`, quikquax's stones and quadrants left. After the game, a line saying it is over.
+  virtual std::string move_help() const = 0;
+  // One line: whose turn it is and what part of it is under way (swap available, a forced
+  // pass, the torax auction with the blocks on the board, a stymie turn's pieces, quikquax's
+  // stones left), or who has won. Lower case, as board_text() writes it.
+  virtual std::string status_line() const = 0;
 
   // Game records (env/notation.h) write one token per action, except where a variant's
   // notation writes a turn as one token (Torax's auction: the blocks joined, `c3g7`, the

@@ -51,6 +51,8 @@ class HexGame final : public GameState {
   std::vector<std::string> stones_of(Player p) const override;
   std::vector<std::string> links_of(Player) const override { return {}; }
   std::string board_text() const override;  // env/hex_text.cpp
+  std::string move_help() const override;    // env/hex_text.cpp
+  std::string status_line() const override;  // env/hex_text.cpp
 
   int num_planes() const override { return kNumPlanes; }
   std::vector<std::string> plane_names() const override;

@@ -1,8 +1,9 @@
-// HexGame::board_text(): diagrams in the style of the play-by-email server's Hex, Quadrant
-// Hex and Quadrant Y help pages. The rhombus is drawn row 1 first, each row a half cell
-// further right (so (x+1, y-1) and (x-1, y+1) are the diagonal neighbours), V and H for the
-// stones and `-` for the empty cells of every other quadrant. The triangle is drawn apex
-// first, x and o for the stones and `+` for the empty cells on a sub-game's border.
+// HexGame's words for people. board_text(): diagrams in the style of the play-by-email
+// server's Hex, Quadrant Hex and Quadrant Y help pages. The rhombus is drawn row 1 first, each
+// row a half cell further right (so (x+1, y-1) and (x-1, y+1) are the diagonal neighbours), V
+// and H for the stones and `-` for the empty cells of every other quadrant. The triangle is
+// drawn apex first, x and o for the stones and `+` for the empty cells on a sub-game's border.
+// status_line() and move_help() as GameState describes them.
 #include <cstdio>
 #include <sstream>
 
@@ -59,12 +60,30 @@ std::string HexGame::board_text() const {
     os << "\npoints (" << geo.points_to_win << " of " << geo.games.size() << " win): black " << points_[0]
        << ", white " << points_[1] << "; whole board: " << (whole < 0 ? "open" : player_name(static_cast<Player>(whole)));
   }
-  os << '\n';
-  if (outcome_ == Outcome::kOngoing)
-    os << player_name(to_move_) << " to move" << (swap_available() ? ", swap available" : "");
-  else
-    os << player_name(winner_of(outcome_)) << " wins";
+  os << '\n' << status_line();
   return os.str();
+}
+
+std::string HexGame::status_line() const {
+  if (outcome_ != Outcome::kOngoing) return player_name(winner_of(outcome_)) + " wins";
+  return player_name(to_move_) + " to move" + (swap_available() ? ", swap available" : "");
+}
+
+std::string HexGame::move_help() const {
+  if (outcome_ != Outcome::kOngoing) return "No moves: the game is over.";
+  std::string help = std::string("Moves: a stone on an empty cell (e.g. a1") +
+                     (geo_->triangle ? "; rows count from the apex, row r has the columns a to the r-th letter)" : ")");
+  if (swap_available()) {
+    // The one black stone of ply 1; swap mirrors it on the rhombus and recolours it on the
+    // triangle (docs/RULES.md section 1).
+    int stone_cell = 0;
+    for (int16_t cell : geo_->board_cells)
+      if (cells_[cell] != 0) stone_cell = cell;
+    help += geo_->triangle ? ", or swap (black's " + cell_name(stone_cell) + " becomes yours)"
+                           : ", or swap (black's " + cell_name(stone_cell) + " becomes your " +
+                                 cell_name(geo_->transposed[stone_cell]) + ")";
+  }
+  return help + ".";
 }
 
 }  // namespace quax

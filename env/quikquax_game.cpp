@@ -3,7 +3,6 @@
 
 #include <cassert>
 #include <cstring>
-#include <sstream>
 
 #include "env/rng.h"
 #include "env/symmetry.h"
@@ -128,19 +127,39 @@ int QuikQuaxGame::parse_action(std::string_view text, std::string* error) const 
   return a;
 }
 
-std::string QuikQuaxGame::board_text() const {
-  std::ostringstream os;
-  os << board_.board_text();
-  if (!is_over()) {
-    os << "\nquikquax turn " << turn_ + 1 << ": " << stones_left_ << " stone" << (stones_left_ == 1 ? "" : "s")
-       << " left";
-    if (used_ != 0) {
-      os << ", quadrants used:";
-      for (int q = 0; q < 4; ++q)
-        if (used_ & (1 << q)) os << ' ' << kQuadrantNames[q];
-    }
+namespace {
+
+// "quikquax turn 3: 2 stones left, quadrants used: south-west", the turn under way.
+std::string turn_words(int turn, int stones_left, int used) {
+  std::string words = "quikquax turn " + std::to_string(turn + 1) + ": " + std::to_string(stones_left) + " stone" +
+                      (stones_left == 1 ? "" : "s") + " left";
+  if (used != 0) {
+    words += ", quadrants used:";
+    for (int q = 0; q < 4; ++q)
+      if (used & (1 << q)) words += std::string(" ") + kQuadrantNames[q];
   }
-  return os.str();
+  return words;
+}
+
+}  // namespace
+
+std::string QuikQuaxGame::board_text() const {
+  std::string text = board_.board_text();
+  if (!is_over()) text += "\n" + turn_words(turn_, stones_left_, used_);
+  return text;
+}
+
+std::string QuikQuaxGame::status_line() const {
+  if (is_over()) return board_.status_line();
+  return board_.status_line() + ", " + turn_words(turn_, stones_left_, used_);
+}
+
+std::string QuikQuaxGame::move_help() const {
+  if (is_over()) return "No moves: the game is over.";
+  return std::string("Moves: a stone on an empty cell (e.g. a1) in a quadrant ") +
+         (used_ == 0 ? "of your choice" : "not used yet this turn") + ", " + std::to_string(stones_left_) + " stone" +
+         (stones_left_ == 1 ? "" : "s") + " left this turn, each in another quadrant; a stone links itself to each of "
+         "your stones diagonal to it in a block without a link.";
 }
 
 std::vector<std::string> QuikQuaxGame::plane_names() const {

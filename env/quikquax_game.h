@@ -51,6 +51,8 @@ class QuikQuaxGame final : public GameState {
   std::vector<std::string> stones_of(Player p) const override { return board_.stones_of(p); }
   std::vector<std::string> links_of(Player p) const override { return board_.links_of(p); }
   std::string board_text() const override;
+  std::string move_help() const override;
+  std::string status_line() const override;
 
   int num_planes() const override { return kNumPlanes; }
   std::vector<std::string> plane_names() const override;

@@ -576,16 +576,19 @@ int SquareGame::parse_action(std::string_view text, std::string* error) const {
     *r = row - 1;
     return true;
   };
+  // The kinds of move this game has, so that the message offers no link or pass it lacks.
+  const std::string not_a_move = quoted_input(text) + " is not a move (expected e.g. c5" +
+                                 (has_link_moves(spec_.variant) ? ", e2-f3" : "") + (spec_.swap ? ", swap" : "") +
+                                 (spec_.variant == Variant::kCrossway ? ", pass" : "") + ")";
   int c1, r1, c2, r2;
-  if (!read_cell(&c1, &r1)) return fail(quoted_input(text) + " is not a move (expected e.g. c5, e2-f3, swap, pass)");
+  if (!read_cell(&c1, &r1)) return fail(not_a_move);
   auto off = [&](int c, int r) { return c < 0 || r < 0 || c >= n_ || r >= n_; };
   if (i == t.size()) {
     if (off(c1, r1)) return fail(quoted_input(text) + " is off the " + std::to_string(n_) + "x" + std::to_string(n_) + " board");
     return r1 * n_ + c1;
   }
   if (t[i] == '-') ++i;
-  if (!read_cell(&c2, &r2) || i != t.size())
-    return fail(quoted_input(text) + " is not a move (expected e.g. c5, e2-f3, swap, pass)");
+  if (!read_cell(&c2, &r2) || i != t.size()) return fail(not_a_move);
   if (off(c1, r1) || off(c2, r2))
     return fail(quoted_input(text) + " is off the " + std::to_string(n_) + "x" + std::to_string(n_) + " board");
   if (std::abs(c1 - c2) != 1 || std::abs(r1 - r2) != 1)
@@ -646,14 +649,49 @@ std::string SquareGame::board_text() const {
     }
   }
   letters();
-  os << "V = black (north-south), H = white (west-east); ";
-  if (outcome_ == Outcome::kOngoing)
-    os << player_name(to_move_) << " to move" << (must_pass_ ? " (must pass)" : "") << (swap_available() ? ", swap available" : "");
-  else if (outcome_ == Outcome::kDraw)
-    os << "draw";
-  else
-    os << player_name(winner_of(outcome_)) << " wins";
+  os << "V = black (north-south), H = white (west-east); " << status_line();
   return os.str();
+}
+
+std::string SquareGame::status_line() const {
+  if (outcome_ == Outcome::kDraw) return "draw";
+  if (outcome_ != Outcome::kOngoing) return player_name(winner_of(outcome_)) + " wins";
+  return player_name(to_move_) + " to move" + (must_pass_ ? " (must pass)" : "") +
+         (swap_available() ? ", swap available" : "");
+}
+
+std::string SquareGame::move_help() const {
+  if (outcome_ != Outcome::kOngoing) return "No moves: the game is over.";
+  if (must_pass_) return "Moves: pass, the only one (every empty cell would complete a checkerboard).";
+  // The examples are the notation's first cell and link, the same all game long, so that the
+  // line changes only when the moves do.
+  std::string help = "Moves: a stone on an empty cell";
+  switch (spec_.variant) {
+    case Variant::kCrossway:
+      help += " that completes no checkerboard (e.g. a1)";
+      break;
+    case Variant::kQuickway:
+      help += " (e.g. a1); it links itself to each of your stones diagonal to it in a block without a link";
+      break;
+    case Variant::kQuadrex:
+      help += " (e.g. a1); then each block with a diagonal pair, one stone of the other colour and one empty cell "
+              "gets that cell filled in the pair's colour";
+      break;
+    case Variant::kQuax:
+    case Variant::kLink:  // has_link_moves(): the variants whose players make links
+      help += " (e.g. a1), or a link between two of your stones that are diagonal neighbours, in a block without a "
+              "link (e.g. " + action_to_string(link_action(0, 0, 0)) + ")";
+      break;
+    default:
+      help += " (e.g. a1)";
+      break;
+  }
+  if (swap_available()) {
+    // The one black stone of ply 1 and its mirror across the a1 diagonal (docs/RULES.md section 1).
+    const int stone = static_cast<int>(std::find(cells_.begin(), cells_.end(), uint8_t{1}) - cells_.begin());
+    help += ", or swap (black's " + cell_name(stone) + " becomes your " + cell_name((stone % n_) * n_ + stone / n_) + ")";
+  }
+  return help + ".";
 }
 
 // --- Network view ---------------------------------------------------------------------

@@ -285,19 +285,60 @@ std::string StymieGame::board_text() const {
     }
   }
   letters();
-  os << "V = vert (black, north-south), H = horz (white, west-east); squares in lower case; ";
-  if (outcome_ != Outcome::kOngoing) {
-    os << player_name(winner_of(outcome_)) << " wins";
-  } else {
-    os << player_name(to_move_) << " to move";
-    if (!turn_.empty()) {
-      os << ", this turn:";
-      for (int a : turn_) os << ' ' << name(a);
-    }
-    if (triple_allowed_) os << ", triple allowed";
-    if (swap_available()) os << ", swap available";
-  }
+  os << "V = vert (black, north-south), H = horz (white, west-east); squares in lower case; " << status_line();
   return os.str();
+}
+
+std::string StymieGame::status_line() const {
+  if (outcome_ != Outcome::kOngoing) return player_name(winner_of(outcome_)) + " wins";
+  std::string line = player_name(to_move_) + " to move";
+  if (!turn_.empty()) {
+    line += ", this turn:";
+    for (int a : turn_) line += ' ' + name(a);
+  }
+  if (triple_allowed_) line += ", triple allowed";
+  if (swap_available()) line += ", swap available";
+  return line;
+}
+
+std::string StymieGame::move_help() const {
+  if (outcome_ != Outcome::kOngoing) return "No moves: the game is over.";
+  if (!turn_.empty()) {
+    std::vector<uint8_t> mask(static_cast<size_t>(num_actions()));
+    legal_mask(mask.data());
+    // Mid-turn: the few pieces that keep the turn a shape, by name, and `end` when it is one.
+    std::string help = "This turn so far:";
+    for (int a : turn_) help += ' ' + name(a);
+    std::string next;
+    int listed = 0;
+    for (int a = 0; a < 2 * nn_; ++a) {
+      if (!mask[a]) continue;
+      if (++listed > 8) {
+        next += ", ...";
+        break;
+      }
+      next += (next.empty() ? "" : ", ") + name(a);
+    }
+    if (next.empty()) return help + ". Next: end, the turn is a complete shape.";
+    help += ". Next: a piece that keeps the turn a shape (" + next + ")";
+    return help + (mask[end_action()] ? ", or end to finish the turn here." : "; the turn is not a shape yet.");
+  }
+  // A fresh turn. The examples are the notation's, the same all game long.
+  const std::string pieces = "an octagon (e.g. a1) or a square (e.g. a1+, between a1, b1, a2 and b2)";
+  if (turn_number_ == 0) return "Moves: the opening is one piece, " + pieces + ".";
+  std::string help = "Moves: a turn is one piece, " + pieces + "; or an octagon and a square touching it";
+  if (triple_allowed_)
+    help += "; or, since your opponent played a single piece, an octagon and two squares touching it or a square "
+            "and two octagons touching it";
+  help += ". One piece a move, then end; a turn that can take no more pieces ends by itself";
+  if (swap_available()) {
+    // Black's opening piece, octagon or square, mirrored across the a1 diagonal (docs/RULES.md section 1).
+    const int opening = static_cast<int>(std::find_if(pieces_.begin(), pieces_.end(), [](uint8_t v) { return v != 0; }) -
+                                         pieces_.begin());
+    const int base = is_square(opening) ? nn_ : 0, idx = opening - base;
+    help += ". Or swap (black's " + name(opening) + " becomes your " + name(base + (idx % n_) * n_ + idx / n_) + ")";
+  }
+  return help + ".";
 }
 
 // --- Network view ---------------------------------------------------------------------

@@ -55,6 +55,8 @@ class StymieGame final : public GameState {
   std::vector<std::string> stones_of(Player p) const override;
   std::vector<std::string> links_of(Player) const override { return {}; }
   std::string board_text() const override;
+  std::string move_help() const override;
+  std::string status_line() const override;
 
   int num_planes() const override { return kNumPlanes; }
   std::vector<std::string> plane_names() const override;

@@ -435,17 +435,43 @@ std::string ToraxGame::board_text() const {
     if (r > 0) link_row(r - 1);
   }
   letters();
-  os << "X = black stones, O = white stones and blocks (the torus wraps both ways); ";
-  if (outcome_ != Outcome::kOngoing) {
-    os << player_name(winner_of(outcome_)) << " (the " << (winner_of(outcome_) == connector_ ? "connector" : "blocker")
-       << ") wins";
-  } else if (in_auction()) {
-    os << "auction, " << player_name(to_move_) << " to move, " << blocks_this_turn_ << " blocks this turn";
-  } else {
-    os << player_name(to_move_) << " (" << (to_move_ == connector_ ? "black stones" : "white stones") << ") to move"
-       << (must_pass_ ? " (must pass)" : "");
-  }
+  os << "X = black stones, O = white stones and blocks (the torus wraps both ways); " << status_line();
   return os.str();
+}
+
+std::string ToraxGame::status_line() const {
+  if (outcome_ != Outcome::kOngoing)
+    return player_name(winner_of(outcome_)) + " (the " + (winner_of(outcome_) == connector_ ? "connector" : "blocker") +
+           ") wins";
+  if (in_auction()) {
+    // The bid is every block on the board: the adopter plays White with all of them. During
+    // the auction every stone is a block.
+    const int blocks = nn_ - empties_;
+    return "auction: " + player_name(to_move_) + " to move, " + std::to_string(blocks) + " block" +
+           (blocks == 1 ? "" : "s") + " on the board, " + std::to_string(blocks_this_turn_) + " this turn (at most " +
+           std::to_string(n_) + ")";
+  }
+  return player_name(to_move_) + " (" + (to_move_ == connector_ ? "black stones" : "white stones") + ") to move" +
+         (must_pass_ ? " (must pass)" : "");
+}
+
+std::string ToraxGame::move_help() const {
+  if (outcome_ != Outcome::kOngoing) return "No moves: the game is over.";
+  if (must_pass_) return "Moves: pass, the only one (no empty cell and no link for you).";
+  // Examples from the notation, the same all game long: the line changes only when the moves do.
+  if (in_auction()) {
+    if (blocks_this_turn_ == 0)
+      return "Auction: place blocks (white stones) on empty cells, one a move (e.g. a1), up to " + std::to_string(n_) +
+             " this turn, then end; or adopt: you take the white stones with every block (the blocker), and the "
+             "other seat plays black and moves first.";
+    return "Auction: another block on an empty cell, up to " + std::to_string(n_ - blocks_this_turn_) +
+           " more this turn, or end to close your turn.";
+  }
+  const std::string stone =
+      empties_ > 0 ? "a " + player_name(colour_of(to_move_)) + " stone on an empty cell (e.g. a1), or " : "";
+  // Block nn-1's `/` joins the last cell to a1 across both seams.
+  return "Moves: " + stone + "a link between two of your stones that are diagonal neighbours, in a block without a "
+         "link (e.g. " + action_to_string(nn_) + ", or across the edges " + action_to_string(2 * nn_ - 1) + ").";
 }
 
 // --- Network view ---------------------------------------------------------------------

@@ -65,6 +65,9 @@ class ToraxGame final : public GameState {
   std::vector<std::string> stones_of(Player colour) const override;
   std::vector<std::string> links_of(Player colour) const override;
   std::string board_text() const override;
+  // By seat, with the colour a seat plays once the auction has settled it.
+  std::string move_help() const override;
+  std::string status_line() const override;
   // Records write an auction turn as one token, its blocks joined with `end` implied
   // (docs/RULES.md Decision: `c3g7`; one block: `c3`); everything else one token per action.
   RecordForm record_form(int action) const override;

@@ -1,5 +1,7 @@
 #include "serve/views.h"
 
+#include <cctype>
+
 #include "env/notation.h"
 
 namespace quax {
@@ -29,16 +31,11 @@ const char* kind_name(LayoutItem::Kind k) {
   }
 }
 
-// "Black to move", "White wins", "Draw", with the engine named when it is to move.
+// The game's own status line (GameState::status_line(), the terminal's too) capitalised, with
+// the engine named when it is to move: "Black to move, swap available (uct:1000)", "Draw".
 std::string status_line(const GameSession& s) {
-  const GameState& st = s.state();
-  auto cap = [](std::string w) {
-    if (!w.empty()) w[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(w[0])));
-    return w;
-  };
-  if (st.outcome() == Outcome::kDraw) return "Draw";
-  if (st.is_over()) return cap(player_name(winner_of(st.outcome()))) + " wins";
-  std::string line = cap(player_name(st.to_move())) + " to move";
+  std::string line = s.state().status_line();
+  if (!line.empty()) line[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(line[0])));
   if (s.engine_to_move()) line += " (" + s.opponent() + ")";
   return line;
 }
@@ -127,6 +124,7 @@ json game_view(const GameSession& s, const json& layout) {
           {"to_move", st.is_over() ? json(nullptr) : json(player_name(st.to_move()))},
           {"winner", st.is_over() ? json(outcome_name(st.outcome())) : json(nullptr)},
           {"status", status_line(s)},
+          {"move_help", st.move_help()},
           {"turn_actions", turn_actions},
           {"legal", legal},
           {"extras", std::move(extras)},

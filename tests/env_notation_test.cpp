@@ -134,7 +134,7 @@ TEST(Replay, FirstIllegalMoveIsNamedWithItsPly) {
   EXPECT_EQ(replay_error(quax, "d3 e4 d3e4"), "ply 3 (move 'd3e4'): d3-e4: both cells must hold black stones");
   EXPECT_EQ(replay_error(quax, "d3 swap swap"), "ply 3 (move 'swap'): swap is only allowed as white's first move");
   EXPECT_EQ(replay_error(quax, "d3 xx"),
-            "ply 2: 'xx' is not a move (expected e.g. c5, e2-f3, swap, pass)");
+            "ply 2: 'xx' is not a move (expected e.g. c5, e2-f3, swap)");
   EXPECT_NE(replay_error(GameSpec{Variant::kQuax, 11, false}, "d3 swap").find("ply 2 (move 'swap')"),
             std::string::npos);
   // A resignation after the end is an error; before it, it is recorded.

@@ -381,7 +381,7 @@
       Board.clearBoard(svg);
       $('board-placeholder').textContent = currentMode() === 'replay'
         ? 'Replay a record, or pick a game of a results file.' : 'Start a new game.';
-      for (const id of ['game-title', 'status', 'winner', 'record', 'extras', 'ply-counter']) $(id).textContent = '';
+      for (const id of ['game-title', 'status', 'move-help', 'winner', 'record', 'extras', 'ply-counter']) $(id).textContent = '';
       $('winner').dataset.winner = '';
       renderNavigation(null);
       delete document.body.dataset.game;
@@ -392,6 +392,7 @@
     Board.drawBoard(svg, view.layout, view, { interactive: humanMayMove(view) });
     renderTitle(view);
     $('status').textContent = view.status || '';
+    $('move-help').textContent = view.move_help || '';  // the game's own words on the moves at this position
     renderWinner(view);
     renderExtras(view);
     renderNavigation(view);

@@ -96,7 +96,7 @@ expected='= 2
 
 ? illegal move: b2-c3: both cells must hold white stones
 
-?5 '"'"'zz'"'"' is not a move (expected e.g. c5, e2-f3, swap, pass)
+?5 '"'"'zz'"'"' is not a move (expected e.g. c5, e2-f3, swap)
 
 =
 
@@ -227,7 +227,7 @@ expected="? line longer than 64 KB refused
 
 ? unknown command '$(printf 'x%.0s' $(seq 60))'...
 
-? '\xff\xfe' is not a move (expected e.g. c5, e2-f3, swap, pass)"
+? '\xff\xfe' is not a move (expected e.g. c5, e2-f3, swap)"
 [ "$(printf '%s\n' "$out" | sed -e 's/[[:space:]]*$//')" = "$expected" ] || fail "long lines: got
 $out"
 echo "ok"

@@ -65,13 +65,13 @@ expect_error "quax replay: size 30 is out of range for quax (3..26)" --size 30 "
 # them, and control bytes, NUL and bytes above ASCII as \xNN: the error stays one short
 # printable line.
 long=$(head -c 100000 /dev/zero | tr '\0' 'q')
-expect_error "quax replay: ply 1: '$(printf 'q%.0s' $(seq 60))'... is not a move (expected e.g. c5, e2-f3, swap, pass)" "$long"
+expect_error "quax replay: ply 1: '$(printf 'q%.0s' $(seq 60))'... is not a move (expected e.g. c5, e2-f3, swap)" "$long"
 printf 'c3 z\001\033[2J\000\377' > "$tmp/binary.txt"
 err=$("$QUAX" replay "$tmp/binary.txt" 2>&1 >/dev/null); rc=$?
 [ $rc -eq 1 ] || fail "binary record: exit $rc, expected 1"
 [ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ] || fail "binary record: not one line: $err"
 LC_ALL=C grep -q '[^ -~]' <<< "$err" && fail "binary record: the error holds unprintable bytes: $(printf '%s' "$err" | od -c | head -3)"
-[ "$err" = "quax replay: ply 2: 'z\x01\x1b[2J\x00\xff' is not a move (expected e.g. c5, e2-f3, swap, pass)" ] ||
+[ "$err" = "quax replay: ply 2: 'z\x01\x1b[2J\x00\xff' is not a move (expected e.g. c5, e2-f3, swap)" ] ||
   fail "binary record: said '$err'"
 
 # Files that are not records: a device that never ends, a FIFO (no writer: opening it would

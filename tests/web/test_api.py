@@ -91,6 +91,30 @@ def test_a_whole_game_against_an_engine(server, variant, size, opponent):
     assert back["ply"] == 2 and back["winner"] is None and back["plies"] == view["plies"]
 
 
+def test_the_view_says_the_moves_and_the_turn_in_the_games_own_words(server):
+    """`move_help` and `status` are the game's own lines, as `quax play` prints them (issue 29):
+    hex offers no link and no pass, swap only at White's first move; torax explains its auction;
+    the engine is named when it is to move."""
+    view = ok(server, "POST", "/api/games", {"variant": "hex", "size": 5, "swap": True, "human": "both"})
+    assert view["move_help"] == "Moves: a stone on an empty cell (e.g. a1)." and view["status"] == "Black to move"
+    view = ok(server, "POST", "/api/games/%s/play" % view["id"], {"move": "c2"})
+    assert view["move_help"] == "Moves: a stone on an empty cell (e.g. a1), or swap (black's c2 becomes your b3)."
+    assert view["status"] == "White to move, swap available"
+    view = ok(server, "POST", "/api/games/%s/play" % view["id"], {"move": "d4"})
+    assert "swap" not in view["move_help"] and view["status"] == "Black to move"
+
+    view = ok(server, "POST", "/api/games", {"variant": "torax", "size": 5, "human": "both"})
+    assert view["move_help"].startswith("Auction: place blocks (white stones)") and "or adopt" in view["move_help"]
+    assert view["status"] == "Auction: black to move, 0 blocks on the board, 0 this turn (at most 5)"
+    view = ok(server, "POST", "/api/games/%s/play" % view["id"], {"move": "c3"})
+    assert view["move_help"] == "Auction: another block on an empty cell, up to 4 more this turn, or end to close your turn."
+    assert view["status"] == "Auction: black to move, 1 block on the board, 1 this turn (at most 5)"
+
+    view = ok(server, "POST", "/api/games", {"variant": "quax", "size": 5, "opponent": "random", "human": "white"})
+    assert view["engine_to_move"] and view["status"] == "Black to move (random)"
+    assert "a link between two of your stones" in view["move_help"]
+
+
 def test_a_thousand_bad_requests_change_nothing(server):
     game = ok(server, "POST", "/api/games", {"variant": "quax", "size": 5, "swap": False, "human": "both"})
     gid = game["id"]
