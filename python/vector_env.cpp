@@ -186,7 +186,7 @@ class PyVectorEnv {
     if (items.size() != static_cast<size_t>(b)) throw count_error(items.size());
     for (int i = 0; i < b; ++i) {
       const py::object item = items[static_cast<size_t>(i)];
-      const std::string text = printable_line(std::string(py::repr(item)));
+      const auto text = [&item] { return printable_line(std::string(py::repr(item))); };  // for errors only
       // operator.index's rule (Python and numpy integers, not floats), less bool, which is an
       // int to Python but never an action.
       py::object index;
@@ -194,14 +194,14 @@ class PyVectorEnv {
         index = py::reinterpret_steal<py::object>(PyNumber_Index(item.ptr()));
       if (!index) {
         PyErr_Clear();
-        throw py::value_error("actions[" + std::to_string(i) + "] = " + text + " is not an integer (environment " +
+        throw py::value_error("actions[" + std::to_string(i) + "] = " + text() + " is not an integer (environment " +
                               std::to_string(i) + ")");
       }
       int overflow = 0;
       const long long value = PyLong_AsLongLongAndOverflow(index.ptr(), &overflow);
       if (overflow != 0 || (value == -1 && PyErr_Occurred())) {
         PyErr_Clear();
-        throw py::value_error(not_legal(i, text));
+        throw py::value_error(not_legal(i, text()));
       }
       requested_[i] = value;
     }
