@@ -59,7 +59,7 @@ class Box:
 
     def __repr__(self):
         low, high = self.low.flat[0] if self.low.size else 0, self.high.flat[0] if self.high.size else 0
-        return f"Box({low}, {high}, {self.shape}, {self.dtype})"
+        return f"Box({low!s}, {high!s}, {self.shape}, {self.dtype})"
 
 
 class Discrete:

@@ -9,6 +9,7 @@
 #include <pybind11/stl.h>
 
 #include <algorithm>
+#include <cstdint>
 
 #include "core/quoted_input.h"
 #include "env/rng.h"
@@ -174,6 +175,12 @@ class PyVectorEnv {
       const auto array = py::reinterpret_borrow<py::array>(actions);
       check_array(array, "actions", "iu", 0, 1);
       if (array.shape(0) != b) throw count_error(static_cast<size_t>(array.shape(0)));
+      if (array.dtype().kind() == 'u' && array.itemsize() == 8) {  // beyond int64: named as given, not wrapped
+        const auto as_unsigned = py::array_t<uint64_t, py::array::c_style | py::array::forcecast>::ensure(array);
+        for (int i = 0; i < b; ++i)
+          if (as_unsigned.data()[i] > static_cast<uint64_t>(INT64_MAX))
+            throw py::value_error(not_legal(i, std::to_string(as_unsigned.data()[i])));
+      }
       const auto as_int = py::array_t<int64_t, py::array::c_style | py::array::forcecast>::ensure(array);
       std::copy_n(as_int.data(), b, requested_.data());
       return;

@@ -186,6 +186,8 @@ def test_step_takes_lists_tuples_and_arrays_alike():
     ([0, None, 2], r"^actions\[1\] = None is not an integer"),
     ([0, 1, 10**30], r"^actions\[2\] = " + str(10**30) + r" is not a legal network-frame action of environment 2 "),
     ([0, -1, 2], r"^actions\[1\] = -1 is not a legal network-frame action of environment 1 \(quax 5x5"),
+    (np.array([0, 1, 2**63 + 5], dtype=np.uint64),
+     r"^actions\[2\] = 9223372036854775813 is not a legal network-frame action of environment 2 "),
     (np.array([0.0, 1.0, 2.0]), r"^actions: dtype float64 is not accepted"),
     (np.array(["a", "b", "c"]), r"^actions: dtype <U1 is not accepted"),
 ])
