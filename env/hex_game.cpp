@@ -11,6 +11,11 @@
 
 namespace quax {
 
+namespace {
+// What one won game adds to each of its cells in the won-games planes of encode().
+float won_game_weight(const HexGeometry& geo) { return 1.0f / static_cast<float>(geo.depth + 1); }
+}  // namespace
+
 HexGame::HexGame(const GameSpec& spec)
     : spec_(spec), n_(spec.size), nn_(spec.size * spec.size), geo_(HexGeometry::get(spec.variant, spec.size)) {
   assert(is_hex_variant(spec.variant));
@@ -257,12 +262,24 @@ void HexGame::encode(float* planes) const {
     std::memset(planes + 2 * nn_, 0, sizeof(float) * nn_);
   std::memcpy(planes + 3 * nn_, geo.on_board_plane.data(), sizeof(float) * nn_);
   std::memcpy(planes + 4 * nn_, geo.border_plane.data(), sizeof(float) * nn_);
-  const float weight = 1.0f / static_cast<float>(geo.depth + 1);
+  const float weight = won_game_weight(geo);
   for (size_t g = 0; g < geo.games.size(); ++g) {
     if (game_winner_[g] < 0) continue;
     float* plane = planes + (game_winner_[g] == mover ? 5 : 6) * nn_;
     for (int16_t cell : geo.games[g].cells) plane[flip ? geo.transposed[cell] : cell] += weight;
   }
+}
+
+float HexGame::max_plane_value(const GameSpec& spec) {
+  const auto geo = HexGeometry::get(spec.variant, spec.size);
+  std::vector<int> games_of(static_cast<size_t>(geo->nn), 0);
+  int most = 0;
+  for (const auto& game : geo->games)
+    for (int16_t cell : game.cells) most = std::max(most, ++games_of[cell]);
+  // Added up in float as encode() adds them, so that rounding cannot put a value above it.
+  float sum = 0.0f;
+  for (int i = 0; i < most; ++i) sum += won_game_weight(*geo);
+  return std::max(1.0f, sum);
 }
 
 std::string HexGame::net_frame_note() const {

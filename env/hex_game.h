@@ -84,6 +84,12 @@ class HexGame final : public GameState {
   static std::unique_ptr<HexGame> from_position(const GameSpec& spec, const std::vector<Player>& stones,
                                                 Player mover, int ply);
 
+  // The largest value encode() can write on boards of `spec` (every value lies in [0, it]):
+  // 1, or on the quadrant boards the won-games planes of a cell that lies in the most games,
+  // all won, when that adds up to more (quady's corner and centre triangles share cells).
+  // Precondition: is_hex_variant(spec.variant) and check_spec(spec) is empty.
+  static float max_plane_value(const GameSpec& spec);
+
  private:
   void place(int cell, Player p);
   void do_swap();

@@ -4,6 +4,8 @@
 #include <cassert>
 #include <cstring>
 
+#include "env/hex_game.h"
+
 namespace quax {
 
 namespace {
@@ -49,6 +51,12 @@ std::uint64_t VectorEnv::memory_bound(const GameSpec& spec, std::int64_t batch) 
   const std::uint64_t per_game = sizeof(float) * start->num_planes() * cells +
                                  static_cast<std::uint64_t>(start->num_actions()) + 8 * 1024 + 32 * cells;
   return per_game * static_cast<std::uint64_t>(std::max<std::int64_t>(batch, 0));
+}
+
+float VectorEnv::max_observation(const GameSpec& spec) {
+  // Every other variant's planes hold 0 or 1, or a fraction of a turn's quota (quikquax's
+  // stones left / 4, torax's blocks placed / N); the hex family's won-games planes add up.
+  return is_hex_variant(spec.variant) ? HexGame::max_plane_value(spec) : 1.0f;
 }
 
 void VectorEnv::reset_all() {

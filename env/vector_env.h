@@ -43,6 +43,10 @@ class VectorEnv {
   // each) is measured: 7 to 18 KB a game for the variants at sizes 5 to 26, stymie's 12x12
   // the most a cell. Precondition: check_spec(spec) is empty.
   static std::uint64_t memory_bound(const GameSpec& spec, std::int64_t batch);
+  // The largest value encode() can write for games of `spec`: every value lies in
+  // [0, max_observation(spec)], the bounds the Python VectorEnv's observation space states.
+  // Precondition: check_spec(spec) is empty.
+  static float max_observation(const GameSpec& spec);
 
   const GameSpec& spec() const { return spec_; }
   int batch_size() const { return static_cast<int>(games_.size()); }

@@ -81,14 +81,27 @@ int UctAgent::choose_action(const GameState& state) {
   return nodes_[best].action;
 }
 
-std::vector<std::pair<int, int>> UctAgent::last_root_visits() const {
-  std::vector<std::pair<int, int>> out;
+std::vector<UctAgent::RootChild> UctAgent::last_root_children() const {
+  std::vector<RootChild> out;
   if (nodes_.empty() || nodes_[0].first_child < 0) return out;
   for (int i = 0; i < nodes_[0].num_children; ++i) {
     const Node& ch = nodes_[nodes_[0].first_child + i];
-    out.emplace_back(ch.action, ch.visits);
+    out.push_back({ch.action, ch.visits, ch.visits > 0 ? value_of(ch) : NAN});
   }
   return out;
+}
+
+float UctAgent::last_root_value() const {
+  if (nodes_.empty() || nodes_[0].first_child < 0) return NAN;
+  // Every playout passes through one root child (the root is not over), so the children's wins
+  // over their visits is the mean rollout result for the root's mover.
+  Node all;
+  for (int i = 0; i < nodes_[0].num_children; ++i) {
+    const Node& ch = nodes_[nodes_[0].first_child + i];
+    all.wins += ch.wins;
+    all.visits += ch.visits;
+  }
+  return all.visits > 0 ? value_of(all) : NAN;
 }
 
 }  // namespace quax

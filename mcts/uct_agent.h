@@ -17,9 +17,21 @@ class UctAgent final : public Agent {
   UctAgent(int playouts, uint64_t seed, double exploration = 1.0);
   std::string name() const override;
   int choose_action(const GameState& state) override;
-  // Root visit count of each child of the last search (for tests): (action, visits).
-  std::vector<std::pair<int, int>> last_root_visits() const;
-  // Frees the tree of the last search (last_root_visits() is then empty).
+  // What the last search found at each child of its root: the rollout statistics that the
+  // Python analysis and the tests read. q is the mean rollout result for the player to move at
+  // the root (win +1, draw 0, loss -1), as a search tree's RootChild::q is; NaN when the child
+  // was never visited. Empty before any search and after reset().
+  struct RootChild {
+    int action;
+    int visits;
+    float q;
+  };
+  std::vector<RootChild> last_root_children() const;
+  // The mean rollout result of the last search for the player to move at its root, in
+  // [-1, 1] (the visit-weighted mean of the children's q); NaN before any search and after
+  // reset().
+  float last_root_value() const;
+  // Frees the tree of the last search (last_root_children() is then empty).
   void reset() override { nodes_ = {}; }
 
  private:
@@ -33,6 +45,8 @@ class UctAgent final : public Agent {
     int8_t to_move = -1;
   };
   void expand(int node, const GameState& state);
+  // A child's win rate for its chooser (the root's mover at the root) as a value in [-1, 1].
+  static float value_of(const Node& node) { return static_cast<float>(2.0 * node.wins / node.visits - 1.0); }
 
   int playouts_;
   double exploration_;

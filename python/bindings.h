@@ -75,6 +75,8 @@ void check_array(const py::array& array, const char* what, const std::string& ki
 std::unique_lock<std::mutex> lock_without_gil(std::mutex& mu);
 
 void bind_game(py::module_& m);
+// quax.Box, quax.Discrete, quax.MultiDiscrete: VectorEnv's spaces under Gymnasium's names.
+void bind_spaces(py::module_& m);
 void bind_vector_env(py::module_& m);
 void bind_model(py::module_& m);
 void bind_search(py::module_& m);

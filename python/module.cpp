@@ -11,6 +11,7 @@ PYBIND11_MODULE(quax, m) {
 
   Game          one game of any variant (rules, notation, the network's observation)
   VectorEnv     many games stepped together (Gymnasium vector API, PettingZoo turn order)
+  Box, Discrete, MultiDiscrete   its spaces, with Gymnasium's attribute names
   load_model    a model file -> Model (evaluate observations: policy and value)
   Search        the project's search over a Model, or a baseline (uct:N, mcts:N, random)
   variants()    the variants with their sizes)";
@@ -35,6 +36,7 @@ PYBIND11_MODULE(quax, m) {
   m.def("set_threads", &set_torch_threads, py::arg("threads"),
         "LibTorch's intra-op threads for the calling thread (model evaluation and search).");
   python::bind_game(m);
+  python::bind_spaces(m);
   python::bind_vector_env(m);
   python::bind_model(m);
   python::bind_search(m);

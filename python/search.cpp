@@ -25,7 +25,8 @@ struct Analysis {
   std::vector<float> policy;   // the search's policy (PUCT: visit shares), num_actions entries
   std::vector<int> visits;     // root visits per action (uct too; random: none)
   std::vector<float> q;        // mean value of each visited root action for the mover, NaN elsewhere
-  float value = NAN;           // the root's value for the player to move (NaN without a tree)
+                               // (uct: the mean rollout result, win +1, draw 0, loss -1)
+  float value = NAN;           // the root's value for the player to move (random: NaN)
   int simulations = 0;
 };
 
@@ -104,11 +105,15 @@ class PySearch {
       a.visits.assign(s->num_actions(), 0);
       a.q.assign(s->num_actions(), NAN);
       if (auto* uct = dynamic_cast<UctAgent*>(agent_.get())) {
+        // UCT's rollout statistics, in the tree search's convention: q and value for the player
+        // to move, NaN for an action never tried.
         double total = 0;
-        for (const auto& [action, n] : uct->last_root_visits()) {
-          a.visits[action] = n;
-          total += n;
+        for (const auto& child : uct->last_root_children()) {
+          a.visits[child.action] = child.visits;
+          a.q[child.action] = child.q;
+          total += child.visits;
         }
+        a.value = uct->last_root_value();
         for (int i = 0; i < s->num_actions() && total > 0; ++i) a.policy[i] = static_cast<float>(a.visits[i] / total);
         a.simulations = static_cast<int>(total);
       } else {  // random: every legal action alike
@@ -212,8 +217,9 @@ void bind_search(py::module_& m) {
   quax.Search(model, simulations=200)          PUCT over the model (gumbel=True: Gumbel root)
   quax.Search("checkpoints/quax-7.pt:sims=400") a model file with its settings
   quax.Search("mcts:1000")                      PUCT with random-rollout leaf values
-  quax.Search("uct:1000"), quax.Search("random") the baselines (no tree of this kind: their
-                                                policy is UCT's root visits / uniform)
+  quax.Search("uct:1000"), quax.Search("random") the baselines: UCT's policy is its root
+                                                visits, its q and value its mean rollout results;
+                                                random's policy is uniform, its q and value NaN
 
 Every method takes quax.Game objects and answers in the board frame. Searches are
 deterministic for a given seed and sequence of calls; no noise is added.)")
@@ -234,7 +240,8 @@ deterministic for a given seed and sequence of calls; no noise is added.)")
           py::arg("game"), "float32 [num_actions]: the search's policy (PUCT: the root's visit shares), board frame.")
       .def(
           "analyze", [](PySearch& s, const Game& game) { return analysis_dict(s.run({&game})[0]); }, py::arg("game"),
-          "dict: action, policy, visits and q per action (board frame), value for the player to move, simulations.")
+          "dict: action, policy, visits and q per action (board frame; q NaN where not visited), value for the "
+          "player to move (q and value in [-1, 1]: +1 a sure win; random: NaN), simulations.")
       .def(
           "search",
           [](PySearch& s, const py::sequence& list) {

@@ -9,7 +9,9 @@
 #include <pybind11/stl.h>
 
 #include <algorithm>
+#include <cstdint>
 
+#include "core/quoted_input.h"
 #include "env/rng.h"
 #include "env/vector_env.h"
 #include "python/bindings.h"
@@ -33,11 +35,13 @@ uint64_t vector_env_bytes(const GameSpec& spec, int64_t num_envs) {
 class PyVectorEnv {
  public:
   PyVectorEnv(const GameSpec& spec, int num_envs, uint64_t seed, bool copy)
-      : env_(spec, num_envs), rng_(seed), copy_(copy), actions_(num_envs), actors_(num_envs), results_(num_envs),
+      : env_(std::make_unique<VectorEnv>(spec, num_envs)), spec_(spec), num_envs_(num_envs),
+        num_actions_(env_->num_actions()), num_planes_(env_->num_planes()), plane_names_(env_->game(0).plane_names()),
+        rng_(seed), copy_(copy), requested_(num_envs), actions_(num_envs), actors_(num_envs), results_(num_envs),
         histories_(num_envs) {
     const int b = num_envs, n = spec.size;
-    observations_ = py::array_t<float>({b, env_.num_planes(), n, n});
-    masks_ = py::array_t<bool>({b, env_.num_actions()});
+    observations_ = py::array_t<float>({b, num_planes_, n, n});
+    masks_ = py::array_t<bool>({b, num_actions_});
     rewards_ = py::array_t<float>(b);
     terminated_ = py::array_t<bool>(b);
     truncated_ = py::array_t<bool>(b);
@@ -50,51 +54,68 @@ class PyVectorEnv {
     info_["winner"] = winner_;
     info_["length"] = length_;
     refresh(false);
+    // Gymnasium's four spaces (python/spaces.cpp), made once so that a seed given to one holds.
+    const py::module_ quax_module = py::module_::import("quax");
+    const float high = VectorEnv::max_observation(spec);
+    single_observation_space_ = quax_module.attr("Box")(0.0f, high, py::make_tuple(num_planes_, n, n), "float32", seed);
+    observation_space_ = quax_module.attr("Box")(0.0f, high, py::make_tuple(b, num_planes_, n, n), "float32", seed);
+    single_action_space_ = quax_module.attr("Discrete")(num_actions_, 0, seed);
+    action_space_ = quax_module.attr("MultiDiscrete")(std::vector<int64_t>(num_envs, num_actions_), "int64", seed);
   }
 
-  int num_envs() const { return env_.batch_size(); }
-  const VectorEnv& env() const { return env_; }
+  // Fixed at construction, readable after close().
+  const GameSpec& spec() const { return spec_; }
+  int num_envs() const { return num_envs_; }
+  int num_actions() const { return num_actions_; }
+  int num_planes() const { return num_planes_; }
+  const std::vector<std::string>& plane_names() const { return plane_names_; }
+  const py::object& single_observation_space() const { return single_observation_space_; }
+  const py::object& observation_space() const { return observation_space_; }
+  const py::object& single_action_space() const { return single_action_space_; }
+  const py::object& action_space() const { return action_space_; }
+  bool closed() const { return !env_; }
+
   // A copy of game i with its record, taken under the lock (a step may be under way).
   Game game(int i) {
     const auto lock = lock_without_gil(mu_);
-    return Game(env_.game(i).clone(), histories_[i]);
+    check_open();
+    return Game(env_->game(i).clone(), histories_[i]);
   }
 
-  py::tuple reset(std::optional<uint64_t> seed) {
+  py::tuple reset(std::optional<uint64_t> seed, const py::object& options) {
+    // Gymnasium's wrappers pass options=None; this environment has none to take.
+    if (!options.is_none() && !(py::isinstance<py::dict>(options) && py::len(options) == 0))
+      throw py::value_error("options: VectorEnv.reset takes none (pass None or {})");
     const auto lock = lock_without_gil(mu_);
+    check_open();
     if (seed) rng_ = Rng(*seed);
-    env_.reset_all();
+    env_->reset_all();
     for (auto& h : histories_) h.clear();
     refresh(false);
     return py::make_tuple(out(observations_), out_info());
   }
 
-  py::tuple step(const py::array& actions) {
-    check_array(actions, "actions", "iu", 0, 1);
+  py::tuple step(const py::object& actions) {
     // Held from the check of the actions against the masks to the copies of the results: no
     // other thread's step may move the games in between (the GIL is released while they step).
     const auto lock = lock_without_gil(mu_);
-    const int b = num_envs(), a = env_.num_actions();
-    if (actions.shape(0) != b)
-      throw py::value_error("actions: " + std::to_string(actions.shape(0)) + " entries for " + std::to_string(b) +
-                            " environments");
-    const auto as_int = py::array_t<int64_t, py::array::c_style | py::array::forcecast>::ensure(actions);
-    const int64_t* in = as_int.data();
+    check_open();
+    read_actions(actions);
+    const int b = num_envs_, a = num_actions_;
     const uint8_t* masks = reinterpret_cast<const uint8_t*>(masks_.data());
     for (int i = 0; i < b; ++i) {  // every action checked before any game moves
-      if (in[i] < 0 || in[i] >= a || !masks[static_cast<size_t>(i) * a + in[i]])
-        throw py::value_error("actions[" + std::to_string(i) + "] = " + std::to_string(in[i]) +
-                              " is not a legal network-frame action of environment " + std::to_string(i) + " (" +
-                              describe(env_.spec()) + ", move " + std::to_string(env_.move_number(i)) + ")");
-      actions_[i] = static_cast<int>(in[i]);
+      const int64_t action = requested_[i];
+      if (action < 0 || action >= a || !masks[static_cast<size_t>(i) * a + action])
+        throw py::value_error(not_legal(i, std::to_string(action)));
+      actions_[i] = static_cast<int>(action);
     }
     {
       py::gil_scoped_release release;
       for (int i = 0; i < b; ++i) {
-        actors_[i] = env_.to_move(i);
-        histories_[i].push_back(env_.to_board_action(i, actions_[i]));
+        actors_[i] = env_->to_move(i);
+        histories_[i].push_back(env_->to_board_action(i, actions_[i]));
       }
-      env_.step(actions_.data(), results_.data());
+      env_->step(actions_.data(), results_.data());
       refresh(true);
     }
     return py::make_tuple(out(observations_), out(rewards_), out(terminated_), out(truncated_), out_info());
@@ -102,7 +123,8 @@ class PyVectorEnv {
 
   py::array_t<int64_t> sample_actions() {
     const auto lock = lock_without_gil(mu_);
-    const int b = num_envs(), a = env_.num_actions();
+    check_open();
+    const int b = num_envs_, a = num_actions_;
     py::array_t<int64_t> actions(b);
     int64_t* out = actions.mutable_data();
     const uint8_t* masks = reinterpret_cast<const uint8_t*>(masks_.data());
@@ -110,21 +132,99 @@ class PyVectorEnv {
     return actions;
   }
 
-  py::array observations() const { return observations_; }
-  py::array masks() const { return masks_; }
+  py::array observations() const {
+    check_open();
+    return observations_;
+  }
+  py::array masks() const {
+    check_open();
+    return masks_;
+  }
+
+  // Frees the games and this object's buffers (arrays already returned stay the caller's);
+  // every later call but close() and the fixed properties raises ValueError. Twice is harmless.
+  void close() {
+    const auto lock = lock_without_gil(mu_);
+    env_.reset();
+    for (auto& h : histories_) h = {};
+    observations_ = py::array_t<float>();
+    masks_ = py::array_t<bool>();
+    info_.clear();
+  }
 
  private:
+  void check_open() const {
+    if (!env_) throw py::value_error("this VectorEnv is closed: make a new one");
+  }
+
+  std::string not_legal(int i, const std::string& action) const {
+    return "actions[" + std::to_string(i) + "] = " + action + " is not a legal network-frame action of environment " +
+           std::to_string(i) + " (" + describe(spec_) + ", move " + std::to_string(env_->move_number(i)) + ")";
+  }
+
+  // Reads one action per environment into requested_: from a 1-D numpy array of integers, or
+  // a list or tuple of Python or numpy integers. ValueError saying what is wrong, and for an
+  // entry which one, for anything else (a float, a bool, a string, the wrong length).
+  void read_actions(const py::object& actions) {
+    const int b = num_envs_;
+    const auto count_error = [b](size_t count) {
+      return py::value_error("actions: " + std::to_string(count) + " entries for " + std::to_string(b) +
+                             " environments");
+    };
+    if (py::isinstance<py::array>(actions)) {
+      const auto array = py::reinterpret_borrow<py::array>(actions);
+      check_array(array, "actions", "iu", 0, 1);
+      if (array.shape(0) != b) throw count_error(static_cast<size_t>(array.shape(0)));
+      if (array.dtype().kind() == 'u' && array.itemsize() == 8) {  // beyond int64: named as given, not wrapped
+        const auto as_unsigned = py::array_t<uint64_t, py::array::c_style | py::array::forcecast>::ensure(array);
+        for (int i = 0; i < b; ++i)
+          if (as_unsigned.data()[i] > static_cast<uint64_t>(INT64_MAX))
+            throw py::value_error(not_legal(i, std::to_string(as_unsigned.data()[i])));
+      }
+      const auto as_int = py::array_t<int64_t, py::array::c_style | py::array::forcecast>::ensure(array);
+      std::copy_n(as_int.data(), b, requested_.data());
+      return;
+    }
+    if (!py::isinstance<py::list>(actions) && !py::isinstance<py::tuple>(actions))
+      throw py::value_error("actions: a list, tuple or numpy array of " + std::to_string(b) +
+                            " integers (one per environment), not " +
+                            std::string(Py_TYPE(actions.ptr())->tp_name));
+    const auto items = py::reinterpret_borrow<py::sequence>(actions);
+    if (items.size() != static_cast<size_t>(b)) throw count_error(items.size());
+    for (int i = 0; i < b; ++i) {
+      const py::object item = items[static_cast<size_t>(i)];
+      const auto text = [&item] { return printable_line(std::string(py::repr(item))); };  // for errors only
+      // operator.index's rule (Python and numpy integers, not floats), less bool, which is an
+      // int to Python but never an action.
+      py::object index;
+      if (!PyBool_Check(item.ptr()) && PyIndex_Check(item.ptr()))
+        index = py::reinterpret_steal<py::object>(PyNumber_Index(item.ptr()));
+      if (!index) {
+        PyErr_Clear();
+        throw py::value_error("actions[" + std::to_string(i) + "] = " + text() + " is not an integer (environment " +
+                              std::to_string(i) + ")");
+      }
+      int overflow = 0;
+      const long long value = PyLong_AsLongLongAndOverflow(index.ptr(), &overflow);
+      if (overflow != 0 || (value == -1 && PyErr_Occurred())) {
+        PyErr_Clear();
+        throw py::value_error(not_legal(i, text()));
+      }
+      requested_[i] = value;
+    }
+  }
+
   // Rewrites every buffer from the environment; `stepped`: from results_ and actors_ too.
   void refresh(bool stepped) {
-    const int b = num_envs();
-    env_.encode(observations_.mutable_data());
-    env_.legal_masks(reinterpret_cast<uint8_t*>(masks_.mutable_data()));
+    const int b = num_envs_;
+    env_->encode(observations_.mutable_data());
+    env_->legal_masks(reinterpret_cast<uint8_t*>(masks_.mutable_data()));
     float* rewards = rewards_.mutable_data();
     bool* terminated = terminated_.mutable_data();
     int8_t *to_move = to_move_.mutable_data(), *winner = winner_.mutable_data();
     int32_t* length = length_.mutable_data();
     for (int i = 0; i < b; ++i) {
-      to_move[i] = static_cast<int8_t>(env_.to_move(i));
+      to_move[i] = static_cast<int8_t>(env_->to_move(i));
       const VectorEnv::StepResult r = stepped ? results_[i] : VectorEnv::StepResult{};
       terminated[i] = r.finished;
       length[i] = r.length;
@@ -146,9 +246,13 @@ class PyVectorEnv {
     return fresh;
   }
 
-  VectorEnv env_;
+  std::unique_ptr<VectorEnv> env_;  // null once closed
+  GameSpec spec_;
+  int num_envs_, num_actions_, num_planes_;
+  std::vector<std::string> plane_names_;
   Rng rng_;
   bool copy_;
+  std::vector<int64_t> requested_;  // the actions step() was given, before they are checked
   std::vector<int> actions_;
   std::vector<Player> actors_;  // who acted in each game in the last step
   std::vector<VectorEnv::StepResult> results_;
@@ -158,6 +262,7 @@ class PyVectorEnv {
   py::array_t<int8_t> to_move_, winner_;
   py::array_t<int32_t> length_;
   py::dict info_;
+  py::object single_observation_space_, observation_space_, single_action_space_, action_space_;
   std::mutex mu_;  // taken by every method that reads or moves the games (lock_without_gil)
 };
 
@@ -181,6 +286,14 @@ player to move (info["to_move"]: 0 black, 1 white) is the one whose action step(
                 to_move (int8), winner (int8: -1 not ended, 0 black, 1 white, 2 draw),
                 length (int32: plies of a game that ended, else 0)
 
+Spaces, with Gymnasium's attribute names (quax.Box, quax.Discrete, quax.MultiDiscrete; no
+Gymnasium needed): single_observation_space Box(0, high, (planes, size, size), float32),
+observation_space the same with num_envs first; single_action_space Discrete(num_actions),
+action_space MultiDiscrete([num_actions] * num_envs). Legal actions are fewer: sample them
+with sample_actions() or action_space.sample(mask=info["action_mask"]).
+close() frees the games (later calls raise ValueError); `with quax.VectorEnv(...) as env:`
+closes at the end of the block.
+
 copy=False returns the environment's own buffers (zero-copy; the next step overwrites them).
 num_envs is bounded by memory: the games, buffers and returned copies may take at most 1 GB
 (about 14,000 games at 26x26, 100,000 at 5x5); more raises ValueError naming the estimate.
@@ -203,20 +316,38 @@ their calls take turns (the GIL is released while the games step).)")
            py::arg("variant"), py::arg("size") = py::none(), py::arg("num_envs") = 1, py::arg("seed") = 0,
            py::arg("swap") = py::none(), py::arg("copy") = true)
       .def_property_readonly("num_envs", &PyVectorEnv::num_envs)
-      .def_property_readonly("num_actions", [](const PyVectorEnv& e) { return e.env().num_actions(); })
+      .def_property_readonly("num_actions", &PyVectorEnv::num_actions)
       .def_property_readonly("observation_shape",
                              [](const PyVectorEnv& e) {
-                               const int n = e.env().board_size();
-                               return py::make_tuple(e.env().num_planes(), n, n);
+                               const int n = e.spec().size;
+                               return py::make_tuple(e.num_planes(), n, n);
                              })
-      .def_property_readonly("plane_names", [](const PyVectorEnv& e) { return e.env().game(0).plane_names(); })
+      .def_property_readonly("plane_names", &PyVectorEnv::plane_names)
       .def_property_readonly("possible_agents", [](const PyVectorEnv&) { return std::vector<std::string>{"black", "white"}; })
-      .def("reset", &PyVectorEnv::reset, py::arg("seed") = py::none(),
-           "Restarts every game; a seed reseeds sample_actions(). Returns (observations, info).")
+      .def_property_readonly("single_observation_space", &PyVectorEnv::single_observation_space,
+                             "quax.Box: one game's observation (shape, dtype float32, low 0, high).")
+      .def_property_readonly("observation_space", &PyVectorEnv::observation_space,
+                             "quax.Box: the batch's observations, shape (num_envs,) + observation_shape.")
+      .def_property_readonly("single_action_space", &PyVectorEnv::single_action_space,
+                             "quax.Discrete(num_actions): one game's network-frame action (legal ones: the mask).")
+      .def_property_readonly("action_space", &PyVectorEnv::action_space,
+                             "quax.MultiDiscrete([num_actions] * num_envs): the actions step() takes.")
+      .def("reset", &PyVectorEnv::reset, py::arg("seed") = py::none(), py::arg("options") = py::none(),
+           "Restarts every game; a seed reseeds sample_actions(). options: None or {} (Gymnasium's wrappers pass "
+           "it). Returns (observations, info).")
       .def("step", &PyVectorEnv::step, py::arg("actions"),
-           "One network-frame action per game. ValueError (and no game moves) if any is not legal.")
+           "One network-frame action per game: a list, tuple or 1-D numpy array of num_envs integers. "
+           "ValueError (and no game moves) naming the entry if any is not an integer or not legal.")
       .def("sample_actions", &PyVectorEnv::sample_actions,
            "A uniformly random legal network-frame action per game (int64 [num_envs]).")
+      .def("close", &PyVectorEnv::close,
+           "Frees the games and buffers; later calls raise ValueError (the spaces and sizes stay readable). "
+           "Closing twice is harmless.")
+      .def_property_readonly("closed", &PyVectorEnv::closed)
+      .def("__enter__", [](py::object self) { return self; })
+      .def(
+          "__exit__", [](PyVectorEnv& e, const py::args&) { e.close(); },
+          "Closes the environment (`with quax.VectorEnv(...) as env:`); an exception passes on.")
       .def_property_readonly("observations", &PyVectorEnv::observations,
                              "The current observations (the environment's buffer, not a copy).")
       .def_property_readonly("action_masks", &PyVectorEnv::masks,

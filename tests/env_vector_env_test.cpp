@@ -2,8 +2,10 @@
 // White's transposed view, and finished games are reported and restarted (or held).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <vector>
 
+#include "env/hex_game.h"
 #include "env/square_game.h"
 #include "env/vector_env.h"
 
@@ -180,6 +182,47 @@ TEST(VectorEnv, BoardFrameStepEqualsNetworkFrameStep) {
 
 namespace quax {
 namespace {
+
+// max_observation bounds every value encode() writes (the Python VectorEnv's observation
+// space states it) in random games of every variant; and it is reached where it passes 1: on
+// the quadrant triangles a cell lies in up to four (quady) or seven (quady2) games, all won on
+// a board of one colour, so a bound of 1 there would be false.
+TEST(VectorEnv, MaxObservationBoundsEveryValueAndIsReached) {
+  int count = 0;
+  const VariantInfo* all = all_variants(&count);
+  for (int v = 0; v < count; ++v) {
+    const GameSpec spec{all[v].variant, nearest_valid_size(all[v].variant, 6), false};
+    const float high = VectorEnv::max_observation(spec);
+    VectorEnv env(spec, 8, false);
+    std::vector<float> planes(static_cast<size_t>(env.planes_per_game()) * 8);
+    std::vector<uint8_t> masks(static_cast<size_t>(env.num_actions()) * 8);
+    std::vector<int> actions(8);
+    Rng rng(v + 1);
+    float seen = 0.0f;
+    for (int ply = 0; ply < 400; ++ply) {
+      env.encode(planes.data());  // finished games are held: their final planes count too
+      ASSERT_GE(*std::min_element(planes.begin(), planes.end()), 0.0f) << describe(spec);
+      seen = std::max(seen, *std::max_element(planes.begin(), planes.end()));
+      env.legal_masks(masks.data());
+      for (int i = 0; i < 8; ++i) actions[i] = sample_legal(masks.data() + i * env.num_actions(), env.num_actions(), rng);
+      env.step(actions.data());
+    }
+    EXPECT_LE(seen, high) << describe(spec);
+    EXPECT_GT(seen, 0.0f) << describe(spec);
+  }
+  for (Variant v : {Variant::kQuady, Variant::kQuady2}) {
+    const GameSpec spec{v, 9, false};
+    const auto geo = HexGeometry::get(v, 9);
+    std::vector<Player> stones(81, Player::kNone);
+    for (int16_t cell : geo->board_cells) stones[cell] = Player::kBlack;
+    const auto full = HexGame::from_position(spec, stones, Player::kWhite, 100);
+    std::vector<float> planes(static_cast<size_t>(full->num_planes()) * 81);
+    full->encode(planes.data());
+    const float most = *std::max_element(planes.begin(), planes.end());
+    EXPECT_EQ(most, VectorEnv::max_observation(spec)) << describe(spec);
+    EXPECT_GT(most, 1.0f) << describe(spec);
+  }
+}
 
 TEST(SampleLegal, UniformOverSetEntriesOnly) {
   // 37 entries (not a multiple of 8), 10 set, including the first and the last.

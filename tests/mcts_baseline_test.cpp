@@ -1,6 +1,11 @@
 // Baseline players: the factory's names, and that UCT gets stronger with playouts.
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <string>
+#include <utility>
+#include <vector>
+
 #include "mcts/baseline_agents.h"
 #include "mcts/search_agent.h"
 #include "mcts/uct_agent.h"
@@ -28,8 +33,48 @@ TEST(UctAgent, RootVisitsSumToThePlayouts) {
   auto state = new_game({Variant::kLink, 6, false});
   agent.choose_action(*state);
   int sum = 0;
-  for (const auto& [a, v] : agent.last_root_visits()) sum += v;
+  for (const auto& c : agent.last_root_children()) sum += c.visits;
   EXPECT_EQ(sum, 300);
+}
+
+// A position one move from a win for the player to move, whose one winning cell also wins
+// for the opponent: Black to move with c1-c4 (c5 wins; White has a5 b5 d5 e5), or White to move
+// with a1-d1 (e1 wins; Black has e2-e5). The rollout statistics must say so from the mover's
+// side, whichever colour it is: the winning child's q is exactly +1 (every playout through it
+// is a win), the root value is positive, every q lies in [-1, 1].
+TEST(UctAgent, RootValuesAreTheMoversRolloutResults) {
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases{
+      {{"c1", "a5", "c2", "b5", "c3", "d5", "c4", "e5"}, "c5"},
+      {{"e2", "a1", "e3", "b1", "e4", "c1", "e5", "d1", "b4"}, "e1"}};
+  for (const auto& [moves, winning] : cases) {
+    auto state = new_game({Variant::kQuax, 5, false});
+    std::string error;
+    for (const auto& m : moves) {
+      const int a = state->parse_action(m, &error);
+      ASSERT_GE(a, 0) << m << ": " << error;
+      state->apply(a);
+    }
+    const int win = state->parse_action(winning, &error);
+    ASSERT_GE(win, 0) << error;
+    UctAgent agent(2000, 9);
+    EXPECT_EQ(agent.choose_action(*state), win) << winning;
+    bool saw_win = false;
+    for (const auto& c : agent.last_root_children()) {
+      if (c.visits == 0) {
+        EXPECT_TRUE(std::isnan(c.q));
+        continue;
+      }
+      EXPECT_GE(c.q, -1.0f);
+      EXPECT_LE(c.q, 1.0f);
+      if (c.action == win) {
+        EXPECT_EQ(c.q, 1.0f) << winning;
+        saw_win = true;
+      }
+    }
+    EXPECT_TRUE(saw_win);
+    EXPECT_GT(agent.last_root_value(), 0.0f) << winning;
+    EXPECT_LE(agent.last_root_value(), 1.0f);
+  }
 }
 
 // reset() frees the tree of the last move: `quax serve` resets a game's engine after each
@@ -52,9 +97,10 @@ TEST(UctAgent, ResetFreesTheTree) {
   UctAgent agent(200, 4);
   auto state = new_game({Variant::kQuax, 7, false});
   agent.choose_action(*state);
-  ASSERT_FALSE(agent.last_root_visits().empty());
+  ASSERT_FALSE(agent.last_root_children().empty());
   agent.reset();
-  EXPECT_TRUE(agent.last_root_visits().empty());
+  EXPECT_TRUE(agent.last_root_children().empty());
+  EXPECT_TRUE(std::isnan(agent.last_root_value()));
   EXPECT_TRUE(state->is_legal(agent.choose_action(*state)));
 }
 

@@ -32,6 +32,42 @@ def test_finds_the_winning_move(player):
         assert found["q"][win] == pytest.approx(1.0) and found["value"] > 0.5
 
 
+def win_or_lose(mover):
+    """quax 5x5, `mover` to move, one cell from a win that is also the opponent's winning cell:
+    Black with c1-c4 (c5; White has a5 b5 d5 e5), White with a1-d1 (e1; Black has e2-e5)."""
+    moves, win = {"black": (["c1", "a5", "c2", "b5", "c3", "d5", "c4", "e5"], "c5"),
+                  "white": (["e2", "a1", "e3", "b1", "e4", "c1", "e5", "d1", "b4"], "e1")}[mover]
+    game = quax.Game("quax", 5, swap=False)
+    for move in moves:
+        game.apply_text(move)
+    assert game.to_move == mover
+    return game, game.text_to_action(win)
+
+
+@pytest.mark.parametrize("mover", ["black", "white"])
+@pytest.mark.parametrize("player", ["uct:3000", "mcts:400"])
+def test_analysis_values_are_the_movers_in_minus_one_to_one(player, mover):
+    # Before, uct:N analysis gave NaN for every q and for value. Now, as mcts:N's: q of the
+    # winning move +1 (every playout through it wins), the value positive for the side to
+    # move whichever colour it is, every visited q finite in [-1, 1], NaN where not visited.
+    game, win = win_or_lose(mover)
+    found = quax.Search(player, seed=2).analyze(game)
+    assert found["action"] == win
+    assert found["q"][win] == pytest.approx(1.0)
+    assert np.isfinite(found["value"]) and 0 < found["value"] <= 1
+    visited = found["visits"] > 0
+    assert np.isfinite(found["q"][visited]).all() and np.isnan(found["q"][~visited]).all()
+    assert (np.abs(found["q"][visited]) <= 1).all()
+    # The batched search hands out the same value.
+    _, _, values = quax.Search(player, seed=2).search([game])
+    assert values[0] == pytest.approx(found["value"])
+
+
+def test_analysis_of_random_has_no_values():
+    found = quax.Search("random").analyze(quax.Game("quax", 5))
+    assert np.isnan(found["value"]) and np.isnan(found["q"]).all()
+
+
 def test_policy_is_a_distribution_over_legal_moves():
     model = quax.load_model(MODEL5)
     game = quax.Game("quax", 5)

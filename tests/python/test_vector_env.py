@@ -81,6 +81,136 @@ def test_bad_actions_raise_and_no_game_moves():
         quax.VectorEnv("quax", 5, num_envs=0)
 
 
+@pytest.mark.parametrize("variant,size", [("quax", 5), ("hex", 5), ("quady", 7), ("quady2", 9), ("stymie", 5),
+                                          ("torax", 5), ("quikquax", 6)])
+def test_spaces_describe_what_reset_and_step_return(variant, size):
+    # Before, VectorEnv had no spaces, so code written for Gymnasium's vector API could not
+    # size its network or check its actions. They carry Gymnasium's attribute names.
+    env = quax.VectorEnv(variant, size, num_envs=4, seed=5)
+    one, batch = env.single_observation_space, env.observation_space
+    assert one.shape == env.observation_shape and batch.shape == (4,) + env.observation_shape
+    assert one.dtype == batch.dtype == np.float32
+    assert one.low.shape == one.high.shape == one.shape and batch.low.shape == batch.high.shape == batch.shape
+    assert (one.low == 0).all() and (batch.low == 0).all() and one.is_bounded()
+    # 1 for every variant but the quadrant triangles, whose won-games planes add up (a cell in
+    # several sub-games); the C++ test VectorEnv.MaxObservationBoundsEveryValueAndIsReached.
+    assert ((one.high == 1).all() if variant not in ("quady", "quady2") else (one.high > 1).all())
+    assert np.array_equal(batch.high[0], one.high)
+    single, actions = env.single_action_space, env.action_space
+    assert single.n == env.num_actions and single.start == 0 and single.shape == () and single.dtype == np.int64
+    assert actions.shape == (4,) and actions.dtype == np.int64 and actions.nvec.tolist() == [env.num_actions] * 4
+    obs, info = env.reset()
+    assert obs.dtype == batch.dtype and batch.contains(obs) and all(one.contains(o) for o in obs)
+    assert info["action_mask"].shape == (4, single.n)
+    for step in range(120):
+        # Half the steps draw from the action space with the legal masks, half from sample_actions().
+        chosen = actions.sample(mask=info["action_mask"]) if step % 2 else env.sample_actions()
+        assert actions.contains(chosen) and all(single.contains(a) for a in chosen)
+        assert info["action_mask"][np.arange(4), chosen].all()
+        obs, _, _, _, info = env.step(chosen)
+        assert obs in batch and obs.min() >= 0 and obs.max() <= one.high.max()
+    assert not actions.contains(np.full(4, single.n)) and not single.contains(-1) and not single.contains(1.0)
+    assert not batch.contains(obs[:2]) and not batch.contains(obs - 1)
+    assert single.sample() in single and actions.sample() in actions and batch.sample() in batch
+
+
+def test_spaces_sample_reproducibly_and_within_a_mask():
+    env = quax.VectorEnv("quax", 5, num_envs=3, seed=1)
+    space = env.action_space
+    space.seed(9)
+    first = space.sample()
+    space.seed(9)
+    assert np.array_equal(space.sample(), first)
+    mask = np.zeros(env.num_actions, dtype=bool)
+    mask[[3, 7]] = True
+    assert {int(env.single_action_space.sample(mask=mask)) for _ in range(50)} == {3, 7}
+    with pytest.raises(ValueError, match="mask"):
+        env.single_action_space.sample(mask=mask[:-1])
+    with pytest.raises(ValueError, match="mask"):
+        space.sample(mask=np.ones((2, env.num_actions), dtype=bool))
+
+
+def test_close_and_the_context_manager():
+    with quax.VectorEnv("quax", 5, num_envs=2) as env:
+        assert not env.closed
+        env.reset()
+        env.step(env.sample_actions())
+    assert env.closed
+    for call in (env.reset, env.sample_actions, lambda: env.step([0, 1]), lambda: env.game(0),
+                 lambda: env.observations, lambda: env.action_masks):
+        with pytest.raises(ValueError, match="closed"):
+            call()
+    # What describes the environment stays readable, and closing twice is harmless.
+    assert env.num_envs == 2 and env.action_space.nvec.tolist() == [env.num_actions] * 2
+    assert env.single_observation_space.shape == env.observation_shape
+    env.close()
+    # An exception inside the block passes on, and the environment is closed all the same.
+    with pytest.raises(KeyError):
+        with quax.VectorEnv("quax", 5, num_envs=2) as env:
+            raise KeyError("inside")
+    assert env.closed
+
+
+def test_reset_takes_gymnasium_keywords():
+    env = quax.VectorEnv("quax", 5, num_envs=2)
+    obs, info = env.reset(seed=4, options=None)
+    again, _ = env.reset(seed=4, options={})
+    assert np.array_equal(obs, again)
+    with pytest.raises(ValueError, match="options"):
+        env.reset(options={"start": 1})
+
+
+def test_step_takes_lists_tuples_and_arrays_alike():
+    # Before, a plain list raised pybind's TypeError ("incompatible function arguments").
+    moved = []
+    for kind in (list, tuple, np.array, lambda a: [np.int32(x) for x in a]):
+        env = quax.VectorEnv("quax", 5, num_envs=3, seed=8)
+        env.reset(seed=8)
+        actions = env.sample_actions()
+        obs, *_ = env.step(kind(actions.tolist()))
+        moved.append((obs, [env.game(i).record() for i in range(3)]))
+    for obs, records in moved[1:]:
+        assert np.array_equal(obs, moved[0][0]) and records == moved[0][1]
+
+
+@pytest.mark.parametrize("bad,message", [
+    ("0 1 2", r"^actions: a list, tuple or numpy array of 3 integers \(one per environment\), not str$"),
+    (None, r"^actions: a list, tuple or numpy array of 3 integers .* not NoneType$"),
+    (7, r"not int$"),
+    ({0: 1}, r"not dict$"),
+    ([0, 1], r"^actions: 2 entries for 3 environments$"),
+    ((0, 1, 2, 3), r"^actions: 4 entries for 3 environments$"),
+    ([0, 1.5, 2], r"^actions\[1\] = 1\.5 is not an integer \(environment 1\)$"),
+    ([0, 1, "c3"], r"^actions\[2\] = 'c3' is not an integer \(environment 2\)$"),
+    ([True, 1, 2], r"^actions\[0\] = True is not an integer \(environment 0\)$"),
+    ([0, None, 2], r"^actions\[1\] = None is not an integer"),
+    ([0, 1, 10**30], r"^actions\[2\] = " + str(10**30) + r" is not a legal network-frame action of environment 2 "),
+    ([0, -1, 2], r"^actions\[1\] = -1 is not a legal network-frame action of environment 1 \(quax 5x5"),
+    (np.array([0, 1, 2**63 + 5], dtype=np.uint64),
+     r"^actions\[2\] = 9223372036854775813 is not a legal network-frame action of environment 2 "),
+    (np.array([0.0, 1.0, 2.0]), r"^actions: dtype float64 is not accepted"),
+    (np.array(["a", "b", "c"]), r"^actions: dtype <U1 is not accepted"),
+])
+def test_bad_action_inputs_raise_value_error_naming_the_entry(bad, message):
+    env = quax.VectorEnv("quax", 5, num_envs=3, seed=2)
+    env.reset()
+    before = env.observations.copy()
+    with pytest.raises(ValueError, match=message) as error:
+        env.step(bad)
+    assert "\n" not in str(error.value)
+    assert np.array_equal(env.observations, before) and all(env.game(i).move_number == 0 for i in range(3))
+
+
+def test_an_illegal_action_in_a_list_names_its_environment():
+    env = quax.VectorEnv("quax", 5, num_envs=3, seed=2)
+    env.reset()
+    # a1 (action 0) in every game; a1 is action 0 in White's transposed frame too, so taken.
+    env.step([0, 0, 0])
+    with pytest.raises(ValueError, match=r"^actions\[1\] = 0 is not a legal network-frame action of environment 1 "
+                                         r"\(quax 5x5 \(swap\), move 1\)$"):
+        env.step([6, 0, 6])
+
+
 def test_num_envs_is_bounded_by_the_memory_the_board_needs():
     # 10^6 games of 26x26 would take some 70 GB; the bound names the estimate and the limit.
     with pytest.raises(ValueError, match=r"num_envs=1000000 games of quax 26x26 .* about \d+ MB, more than the 1024 MB limit"):
