@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Screenshots of the browser board for docs/: one game of each geometry with a few random
-moves played by clicks, against the shipped model where there is one (then with its analysis).
+moves played by clicks (links preferred where there are any, so that both colours' links show),
+against the shipped model where there is one (then with its analysis).
 
     scripts/board_screenshots.py [--quax build/quax] [--out docs]
 
@@ -20,7 +21,7 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 
 BOARDS = [("quax", 7, "checkpoints/quax-7.pt", 5), ("stymie", 5, "checkpoints/stymie-5.pt", 4),
           ("torax", 5, "none", 14), ("hex", 7, "none", 14), ("quady", 9, "checkpoints/quady-9.pt", 6),
-          ("quadhex", 8, "none", 16)]
+          ("quadhex", 8, "none", 40)]
 
 
 def idle(driver):
@@ -55,7 +56,8 @@ def main():
                 if not items or driver.find_element(By.ID, "winner").text.strip():
                     break
                 ply = driver.execute_script("return document.body.dataset.ply")
-                item = rng.choice(items)
+                links = [e for e in items if "link" in e.get_attribute("class").split()]
+                item = rng.choice(links) if links and rng.random() < 0.7 else rng.choice(items)
                 hits = driver.find_elements(By.CSS_SELECTOR, '#board .hit[data-action="%s"]' % item.get_attribute("data-action"))
                 (hits[0] if hits else item).click()
                 WebDriverWait(driver, 120).until(lambda d: d.execute_script("return document.body.dataset.ply") != ply)

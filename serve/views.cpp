@@ -1,6 +1,9 @@
 #include "serve/views.h"
 
+#include <cctype>
+
 #include "env/notation.h"
+#include "serve/variant_facts.h"
 
 namespace quax {
 namespace {
@@ -29,18 +32,17 @@ const char* kind_name(LayoutItem::Kind k) {
   }
 }
 
-// "Black to move", "White wins", "Draw", with the engine named when it is to move.
+// "Black to move", "White wins", "Draw": whose turn as turn_text() says it (the engine named
+// when it is to move, torax's auction), or the result.
 std::string status_line(const GameSession& s) {
   const GameState& st = s.state();
-  auto cap = [](std::string w) {
-    if (!w.empty()) w[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(w[0])));
-    return w;
-  };
   if (st.outcome() == Outcome::kDraw) return "Draw";
-  if (st.is_over()) return cap(player_name(winner_of(st.outcome()))) + " wins";
-  std::string line = cap(player_name(st.to_move())) + " to move";
-  if (s.engine_to_move()) line += " (" + s.opponent() + ")";
-  return line;
+  if (st.is_over()) {
+    std::string line = player_name(winner_of(st.outcome())) + " wins";
+    line[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(line[0])));
+    return line;
+  }
+  return turn_text(st, s.engine_to_move() ? s.opponent() : "");
 }
 
 }  // namespace
@@ -58,12 +60,15 @@ json layout_json(const BoardLayout& layout) {
   json goals = json::array();
   for (const auto& [player, edges] : layout.goals) goals.push_back({{"player", player_name(player)}, {"segments", segments(edges)}});
   json marks = json::array();
-  for (const auto& cell : layout.border_cells) marks.push_back({{"kind", "border"}, {"polygon", polygon(cell)}});
   for (const auto& cell : layout.shaded_cells) marks.push_back({{"kind", "shade"}, {"polygon", polygon(cell)}});
+  json games = json::array();
+  for (const auto& game : layout.games)
+    games.push_back({{"level", game.level}, {"center", point(game.center)}, {"sides", segments(game.sides)}});
   json coordinates = json::array();
   for (const auto& label : layout.coordinates) coordinates.push_back({{"text", label.text}, {"x", label.at.x}, {"y", label.at.y}});
   return {{"width", layout.width}, {"height", layout.height}, {"items", std::move(items)}, {"goals", std::move(goals)},
-          {"marks", std::move(marks)}, {"wrap", layout.wrap}, {"coordinates", std::move(coordinates)}};
+          {"marks", std::move(marks)}, {"games", std::move(games)}, {"wrap", layout.wrap},
+          {"coordinates", std::move(coordinates)}};
 }
 
 json game_view(const GameSession& s, const json& layout) {
@@ -127,6 +132,8 @@ json game_view(const GameSession& s, const json& layout) {
           {"to_move", st.is_over() ? json(nullptr) : json(player_name(st.to_move()))},
           {"winner", st.is_over() ? json(outcome_name(st.outcome())) : json(nullptr)},
           {"status", status_line(s)},
+          {"points", points_json(st)},
+          {"auction", auction_json(st)},
           {"turn_actions", turn_actions},
           {"legal", legal},
           {"extras", std::move(extras)},
