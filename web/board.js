@@ -265,7 +265,7 @@
       const [x, y] = game.center;
       const disc = svgElement(parent, 'circle', {
         class: `game-point ${winner}`, 'data-game': game.index, 'data-winner': winner,
-        cx: round(x), cy: round(y), r: round((game.level > 1 ? 0.2 : 0.32) * u), 'stroke-width': round(0.06 * u),
+        cx: round(x), cy: round(y), r: round((game.level > 1 ? 0.2 : 0.32) * u), 'stroke-width': round(0.08 * u),
       });
       svgElement(disc, 'title').textContent = `a point for ${winner}`;
     }
