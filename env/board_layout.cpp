@@ -1,7 +1,9 @@
 #include "env/board_layout.h"
 
 #include <cmath>
+#include <cstdint>
 #include <memory>
+#include <vector>
 
 #include "env/game_state.h"
 #include "env/hex_geometry.h"
@@ -101,6 +103,55 @@ void square_layout(const GameState& start, BoardLayout* out) {
   if (!torus) grid.add_goals(out);
 }
 
+// The side bits of `cell` in game `game` (HexGeometry::Member::sides), 0 when the cell is
+// not in that game or on none of its sides.
+uint8_t sides_in_game(const HexGeometry& geo, int game, int cell) {
+  for (int m = geo.member_begin[cell]; m < geo.member_begin[cell + 1]; ++m)
+    if (geo.members[m].game == game) return geo.members[m].sides;
+  return 0;
+}
+
+// BoardLayout::games of a quadrant board; `at` holds the centre of every on-board cell.
+void add_games(const HexGeometry& geo, const std::vector<LayoutPoint>& at, BoardLayout* out) {
+  if (geo.games.size() < 2) return;
+  const double half_edge = 0.5 / kSqrt3;  // half a hexagon's side when neighbours are 1 apart
+  for (size_t g = 0; g < geo.games.size(); ++g) {
+    const HexGeometry::Game& game = geo.games[g];
+    BoardLayout::Game drawn;
+    drawn.level = game.level;
+    for (int cell : game.cells) {
+      drawn.center.x += at[cell].x / static_cast<double>(game.cells.size());
+      drawn.center.y += at[cell].y / static_cast<double>(game.cells.size());
+    }
+    if (game.level > 0 && geo.triangle) {
+      // Its corners are the cells on two of its sides; every two corners share a side.
+      std::vector<LayoutPoint> corners;
+      for (int cell : game.cells) {
+        const uint8_t s = sides_in_game(geo, static_cast<int>(g), cell);
+        if ((s & 1) + ((s >> 1) & 1) + ((s >> 2) & 1) >= 2) corners.push_back(at[cell]);
+      }
+      if (corners.size() == 3)
+        drawn.sides = {LayoutSegment{corners[0], corners[1]}, LayoutSegment{corners[1], corners[2]},
+                       LayoutSegment{corners[2], corners[0]}};
+    } else if (game.level > 0) {
+      std::vector<uint8_t> in_game(geo.nn, 0);
+      for (int cell : game.cells) in_game[cell] = 1;
+      for (int cell : game.cells)
+        for (int i = 0; i < geo.neighbour_count[cell]; ++i) {
+          const int other = geo.neighbours[cell][i];
+          if (in_game[other]) continue;
+          // The edge two neighbouring hexagons share: through the midpoint of their centres,
+          // perpendicular to the line joining them (which is 1 long).
+          const LayoutPoint a = at[cell], b = at[other];
+          const LayoutPoint mid{(a.x + b.x) / 2, (a.y + b.y) / 2};
+          const double dx = -(b.y - a.y) * half_edge, dy = (b.x - a.x) * half_edge;
+          drawn.sides.push_back({LayoutPoint{mid.x - dx, mid.y - dy}, LayoutPoint{mid.x + dx, mid.y + dy}});
+        }
+    }
+    out->games.push_back(std::move(drawn));
+  }
+}
+
 void hex_layout(const GameState& start, BoardLayout* out) {
   const int n = start.size();
   const auto geo = HexGeometry::get(start.spec().variant, n);
@@ -113,13 +164,15 @@ void hex_layout(const GameState& start, BoardLayout* out) {
   };
   out->width = geo->triangle ? n + 2 * kM : n + 0.5 * (n - 1) + 2 * kM;
   out->height = (n - 1) * row_step + 1.0 + 2 * kM;
+  std::vector<LayoutPoint> centers(geo->nn);
   for (int cell : geo->board_cells) {
     const LayoutPoint at = center(cell % n, cell / n);
+    centers[cell] = at;
     auto hexagon = regular_polygon(at, 6, radius, M_PI / 6.0);
-    if (geo->border[cell]) out->border_cells.push_back(hexagon);
     if (!geo->triangle && geo->shade[cell]) out->shaded_cells.push_back(hexagon);
     out->items.push_back({cell, LayoutItem::Kind::kCell, std::move(hexagon), {}, at, start.action_to_string(cell)});
   }
+  add_games(*geo, centers, out);
   if (geo->triangle) {  // letters along the base, rows numbered from the apex
     for (int x = 0; x < n; ++x) {
       const LayoutPoint p = center(x, n - 1);

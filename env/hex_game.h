@@ -76,6 +76,10 @@ class HexGame final : public GameState {
   // Winner of game g (index into geometry().games), kNone while undecided.
   Player game_winner(int g) const { return static_cast<Player>(game_winner_[g]); }
   int points(Player p) const { return points_[index_of(p)]; }
+  // The score of a quadrant board as the diagram and the browser board write it:
+  // "points (3 of 5 win): black 2, white 1; whole board: open" (the whole board's winner
+  // otherwise). "" on hex and y, which have one game. Defined in env/hex_text.cpp.
+  std::string points_text() const;
   bool swap_available() const { return spec_.swap && ply_ == 1 && outcome_ == Outcome::kOngoing; }
 
   // Stones placed one by one without the rules' turn order (each game's winner is read off

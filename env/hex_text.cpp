@@ -1,9 +1,9 @@
-// HexGame's words for people. board_text(): diagrams in the style of the play-by-email
-// server's Hex, Quadrant Hex and Quadrant Y help pages. The rhombus is drawn row 1 first, each
-// row a half cell further right (so (x+1, y-1) and (x-1, y+1) are the diagonal neighbours), V
-// and H for the stones and `-` for the empty cells of every other quadrant. The triangle is
-// drawn apex first, x and o for the stones and `+` for the empty cells on a sub-game's border.
-// status_line() and move_help() as GameState describes them.
+// HexGame::board_text(): diagrams in the style of the play-by-email server's Hex, Quadrant
+// Hex and Quadrant Y help pages, and points_text(), their score line. The rhombus is drawn
+// row 1 first, each row a half cell further right (so (x+1, y-1) and (x-1, y+1) are the
+// diagonal neighbours), V and H for the stones and `-` for the empty cells of every other
+// quadrant. The triangle is drawn apex first, x and o for the stones and `+` for the empty
+// cells on a sub-game's border. status_line() and move_help() as GameState describes them.
 #include <cstdio>
 #include <sstream>
 
@@ -16,6 +16,16 @@ std::string pad_left(const std::string& s, size_t width) {
   return s.size() >= width ? s : std::string(width - s.size(), ' ') + s;
 }
 }  // namespace
+
+std::string HexGame::points_text() const {
+  const HexGeometry& geo = *geo_;
+  if (geo.games.size() < 2) return "";
+  const int whole = game_winner_[0];
+  std::ostringstream os;
+  os << "points (" << geo.points_to_win << " of " << geo.games.size() << " win): black " << points_[0] << ", white "
+     << points_[1] << "; whole board: " << (whole < 0 ? "open" : player_name(static_cast<Player>(whole)));
+  return os.str();
+}
 
 std::string HexGame::board_text() const {
   const HexGeometry& geo = *geo_;
@@ -55,11 +65,7 @@ std::string HexGame::board_text() const {
     letters(static_cast<int>(label_width) + 2);
     os << "x = black, o = white (connect all three sides)";
   }
-  if (geo.games.size() > 1) {
-    const int whole = game_winner_[0];
-    os << "\npoints (" << geo.points_to_win << " of " << geo.games.size() << " win): black " << points_[0]
-       << ", white " << points_[1] << "; whole board: " << (whole < 0 ? "open" : player_name(static_cast<Player>(whole)));
-  }
+  if (geo.games.size() > 1) os << '\n' << points_text();
   os << '\n' << status_line();
   return os.str();
 }

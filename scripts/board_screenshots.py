@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
-"""Screenshots of the browser board for docs/: one game of each geometry with a few random
-moves played by clicks, against the shipped model where there is one (then with its analysis).
+"""Screenshots of the browser board for docs/: one game of each geometry with a few moves
+played by clicks (random, after the named moves of PREFERRED that are legal when their turn
+comes, which on quax make a black link), against the shipped model where there is one (then
+with its analysis).
 
     scripts/board_screenshots.py [--quax build/quax] [--out docs]
 
@@ -18,9 +20,12 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-BOARDS = [("quax", 7, "checkpoints/quax-7.pt", 5), ("stymie", 5, "checkpoints/stymie-5.pt", 4),
+BOARDS = [("quax", 7, "checkpoints/quax-7.pt", 6), ("stymie", 5, "checkpoints/stymie-5.pt", 4),
           ("torax", 5, "none", 14), ("hex", 7, "none", 14), ("quady", 9, "checkpoints/quady-9.pt", 6),
-          ("quadhex", 8, "none", 16)]
+          ("quadhex", 8, "none", 40)]
+# Tried in order, each when legal, before random moves: diagonal pairs of black stones and
+# their links, whichever the engine leaves open.
+PREFERRED = {"quax": ["c3", "d4", "c3-d4", "b4", "b4-c3", "d2", "c3-d2", "e5", "d4-e5"]}
 
 
 def idle(driver):
@@ -50,12 +55,16 @@ def main():
             Select(driver.find_element(By.ID, "human")).select_by_value("both" if opponent == "none" else "black")
             driver.find_element(By.ID, "new-game").click()
             idle(driver)
+            wanted = list(PREFERRED.get(variant, []))
             for _ in range(moves):
                 items = driver.find_elements(By.CSS_SELECTOR, "#board .legal[data-action]")
                 if not items or driver.find_element(By.ID, "winner").text.strip():
                     break
                 ply = driver.execute_script("return document.body.dataset.ply")
-                item = rng.choice(items)
+                by_label = {e.get_attribute("data-label"): e for e in items}
+                while wanted and wanted[0] not in by_label:
+                    wanted.pop(0)
+                item = by_label[wanted.pop(0)] if wanted else rng.choice(items)
                 hits = driver.find_elements(By.CSS_SELECTOR, '#board .hit[data-action="%s"]' % item.get_attribute("data-action"))
                 (hits[0] if hits else item).click()
                 WebDriverWait(driver, 120).until(lambda d: d.execute_script("return document.body.dataset.ply") != ply)

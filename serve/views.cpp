@@ -3,6 +3,7 @@
 #include <cctype>
 
 #include "env/notation.h"
+#include "serve/variant_facts.h"
 
 namespace quax {
 namespace {
@@ -55,12 +56,15 @@ json layout_json(const BoardLayout& layout) {
   json goals = json::array();
   for (const auto& [player, edges] : layout.goals) goals.push_back({{"player", player_name(player)}, {"segments", segments(edges)}});
   json marks = json::array();
-  for (const auto& cell : layout.border_cells) marks.push_back({{"kind", "border"}, {"polygon", polygon(cell)}});
   for (const auto& cell : layout.shaded_cells) marks.push_back({{"kind", "shade"}, {"polygon", polygon(cell)}});
+  json games = json::array();
+  for (const auto& game : layout.games)
+    games.push_back({{"level", game.level}, {"center", point(game.center)}, {"sides", segments(game.sides)}});
   json coordinates = json::array();
   for (const auto& label : layout.coordinates) coordinates.push_back({{"text", label.text}, {"x", label.at.x}, {"y", label.at.y}});
   return {{"width", layout.width}, {"height", layout.height}, {"items", std::move(items)}, {"goals", std::move(goals)},
-          {"marks", std::move(marks)}, {"wrap", layout.wrap}, {"coordinates", std::move(coordinates)}};
+          {"marks", std::move(marks)}, {"games", std::move(games)}, {"wrap", layout.wrap},
+          {"coordinates", std::move(coordinates)}};
 }
 
 json game_view(const GameSession& s, const json& layout) {
@@ -125,6 +129,8 @@ json game_view(const GameSession& s, const json& layout) {
           {"winner", st.is_over() ? json(outcome_name(st.outcome())) : json(nullptr)},
           {"status", status_line(s)},
           {"move_help", st.move_help()},
+          {"points", points_json(st)},
+          {"auction", auction_json(st)},
           {"turn_actions", turn_actions},
           {"legal", legal},
           {"extras", std::move(extras)},

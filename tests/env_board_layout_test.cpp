@@ -3,9 +3,12 @@
 // neighbouring hexagons are one unit apart, stymie's squares touch their four octagons).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <set>
+#include <utility>
+#include <vector>
 
 #include "env/board_layout.h"
 #include "env/game_state.h"
@@ -16,6 +19,12 @@ namespace quax {
 namespace {
 
 double distance(LayoutPoint a, LayoutPoint b) { return std::hypot(a.x - b.x, a.y - b.y); }
+
+double distance_to_segment(LayoutPoint p, const LayoutSegment& s) {
+  const double dx = s[1].x - s[0].x, dy = s[1].y - s[0].y, length2 = dx * dx + dy * dy;
+  const double t = length2 > 0 ? std::clamp(((p.x - s[0].x) * dx + (p.y - s[0].y) * dy) / length2, 0.0, 1.0) : 0.0;
+  return distance(p, {s[0].x + t * dx, s[0].y + t * dy});
+}
 
 bool inside(const BoardLayout& l, LayoutPoint p) { return p.x >= 0 && p.y >= 0 && p.x <= l.width && p.y <= l.height; }
 
@@ -115,8 +124,68 @@ TEST(BoardLayout, HexagonsOfNeighbouringCellsAreOneUnitApart) {
         }
       }
     }
-    EXPECT_EQ(layout.border_cells.empty(), v == Variant::kHex || v == Variant::kY);
+    EXPECT_EQ(layout.games.empty(), v == Variant::kHex || v == Variant::kY);
     EXPECT_EQ(layout.goals.size(), (v == Variant::kHex || v == Variant::kQuadhex) ? 2u : 0u);
+  }
+}
+
+// The sides drawn for the quadrant sub-games are the rules' sides. On the triangles a cell's
+// centre lies on a drawn side of a sub-game exactly when the cell is on a side of that game
+// (neighbouring sub-triangles share those cells). On the rhombus each drawn piece is the edge
+// a cell of the quarter shares with a neighbour outside it, one for every such pair.
+TEST(BoardLayout, QuadrantSubGamesAreDrawnWithTheirSides) {
+  const double edge = 1.0 / std::sqrt(3.0);  // a hexagon's side when neighbours are 1 apart
+  const std::vector<std::pair<Variant, int>> boards{
+      {Variant::kHex, 7}, {Variant::kY, 7}, {Variant::kQuadhex, 8}, {Variant::kQuady, 9}, {Variant::kQuady2, 9}};
+  for (const auto& [v, n] : boards) {
+    const GameSpec spec{v, n, true};
+    const BoardLayout layout = board_layout(spec);
+    const auto geo = HexGeometry::get(v, n);
+    const auto items = by_action(layout);
+    if (geo->games.size() == 1) {
+      EXPECT_TRUE(layout.games.empty()) << describe(spec);
+      continue;
+    }
+    ASSERT_EQ(layout.games.size(), geo->games.size()) << describe(spec);
+    EXPECT_TRUE(layout.games[0].sides.empty());
+    for (size_t g = 1; g < geo->games.size(); ++g) {
+      const BoardLayout::Game& drawn = layout.games[g];
+      const HexGeometry::Game& game = geo->games[g];
+      EXPECT_EQ(drawn.level, game.level);
+      EXPECT_TRUE(inside(layout, drawn.center)) << describe(spec) << " game " << g;
+      const std::set<int> cells(game.cells.begin(), game.cells.end());
+      if (geo->triangle) {
+        ASSERT_EQ(drawn.sides.size(), 3u) << describe(spec) << " game " << g;
+        for (int cell : game.cells) {
+          uint8_t sides = 0;
+          for (int m = geo->member_begin[cell]; m < geo->member_begin[cell + 1]; ++m)
+            if (geo->members[m].game == static_cast<int>(g)) sides = geo->members[m].sides;
+          bool on_a_side = false;
+          for (const auto& s : drawn.sides) on_a_side |= distance_to_segment(items.at(cell)->center, s) < 1e-9;
+          EXPECT_EQ(on_a_side, sides != 0) << describe(spec) << " game " << g << " cell " << items.at(cell)->label;
+        }
+        continue;
+      }
+      size_t pairs = 0;
+      for (int cell : game.cells)
+        for (int i = 0; i < geo->neighbour_count[cell]; ++i) {
+          const int other = geo->neighbours[cell][i];
+          if (cells.count(other)) continue;
+          ++pairs;
+          const LayoutPoint a = items.at(cell)->center, b = items.at(other)->center;
+          int found = 0;
+          for (const auto& s : drawn.sides) {
+            // The shared edge: both its ends are corners of both hexagons.
+            if (std::abs(distance(s[0], a) - edge) < 1e-9 && std::abs(distance(s[0], b) - edge) < 1e-9 &&
+                std::abs(distance(s[1], a) - edge) < 1e-9 && std::abs(distance(s[1], b) - edge) < 1e-9)
+              ++found;
+          }
+          EXPECT_EQ(found, 1) << describe(spec) << " game " << g << ": " << items.at(cell)->label << " and "
+                              << items.at(other)->label;
+        }
+      EXPECT_GT(pairs, 0u);
+      EXPECT_EQ(drawn.sides.size(), pairs) << describe(spec) << " game " << g;
+    }
   }
 }
 

@@ -381,7 +381,7 @@
       Board.clearBoard(svg);
       $('board-placeholder').textContent = currentMode() === 'replay'
         ? 'Replay a record, or pick a game of a results file.' : 'Start a new game.';
-      for (const id of ['game-title', 'status', 'move-help', 'winner', 'record', 'extras', 'ply-counter']) $(id).textContent = '';
+      for (const id of ['game-title', 'status', 'move-help', 'winner', 'points', 'record', 'extras', 'ply-counter']) $(id).textContent = '';
       $('winner').dataset.winner = '';
       renderNavigation(null);
       delete document.body.dataset.game;
@@ -391,9 +391,11 @@
     }
     Board.drawBoard(svg, view.layout, view, { interactive: humanMayMove(view) });
     renderTitle(view);
-    $('status').textContent = view.status || '';
+    // Once the game is over the server's status is the result, which #winner already says.
+    $('status').textContent = view.winner == null ? (view.status || '') : '';
     $('move-help').textContent = view.move_help || '';  // the game's own words on the moves at this position
     renderWinner(view);
+    renderPoints(view);
     renderExtras(view);
     renderNavigation(view);
     renderRecord(view);
@@ -420,6 +422,15 @@
     if (view.winner == null) winner.textContent = '';
     else if (view.winner === 'draw') winner.textContent = 'Draw';
     else winner.textContent = `${capitalized(view.winner)} wins`;
+  }
+
+  // The quadrant boards' score, as the terminal's diagram writes it ("points (3 of 5 win):
+  // black 2, white 1; whole board: open"); the board marks which sub-games scored.
+  function renderPoints(view) {
+    const points = $('points');
+    points.textContent = view.points ? capitalized(view.points.text) : '';
+    points.dataset.black = view.points ? String(view.points.black) : '';
+    points.dataset.white = view.points ? String(view.points.white) : '';
   }
 
   function renderExtras(view) {

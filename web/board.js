@@ -3,13 +3,16 @@
 // app.js owns the clicks (one delegated listener on the svg reads `data-action`).
 //
 // Layers, bottom to top:
-//   marks        quadrant borders and shading, under the cells: empty cells are a little
-//                transparent, so the tint shows on empty cells only and never on stones
+//   marks        quadhex's shading of every other quarter, under the cells: empty cells are a
+//                little transparent, so the tint shows on empty cells only and never on stones
 //   cells        cells, then stymie's squares (data-action, class cell|square, legal, data-player)
 //   goals        the edges each player connects, on top of the cells' outer outlines
 //   links        one <g class="link"> per link; a legal one also holds wide transparent
 //                `.hit` lines, the click targets, so a thin diagonal is easy to click
 //   heat         analysis overlays (class heat, data-heat, data-for); no pointer events
+//   sides        the sides of a quadrant board's sub-games as lines, and a disc in the winner's
+//                colour on each sub-game won; above the heat map, which would hide anything
+//                drawn under it, and thin, so that stones still read through them
 //   overlay      winning chain rings, last-move dots, the engine's best move; no pointer events
 //   frame        torus wrap marks and coordinates
 'use strict';
@@ -147,7 +150,7 @@
     svg.classList.toggle('over', view.winner != null);
 
     const layers = {};
-    for (const name of ['marks', 'cells', 'goals', 'links', 'heat', 'overlay', 'frame']) {
+    for (const name of ['marks', 'cells', 'goals', 'links', 'heat', 'sides', 'overlay', 'frame']) {
       layers[name] = svgElement(svg, 'g', { class: `layer-${name}` });
     }
 
@@ -174,6 +177,7 @@
       if (item.kind === 'link') drawLink(layers.links, item, owner.get(item.action), legal.has(item.action));
     }
 
+    drawGames(layers.sides, layout, view, index);
     drawChainAndLast(layers.overlay, index, view, owner);
     if (layout.wrap) drawWrapMarks(layers.frame, index);
     drawCoordinates(layers.frame, layout, index);
@@ -226,6 +230,44 @@
         x1: round(x1), y1: round(y1), x2: round(x2), y2: round(y2), 'stroke-width': HIT_WIDTH,
       });
       svgElement(hit, 'title').textContent = item.label;
+    }
+  }
+
+  // The sub-games of a quadrant board (layout.games, the whole board first): their sides,
+  // the finer split first so that the coarser lines lie on top where they coincide; then a
+  // disc on each sub-game won (view.points.winners, same order), the coarser ones first and
+  // larger, so that quady2's disc of a quadrant and that of its centre sub-game, which share
+  // a centre, both show. The whole board's result is in the points line under the board.
+  function drawGames(parent, layout, view, index) {
+    const games = (layout.games || []).map((game, i) => ({ ...game, index: i })).filter((game) => game.level > 0);
+    if (games.length === 0) return;
+    const u = index.unit;
+    const finerFirst = games.slice().sort((a, b) => b.level - a.level);
+    const lineWidth = (game) => (game.level > 1 ? 0.045 : 0.07) * u;
+    const lineOf = ([[x1, y1], [x2, y2]]) => ({ x1: round(x1), y1: round(y1), x2: round(x2), y2: round(y2) });
+    // Every light edge under every line, so that no edge cuts a line where two sides meet.
+    const edges = svgElement(parent, 'g', { class: 'game-side-edges' });
+    for (const game of finerFirst) {
+      for (const segment of game.sides || []) {
+        svgElement(edges, 'line', { class: 'side-outline', ...lineOf(segment), 'stroke-width': round(2.4 * lineWidth(game)) });
+      }
+    }
+    for (const game of finerFirst) {
+      const group = svgElement(parent, 'g', { class: `game-side level-${game.level}`, 'data-game': game.index });
+      for (const segment of game.sides || []) {
+        svgElement(group, 'line', { class: 'side-line', ...lineOf(segment), 'stroke-width': round(lineWidth(game)) });
+      }
+    }
+    const winners = (view.points && view.points.winners) || [];
+    for (const game of games.slice().sort((a, b) => a.level - b.level)) {
+      const winner = winners[game.index];
+      if (winner !== 'black' && winner !== 'white') continue;
+      const [x, y] = game.center;
+      const disc = svgElement(parent, 'circle', {
+        class: `game-point ${winner}`, 'data-game': game.index, 'data-winner': winner,
+        cx: round(x), cy: round(y), r: round((game.level > 1 ? 0.2 : 0.32) * u), 'stroke-width': round(0.08 * u),
+      });
+      svgElement(disc, 'title').textContent = `a point for ${winner}`;
     }
   }
 

@@ -115,6 +115,42 @@ def test_the_view_says_the_moves_and_the_turn_in_the_games_own_words(server):
     assert "a link between two of your stones" in view["move_help"]
 
 
+def test_quadrant_points_and_the_torax_auction_in_the_view(server):
+    """What the terminal's diagram says beyond the stones, the view says too: the points of a
+    quadrant board with each sub-game's winner, and where torax's auction stands."""
+    view = ok(server, "POST", "/api/games", {"variant": "quady", "size": 5, "swap": False, "human": "both"})
+    assert view["points"] == {"to_win": 3, "black": 0, "white": 0, "winners": [None] * 5,
+                              "text": "points (3 of 5 win): black 0, white 0; whole board: open"}
+    games = view["layout"]["games"]
+    assert [g["level"] for g in games] == [0, 1, 1, 1, 1] and [len(g["sides"]) for g in games] == [0, 3, 3, 3, 3]
+    assert not [m for m in view["layout"]["marks"] if m["kind"] == "border"]  # lines now, not a tint
+    for move in ("a1", "e5", "a2", "d5", "a3"):  # a1 a2 a3: Black joins the top sub-triangle's sides
+        view = ok(server, "POST", "/api/games/%s/play" % view["id"], {"move": move})
+    points = view["points"]
+    assert (points["black"], points["white"]) == (1, 0) and points["winners"].count("black") == 1
+    top = games[points["winners"].index("black")]
+    assert top["center"][1] < min(g["center"][1] for g in games[1:] if g is not top)  # the top one
+    assert points["text"] == "points (3 of 5 win): black 1, white 0; whole board: open"
+    hex_view = ok(server, "POST", "/api/games", {"variant": "hex", "size": 5, "human": "both"})
+    assert hex_view["points"] is None and hex_view["layout"]["games"] == [] and hex_view["auction"] is None
+
+    torax = ok(server, "POST", "/api/games", {"variant": "torax", "size": 5, "human": "both"})
+    play = lambda move: ok(server, "POST", "/api/games/%s/play" % torax["id"], {"move": move})
+    assert torax["auction"] == {"blocks": 0, "max_blocks": 5}
+    assert torax["status"] == "Auction: black to move, 0 blocks on the board, 0 this turn (at most 5)"
+    play("c3")
+    torax = play("d4")
+    assert torax["auction"] == {"blocks": 2, "max_blocks": 5}
+    assert torax["status"] == "Auction: black to move, 2 blocks on the board, 2 this turn (at most 5)"
+    torax = play("end")
+    torax = play("b2")
+    torax = play("end")
+    torax = play("adopt")  # Black adopts: the first seat plays the white stones, White moves first
+    assert torax["auction"] is None and torax["status"] == "White (black stones) to move"
+    torax = play("a1")
+    assert torax["status"] == "Black (white stones) to move"
+
+
 def test_a_thousand_bad_requests_change_nothing(server):
     game = ok(server, "POST", "/api/games", {"variant": "quax", "size": 5, "swap": False, "human": "both"})
     gid = game["id"]

@@ -1,7 +1,8 @@
 # The browser board in headless Chromium (Debian's chromium, chromium-driver, python3-selenium):
 # whole games by clicks against the shipped models on quax (with a link played by clicking its
-# diagonal), quady (a hexagonal board) and stymie, the analysis heat map on each, replays of a
-# record and of an arena results file, and a run's charts.
+# diagonal), quady (a hexagonal board) and stymie, the analysis heat map on each, links that
+# stand out on stones of their own colour (read off a screenshot), quady's points, torax's
+# auction, replays of a record and of an arena results file, and a run's charts.
 import random
 import shutil
 
@@ -115,6 +116,8 @@ def test_quax_against_the_model_with_a_link_by_its_diagonal(server, browser):
     drawn = browser.find_elements(By.CSS_SELECTOR, '#board .link[data-action="%d"][data-player="black"]' % link)
     assert drawn, "the link clicked on its diagonal is not on the board as Black's"
     assert browser.find_elements(By.CSS_SELECTOR, "#board .chain"), "the winning chain is not highlighted"
+    under_board = browser.find_element(By.CSS_SELECTOR, ".board-column").text.lower()
+    assert under_board.count("wins") == 1, "the result is not written once under the board: %r" % under_board
 
 
 def read_heat_map(browser, cells):
@@ -149,6 +152,111 @@ def test_stymie_against_the_model_with_its_heat_map(server, browser):
 
 def ply(driver):
     return driver.execute_script("return document.body.dataset.ply")
+
+
+def play_labels(driver, labels):
+    """Plays board items by their names (`a1`, a link `a1-b2`) by clicks, one after another."""
+    for label in labels:
+        before = ply(driver)
+        click_item(driver, driver.find_element(By.CSS_SELECTOR, '#board [data-label="%s"].legal' % label))
+        WebDriverWait(driver, 30).until(lambda d: ply(d) != before)
+        idle(driver)
+
+
+# The colours of the screenshot's pixels at points given in board units (the svg's
+# coordinates): the browser decodes its own screenshot onto a canvas.
+READ_PIXELS = """
+const [png, points, done] = arguments;
+const svg = document.getElementById('board');
+const matrix = svg.getScreenCTM();
+const image = new Image();
+image.onload = () => {
+  const canvas = document.createElement('canvas');
+  canvas.width = image.width;
+  canvas.height = image.height;
+  const context = canvas.getContext('2d');
+  context.drawImage(image, 0, 0);
+  const ratio = window.devicePixelRatio || 1;
+  done(points.map(([x, y]) => {
+    const point = svg.createSVGPoint();
+    point.x = x;
+    point.y = y;
+    const at = point.matrixTransform(matrix);
+    return Array.from(context.getImageData(Math.round(at.x * ratio), Math.round(at.y * ratio), 1, 1).data.slice(0, 3));
+  }));
+};
+image.src = 'data:image/png;base64,' + png;
+"""
+
+
+def luminance(rgb):
+    return 0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2]
+
+
+def item_center(driver, label):
+    """The centre of a cell's polygon, in board units."""
+    box = driver.execute_script("return document.querySelector('#board [data-label=\"%s\"]').getBBox()" % label)
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+@pytest.mark.parametrize("colour,moves,link", [
+    ("black", ["a1", "d4", "b2", "e5", "a1-b2"], "a1-b2"),
+    ("white", ["a1", "d4", "b2", "e5", "a1-b2", "d4-e5"], "d4-e5"),
+])
+def test_a_link_stands_out_on_stones_of_its_colour(server, browser, colour, moves, link):
+    """Across the link where it lies on its first stone, some pixel differs clearly from the
+    stone: a link drawn only in its stones' colour vanishes there (issue 29: Black's did)."""
+    new_game(browser, server, "quax", 5, "none", human="both")
+    play_labels(browser, moves)
+    assert browser.find_elements(By.CSS_SELECTOR, '#board g.link.%s[data-label="%s"]' % (colour, link))
+    first, second = link.split("-")
+    (ax, ay), (bx, by) = item_center(browser, first), item_center(browser, second)
+    length = ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5
+    nx, ny = -(by - ay) / length, (bx - ax) / length  # a unit step across the link
+    # 30% of the way from the first stone's centre to the second's: on the first stone, clear
+    # of its edge; sampled across the link from 0.2 cell on one side to 0.2 on the other.
+    cx, cy = ax + 0.3 * (bx - ax), ay + 0.3 * (by - ay)
+    across = [(cx + nx * t / 100, cy + ny * t / 100) for t in range(-20, 21, 2)]
+    # The stone's own colour: 0.3 cell beside the link, still on the stone.
+    reference = (ax + nx * 0.3, ay + ny * 0.3)
+    pixels = browser.execute_async_script(READ_PIXELS, browser.get_screenshot_as_base64(), [reference] + across)
+    stone_pixel, link_pixels = pixels[0], pixels[1:]
+    stone_luminance = 33 if colour == "black" else 255  # --black-stone #202226, --white-stone #fff
+    assert abs(luminance(stone_pixel) - stone_luminance) < 20, "the reference is not on the stone: %s" % stone_pixel
+    contrast = max(abs(luminance(p) - luminance(stone_pixel)) for p in link_pixels)
+    assert contrast > 100, "the %s link %s does not stand out on its stone %s: %s against %s" % (
+        colour, link, first, link_pixels, stone_pixel)
+
+
+def test_quady_shows_its_points_and_the_sub_game_won(server, browser):
+    new_game(browser, server, "quady", 5, "none", human="both")
+    assert browser.find_element(By.ID, "points").text == "Points (3 of 5 win): black 0, white 0; whole board: open"
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#board .game-side")) == 4  # the four sub-triangles
+    play_labels(browser, ["a1", "e5", "a2", "d5"])
+    assert not browser.find_elements(By.CSS_SELECTOR, "#board .game-point")
+    play_labels(browser, ["a3"])  # a1 a2 a3 joins the three sides of the top sub-triangle
+    assert browser.find_element(By.ID, "points").text == "Points (3 of 5 win): black 1, white 0; whole board: open"
+    won = browser.find_elements(By.CSS_SELECTOR, "#board .game-point")
+    assert [e.get_attribute("data-winner") for e in won] == ["black"]
+    # Its disc sits inside the top sub-triangle, between the apex a1 and the row of a3.
+    disc_y = float(won[0].get_attribute("cy"))
+    assert item_center(browser, "a1")[1] < disc_y < item_center(browser, "a3")[1]
+
+
+def test_torax_says_where_its_auction_stands(server, browser):
+    new_game(browser, server, "torax", 5, "none", human="both")
+    status = lambda: browser.find_element(By.ID, "status").text
+    assert status() == "Auction: black to move, 0 blocks on the board, 0 this turn (at most 5)"
+    play_labels(browser, ["c3", "d4"])
+    assert status() == "Auction: black to move, 2 blocks on the board, 2 this turn (at most 5)"
+    browser.find_element(By.CSS_SELECTOR, '[data-extra="end"]').click()
+    WebDriverWait(browser, 30).until(lambda d: ply(d) == "3")
+    idle(browser)
+    assert status() == "Auction: white to move, 2 blocks on the board, 0 this turn (at most 5)"
+    browser.find_element(By.CSS_SELECTOR, '[data-extra="adopt"]').click()
+    WebDriverWait(browser, 30).until(lambda d: ply(d) == "4")
+    idle(browser)
+    assert status() == "Black (black stones) to move"  # White adopted: the Blocker
 
 
 def test_replay_a_record_and_a_results_file_step_by_step(server, browser):
