@@ -112,9 +112,11 @@ void setup_arena(CLI::App& app) {
     // A player listed twice plays as two entrants, `<player>#1` and `<player>#2`.
     const auto names = entrant_names(descriptions);
     for (size_t i = 0; i < descriptions.size(); ++i) {
-      if (std::count(names.begin(), names.end(), names[i]) > 1)
-        throw CommandError("player '" + descriptions[i] + "' is listed under the name '" + names[i] +
-                           "', which is also the name of a copy of another player listed twice");
+      for (size_t j = i + 1; j < names.size(); ++j)
+        if (names[j] == names[i])
+          throw CommandError(fmt::format(
+              "players '{}' and '{}' would both play as '{}' (a player listed twice plays as <player>#1, #2, ...)",
+              descriptions[i], descriptions[j], names[i]));
       if (std::find(descriptions.begin(), descriptions.end(), descriptions[i]) - descriptions.begin() <
           static_cast<std::ptrdiff_t>(i))
         continue;  // the same description was checked already
