@@ -19,19 +19,24 @@ TEST(ProgressText, CountsAreGroupedInThrees) {
 
 TEST(ProgressText, FillingTheWindowSaysWhatTheRunWaitsForAndHowLong) {
   // No game finished yet: what it waits for, without a guess of the time.
-  EXPECT_EQ(window_filling_text(0, 10000, 0.0, 120),
+  EXPECT_EQ(window_filling_text(0, 10000, 0.0, false, 120),
             "filling the window: 0 / 10,000 positions before the learner starts, no game finished yet");
+  // Before any game has ended, a rate from the searches: the time, saying where it comes from.
+  EXPECT_EQ(window_filling_text(0, 10000, 20.0, true, -1),
+            "filling the window: 0 / 10,000 positions before the learner starts, about 8m20s (from the search rate: "
+            "no game finished yet)");
   // At 52 positions/s the 6,880 missing take 132 s.
-  EXPECT_EQ(window_filling_text(3120, 10000, 52.0, 600),
+  EXPECT_EQ(window_filling_text(3120, 10000, 52.0, false, 600),
             "filling the window: 3,120 / 10,000 positions before the learner starts, about 2m12s");
-  EXPECT_EQ(window_filling_text(3120, 10000, 52.0, -1),
+  EXPECT_EQ(window_filling_text(3120, 10000, 52.0, false, -1),
             "filling the window: 3,120 / 10,000 positions before the learner starts, about 2m12s");
   // The run's time limit comes first: it says so (the run would otherwise end at step 0).
-  EXPECT_EQ(window_filling_text(3120, 10000, 52.0, 90),
+  EXPECT_EQ(window_filling_text(3120, 10000, 52.0, false, 90),
             "filling the window: 3,120 / 10,000 positions before the learner starts, about 2m12s (more than the "
             "1m30s this run has left: raise run.max_minutes)");
   // Finished games beyond the target (their shard not read yet): full, never "10,240 / 10,000".
-  EXPECT_EQ(window_filling_text(10240, 10000, 52.0, 90), "window full: 10,000 / 10,000 positions, the learner starts");
+  EXPECT_EQ(window_filling_text(10240, 10000, 52.0, false, 90),
+            "window full: 10,000 / 10,000 positions, the learner starts");
 }
 
 }  // namespace

@@ -37,11 +37,14 @@ inline std::string grouped_count(int64_t v) {
 // The progress line's part for a learner that waits for its replay window to hold `need`
 // positions (replay.min_positions) before it trains, `have` being there or in finished games:
 //   "filling the window: 3,120 / 10,000 positions before the learner starts, about 2m12s"
-// the time at `per_second` positions/s (the rate observed so far); while that is 0 (no game
-// has finished yet) it says so instead. When the time is beyond `seconds_left` (the run's
-// time limit; negative: none) it says the run ends first, so that a short run does not sit
-// at step 0 without a word. `have` >= `need`: the window is full and the learner starting.
-inline std::string window_filling_text(int64_t have, int64_t need, double per_second, double seconds_left) {
+// the time at `per_second` positions/s: the rate of finished games so far, or, before any
+// game has finished (`from_searches`), the rate the searches' evaluations stand for, which
+// the text then names; with no rate at all (0) it says no game has finished. When the time
+// is beyond `seconds_left` (the run's time limit; negative: none) it says the run ends
+// first, so that a short run does not sit at step 0 without a word. `have` >= `need`: the
+// window is full and the learner starting.
+inline std::string window_filling_text(int64_t have, int64_t need, double per_second, bool from_searches,
+                                       double seconds_left) {
   if (have >= need)
     return fmt::format("window full: {} / {} positions, the learner starts", grouped_count(need), grouped_count(need));
   std::string text = fmt::format("filling the window: {} / {} positions before the learner starts",
@@ -49,6 +52,7 @@ inline std::string window_filling_text(int64_t have, int64_t need, double per_se
   if (!(per_second > 0)) return text + ", no game finished yet";
   const double seconds = static_cast<double>(need - have) / per_second;
   text += ", about " + duration_text(seconds);
+  if (from_searches) text += " (from the search rate: no game finished yet)";
   if (seconds_left >= 0 && seconds > seconds_left)
     text += fmt::format(" (more than the {} this run has left: raise run.max_minutes)", duration_text(seconds_left));
   return text;

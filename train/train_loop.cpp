@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <thread>
 
@@ -67,6 +68,16 @@ void prune_models(const std::string& run_dir, int checkpoint_every) {
   std::error_code ec;
   for (size_t i = 0; i + 2 < models.size(); ++i)
     if (models[i].step % checkpoint_every != 0) fs::remove(models[i].path, ec);
+}
+
+// For the progress line's estimate before any game has ended: the network evaluations one
+// trainable position costs, about - its full search's simulations (one evaluation each)
+// and, with playout cap randomization, the fast searches of the untrainable moves between
+// full ones. Infinite when no move is trainable (full_search_fraction 0).
+double evaluations_per_position(const TrainConfig& config, int64_t step) {
+  const double full = config.selfplay.full_search_fraction;
+  if (!(full > 0)) return std::numeric_limits<double>::infinity();
+  return (full * config.simulations_at(step) + (1 - full) * config.selfplay.fast_simulations) / full;
 }
 
 // For the progress line: steps skipped so far for a NaN or inf loss or gradient.
@@ -492,8 +503,14 @@ void run_training(const TrainConfig& config, const TrainOptions& options) {
         // Before its first step (or a resumed run's refilled window) the learner waits for
         // replay.min_positions: say so, and how long at the rate seen since the start.
         const int64_t filled = window_filled();
-        const double rate = (filled - filled0) / std::max(1e-9, seconds_since(progress_start));
-        line += " | " + window_filling_text(filled, config.replay.min_positions, rate, seconds_left_by_time);
+        const double since = std::max(1e-9, seconds_since(progress_start));
+        double rate = (filled - filled0) / since;
+        // Before the first games end (minutes on a medium board): the rate the searches so
+        // far stand for, so that even the first line says how long.
+        const bool from_searches = !(rate > 0) && options.selfplay && evals > evals0;
+        if (from_searches) rate = (evals - evals0) / since / evaluations_per_position(config, step);
+        line += " | " + window_filling_text(filled, config.replay.min_positions, rate, from_searches,
+                                            seconds_left_by_time);
       } else if (options.learn) {
         line += fmt::format(" | step {} loss {:.3f}{} | window {}", step, control.last_loss.load(),
                             nonfinite_note(control.nonfinite_steps.load()),
