@@ -21,10 +21,9 @@ TEST(ProgressText, FillingTheWindowSaysWhatTheRunWaitsForAndHowLong) {
   // No game finished yet: what it waits for, without a guess of the time.
   EXPECT_EQ(window_filling_text(0, 10000, 0.0, false, 120),
             "filling the window: 0 / 10,000 positions before the learner starts, no game finished yet");
-  // Before any game has ended, a rate from the searches: the time, saying where it comes from.
+  // Before the games end, a rate from the searches: the time, saying where it comes from.
   EXPECT_EQ(window_filling_text(0, 10000, 20.0, true, -1),
-            "filling the window: 0 / 10,000 positions before the learner starts, about 8m20s (from the search rate: "
-            "no game finished yet)");
+            "filling the window: 0 / 10,000 positions before the learner starts, about 8m20s (at the search rate)");
   // At 52 positions/s the 6,880 missing take 132 s.
   EXPECT_EQ(window_filling_text(3120, 10000, 52.0, false, 600),
             "filling the window: 3,120 / 10,000 positions before the learner starts, about 2m12s");

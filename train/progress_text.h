@@ -37,9 +37,10 @@ inline std::string grouped_count(int64_t v) {
 // The progress line's part for a learner that waits for its replay window to hold `need`
 // positions (replay.min_positions) before it trains, `have` being there or in finished games:
 //   "filling the window: 3,120 / 10,000 positions before the learner starts, about 2m12s"
-// the time at `per_second` positions/s: the rate of finished games so far, or, before any
-// game has finished (`from_searches`), the rate the searches' evaluations stand for, which
-// the text then names; with no rate at all (0) it says no game has finished. When the time
+// the time at `per_second` positions/s: the rate of finished games so far, or the rate the
+// searches' evaluations stand for (`from_searches`: higher before the first wave of games
+// has ended), which the text then names; with no rate at all (0) it says no game has
+// finished. When the time
 // is beyond `seconds_left` (the run's time limit; negative: none) it says the run ends
 // first, so that a short run does not sit at step 0 without a word. `have` >= `need`: the
 // window is full and the learner starting.
@@ -52,7 +53,7 @@ inline std::string window_filling_text(int64_t have, int64_t need, double per_se
   if (!(per_second > 0)) return text + ", no game finished yet";
   const double seconds = static_cast<double>(need - have) / per_second;
   text += ", about " + duration_text(seconds);
-  if (from_searches) text += " (from the search rate: no game finished yet)";
+  if (from_searches) text += " (at the search rate)";
   if (seconds_left >= 0 && seconds > seconds_left)
     text += fmt::format(" (more than the {} this run has left: raise run.max_minutes)", duration_text(seconds_left));
   return text;

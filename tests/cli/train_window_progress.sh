@@ -38,6 +38,6 @@ printf '%s\n' "$lines" | awk '{ g = ""; p = ""
   fail "games finished but positions 0: $lines"
 printf '%s\n' "$lines" | grep -qE "games [1-9]" || fail "no game finished in the run: $lines"
 # Once games finish: the time to fill at the observed rate, beyond what the run has left.
-printf '%s\n' "$lines" | grep -qE "about [0-9hm]+[0-9]+[ms] \(more than the [0-9m]+[0-9]+s this run has left: raise run.max_minutes\)" ||
+printf '%s\n' "$lines" | grep -qE "about [0-9hm]+[0-9]+[ms] (\(at the search rate\) )?\(more than the [0-9m]+[0-9]+s this run has left: raise run.max_minutes\)" ||
   fail "no line says the window fills after the run's limit: $lines"
 echo "ok"
