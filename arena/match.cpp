@@ -2,6 +2,7 @@
 
 #include <atomic>
 #include <exception>
+#include <map>
 #include <mutex>
 #include <stdexcept>
 #include <thread>
@@ -9,6 +10,15 @@
 #include "env/rng.h"
 
 namespace quax {
+
+std::vector<std::string> entrant_names(const std::vector<std::string>& descriptions) {
+  std::map<std::string, int> listed, seen;
+  for (const auto& d : descriptions) ++listed[d];
+  std::vector<std::string> names;
+  for (const auto& d : descriptions)
+    names.push_back(listed[d] == 1 ? d : d + "#" + std::to_string(++seen[d]));
+  return names;
+}
 
 std::vector<Pairing> schedule_games(int num_players, int games_per_pair, bool gauntlet) {
   const int rounds = (games_per_pair + 1) / 2 * 2;

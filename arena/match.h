@@ -16,6 +16,14 @@ struct Pairing {
   int black = 0, white = 0;  // indices into the player list
 };
 
+// The names under which an arena records its players, one per description in order: the
+// description itself, except that one listed more than once becomes that many entrants,
+// `<description>#1`, `#2`, ... in order of listing, so that a player can be matched against
+// itself (a first-move advantage, the spread of a rating) and the results tell the copies
+// apart. The names are distinct unless a description is spelled like another one's entrant
+// (`x`, `x`, `x#1`); callers check.
+std::vector<std::string> entrant_names(const std::vector<std::string>& descriptions);
+
 // Every pair (round robin), or every player against player 0 (gauntlet), each pair
 // `games_per_pair` times (rounded up to even) with colours alternating, so each side plays
 // black exactly as often as white. Games of a pair are interleaved with other pairs' so

@@ -163,7 +163,11 @@ Standings tally(const std::vector<std::string>& players, const std::vector<GameR
     return index[name] = static_cast<int>(s.players.size() - 1);
   };
   std::map<std::pair<int, int>, PairRecord> pairs;
-  std::vector<std::pair<int, int>> colours;
+  struct Colours {
+    int black, white;
+    Outcome outcome;
+  };
+  std::vector<Colours> colours;  // of each counted game
   for (const auto& r : results) {
     const int b = id(r.black), w = id(r.white);
     if (b < 0 || w < 0 || b == w) continue;
@@ -174,13 +178,18 @@ Standings tally(const std::vector<std::string>& players, const std::vector<GameR
     if (r.outcome == Outcome::kDraw) p.draws += 1;
     else if ((r.outcome == Outcome::kBlackWins) == (b == i)) p.wins_i += 1;
     else p.wins_j += 1;
-    colours.emplace_back(b, w);
+    colours.push_back({b, w, r.outcome});
   }
+  // Sized after the loop: include_others may have added players while it ran.
   s.games_as_black.assign(s.players.size(), 0);
   s.games_as_white.assign(s.players.size(), 0);
-  for (auto [b, w] : colours) {
-    ++s.games_as_black[b];
-    ++s.games_as_white[w];
+  s.wins_as_black.assign(s.players.size(), 0);
+  s.wins_as_white.assign(s.players.size(), 0);
+  for (const Colours& c : colours) {
+    ++s.games_as_black[c.black];
+    ++s.games_as_white[c.white];
+    if (c.outcome == Outcome::kBlackWins) ++s.wins_as_black[c.black];
+    if (c.outcome == Outcome::kWhiteWins) ++s.wins_as_white[c.white];
   }
   for (auto& [key, p] : pairs) s.pairs.push_back(p);
   return s;

@@ -55,7 +55,10 @@ std::vector<GameResult> load_results(const std::string& path, const GameSpec& sp
 struct Standings {
   std::vector<std::string> players;
   std::vector<PairRecord> pairs;  // one per pair that played, from the first player's side
+  // Per player: games played and games won with each colour (a draw is neither a win nor a
+  // loss), so that a first-move advantage shows apart from strength.
   std::vector<int> games_as_black, games_as_white;
+  std::vector<int> wins_as_black, wins_as_white;
 };
 
 // Collects results among `players` (others ignored); players in results but not in the

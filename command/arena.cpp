@@ -1,8 +1,12 @@
 // `quax arena`: plays players against each other, colour-balanced, appends the games to a
-// results file and prints the table and Elo ratings over every game in that file.
+// results file and prints the table and Elo ratings over every game in that file, with each
+// player's wins by colour. A player listed twice plays as two entrants, `<player>#1` and `#2`.
 #include <fmt/core.h>
+#include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
+#include <cstddef>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -41,15 +45,18 @@ void print_standings(const Standings& st, const std::string& anchor_name) {
   for (size_t i = 0; i < st.players.size(); ++i)
     if (st.players[i] == anchor_name) anchor = static_cast<int>(i);
   const EloFit fit = fit_elo(static_cast<int>(st.players.size()), st.pairs, anchor, 0.0, 1.0);
-  fmt::print("\n{:<{}} {:>8} {:>10} {:>7} {:>7}   (anchor: {} = 0; one virtual draw each against it)\n", "player", w,
-             "elo", "95%", "black", "white", st.players[anchor]);
+  fmt::print(
+      "\n{:<{}} {:>8} {:>10} {:>9} {:>9}   (anchor: {} = 0; one virtual draw each against it; black, white: "
+      "games won/played with that colour)\n",
+      "player", w, "elo", "95%", "black", "white", st.players[anchor]);
   std::vector<int> order(st.players.size());
   for (size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
   std::sort(order.begin(), order.end(), [&](int a, int b) { return fit.elo[a] > fit.elo[b]; });
   for (int i : order)
-    fmt::print("{:<{}} {:>8.0f} {:>10} {:>7} {:>7}\n", st.players[i], w, fit.elo[i],
+    fmt::print("{:<{}} {:>8.0f} {:>10} {:>9} {:>9}\n", st.players[i], w, fit.elo[i],
                i == anchor ? std::string("anchor") : fmt::format("+/-{:.0f}", 1.96 * fit.stderr_[i]),
-               st.games_as_black[i], st.games_as_white[i]);
+               fmt::format("{}/{}", st.wins_as_black[i], st.games_as_black[i]),
+               fmt::format("{}/{}", st.wins_as_white[i], st.games_as_white[i]));
 }
 
 void setup_arena(CLI::App& app) {
@@ -75,7 +82,8 @@ void setup_arena(CLI::App& app) {
   cmd->add_option("--size", opt->size, "Board size (0: the variant's default)");
   cmd->add_option("--swap", opt->swap, "Pie rule: on, off or default")->check(CLI::IsMember({"on", "off", "default"}));
   cmd->add_option("--players", opt->players,
-                  std::string("Comma-separated players, each: ") + kPlayerSyntax)
+                  std::string("Comma-separated players, each: ") + kPlayerSyntax +
+                      " (a player listed twice plays as two entrants, <player>#1 and <player>#2)")
       ->required();
   cmd->add_option("--games", opt->games, "Games per pairing (rounded up to even for colour balance)")
       ->check(CLI::Range(1, 1000000));
@@ -98,12 +106,22 @@ void setup_arena(CLI::App& app) {
   cmd->add_option("--seed", opt->seed, "Random seed");
   cmd->callback([opt] {
     const GameSpec spec = game_spec_from_options(opt->variant, opt->size, opt->swap);
-    const auto names = split_commas(opt->players);
-    if (names.size() < 2) throw CommandError("--players needs at least two players, got '" + opt->players + "'");
-    for (const auto& n : names) {
-      if (std::count(names.begin(), names.end(), n) > 1) throw CommandError("player '" + n + "' is listed twice");
+    const auto descriptions = split_commas(opt->players);
+    if (descriptions.size() < 2)
+      throw CommandError("--players needs at least two players, got '" + opt->players + "'");
+    // A player listed twice plays as two entrants, `<player>#1` and `<player>#2`.
+    const auto names = entrant_names(descriptions);
+    for (size_t i = 0; i < descriptions.size(); ++i) {
+      for (size_t j = i + 1; j < names.size(); ++j)
+        if (names[j] == names[i])
+          throw CommandError(fmt::format(
+              "players '{}' and '{}' would both play as '{}' (a player listed twice plays as <player>#1, #2, ...)",
+              descriptions[i], descriptions[j], names[i]));
+      if (std::find(descriptions.begin(), descriptions.end(), descriptions[i]) - descriptions.begin() <
+          static_cast<std::ptrdiff_t>(i))
+        continue;  // the same description was checked already
       std::string error;
-      if (!make_player(n, spec, 0, &error)) throw CommandError(error);
+      if (!make_player(descriptions[i], spec, 0, &error)) throw CommandError(error);
     }
     std::vector<double> sprt_params;
     if (!opt->sprt.empty()) {
@@ -125,7 +143,7 @@ void setup_arena(CLI::App& app) {
     std::string anchor = opt->anchor;
     if (anchor.empty()) anchor = std::find(names.begin(), names.end(), "random") != names.end() ? "random" : names[0];
     if (std::find(names.begin(), names.end(), anchor) == names.end())
-      throw CommandError("anchor '" + anchor + "' is not one of the players");
+      throw CommandError(fmt::format("anchor '{}' is not one of the players ({})", anchor, fmt::join(names, ", ")));
 
     // The results file before any game: a malformed line or a file that cannot be written
     // stops here; a line cut short by an interrupted arena is set aside with a warning.
@@ -135,6 +153,8 @@ void setup_arena(CLI::App& app) {
     const auto games = schedule_games(static_cast<int>(names.size()), opt->games, opt->gauntlet);
     fmt::print("arena: {} players, {} games of {}, results appended to {} ({} games of {} there already)\n",
                names.size(), games.size(), describe(spec), results, before.results.size(), describe(spec));
+    if (names != descriptions)
+      fmt::print("arena: a player listed more than once plays as several entrants: {}\n", fmt::join(names, ", "));
 
     const auto start = std::chrono::steady_clock::now();
     size_t done = 0;
@@ -173,7 +193,7 @@ void setup_arena(CLI::App& app) {
     ao.sampled_plies = opt->sampled_plies;
     ao.seed = opt->seed;
     try {
-      play_arena_games(spec, names, names, games, ao, on_result, [&] { return stop; });
+      play_arena_games(spec, names, descriptions, games, ao, on_result, [&] { return stop; });
     } catch (const std::exception& e) {
       // Every game reported above is in the file; the rest were not played or are lost.
       throw CommandError(fmt::format("{} ({} of {} games played and saved in {})", first_line(e.what()), done,

@@ -10,6 +10,7 @@
 
 #include "command/command.h"
 #include "train/model_export.h"
+#include "nets/model_card.h"
 #include "nets/net_config.h"
 #include "core/atomic_file.h"
 
@@ -79,6 +80,8 @@ void setup_export(CLI::App& app) {
     if (const auto sizes = d.value("sizes", std::vector<int>{}); sizes.size() > 1)
       fmt::print("trained on {} {}: it plays each (and any other size, with a warning)\n",
                  variant_info(m.spec.variant).name, sizes_text(sizes));
+    // The line of the model's card (`quax card`) that decides which games it is good for.
+    fmt::print("{}\n", pie_rule_line(m.spec));
     if (!opt->reference.empty()) fmt::print("wrote {} ({} reference positions)\n", opt->reference, opt->reference_count);
   });
 }

@@ -14,11 +14,12 @@ namespace quax {
 // Returns null and sets *error (one line naming the file) when the model cannot be loaded,
 // is for another variant, or gives non-finite outputs on its probe positions
 // (load_inference_model). Any size of the variant plays (a size outside the trained ones
-// with a warning line on stderr); the agent checks the game again whenever it changes under
-// it (GTP's boardsize, variant), an error of that move for another variant. `settings.dirichlet_fraction` should be 0 for play. `seconds` > 0:
-// each move searches for that long instead of settings.simulations (PUCT only; a Gumbel
-// root rule is an error). Call set_torch_threads() (nets/net_evaluator.h) on the playing
-// thread first.
+// with a warning line on stderr, and so does a pie rule other than its training's); the
+// agent checks the game again whenever it changes under it (GTP's boardsize, variant, pie),
+// an error of that move for another variant. `settings.dirichlet_fraction` should be 0 for
+// play. `seconds` > 0: each move searches for that long instead of settings.simulations
+// (PUCT only; a Gumbel root rule is an error). Call set_torch_threads()
+// (nets/net_evaluator.h) on the playing thread first.
 std::unique_ptr<Agent> make_model_agent(const std::string& path, const GameSpec& spec, const SearchSettings& settings,
                                         uint64_t seed, std::string* error, double seconds = 0);
 

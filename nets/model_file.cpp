@@ -155,8 +155,8 @@ LoadedModel load_model_file(const std::string& path) {
 }
 
 std::string check_model_matches(const ModelShape& have, const std::vector<int>& trained_sizes, const GameSpec& want,
-                                const std::string& name, std::string* warning) {
-  if (warning) warning->clear();
+                                const std::string& name, std::vector<std::string>* warnings) {
+  if (warnings) warnings->clear();
   const std::string variant = variant_info(have.spec.variant).name;
   if (have.spec.variant != want.variant)
     return fmt::format("the model is for {} {}, not {} {}x{}", variant, sizes_text(trained_sizes),
@@ -164,9 +164,20 @@ std::string check_model_matches(const ModelShape& have, const std::vector<int>& 
   if (!same_layout(have, model_shape_for(want)))
     return fmt::format("the model is for {} {}; {}x{} has other input planes or actions", variant,
                        sizes_text(trained_sizes), want.size, want.size);
-  if (warning && std::find(trained_sizes.begin(), trained_sizes.end(), want.size) == trained_sizes.end())
-    *warning = fmt::format("warning: model '{}' was trained on {} {}, not {}x{}; it plays that size untested", name,
-                           variant, sizes_text(trained_sizes), want.size, want.size);
+  if (!warnings) return "";
+  if (std::find(trained_sizes.begin(), trained_sizes.end(), want.size) == trained_sizes.end())
+    warnings->push_back(fmt::format("warning: model '{}' was trained on {} {}, not {}x{}; it plays that size untested",
+                                    name, variant, sizes_text(trained_sizes), want.size, want.size));
+  if (have.spec.swap && !want.swap)
+    warnings->push_back(fmt::format(
+        "warning: model '{}' was trained with the pie rule (swap on) and plays a game without it (swap off); its "
+        "openings are untested there (it learned to open where a swap gains nothing)",
+        name));
+  if (!have.spec.swap && want.swap)
+    warnings->push_back(fmt::format(
+        "warning: model '{}' was trained without the pie rule (swap off) and plays a game with it (swap on); its "
+        "openings and swap decisions are untested there",
+        name));
   return "";
 }
 

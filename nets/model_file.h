@@ -64,9 +64,13 @@ LoadedModel load_model_file(const std::string& path);
 // evaluator made from a model file (load_inference_model, make_model_agent): "" when the
 // model can play `want` - its own variant at any size, with the same input planes and
 // action layout (same_layout; the network is fully convolutional) - else one line naming
-// both. When it can but want.size is none of `trained_sizes`, *warning gets one line
-// naming the model `name` and the sizes (a warning, not a refusal); else "".
+// both. When it can, *warnings (emptied first) gets one line for each way the game is not
+// the model's training, each naming the model `name` (warnings, not refusals): want.size
+// none of `trained_sizes` (naming the sizes), and a pie rule other than the one it was
+// trained with, have.spec.swap (the description's "swap"; naming both settings: a model
+// trained with the pie rule learned to open where a swap gains nothing, which without it
+// are weak openings, and one trained without it never learned when to swap).
 std::string check_model_matches(const ModelShape& have, const std::vector<int>& trained_sizes, const GameSpec& want,
-                                const std::string& name, std::string* warning);
+                                const std::string& name, std::vector<std::string>* warnings);
 
 }  // namespace quax

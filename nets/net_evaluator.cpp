@@ -10,6 +10,7 @@
 #include <mutex>
 #include <set>
 #include <stdexcept>
+#include <vector>
 
 #include "env/rng.h"
 
@@ -110,14 +111,17 @@ std::string probe_model_outputs(const InferenceModel& model) {
 }
 
 std::string check_model_plays(const InferenceModel& model, const GameSpec& spec) {
-  std::string warning;
+  std::vector<std::string> warnings;
   const std::string err = check_model_matches(model.shape, model.trained_sizes, spec,
-                                              model.source.empty() ? model_label(model) : model.source, &warning);
-  // Once per model and size in a process: arenas and ladders load a model for every game.
+                                              model.source.empty() ? model_label(model) : model.source, &warnings);
+  // Each warning once in a process (its text names the model, and the size where it is
+  // about the size): arenas and ladders load a model for every game, gtp checks again at
+  // every change of the game.
   static std::mutex mu;
   static std::set<std::string> given;
   std::lock_guard<std::mutex> lock(mu);
-  if (!warning.empty() && given.insert(warning).second) {
+  for (const std::string& warning : warnings) {
+    if (!given.insert(warning).second) continue;
     std::fprintf(stderr, "%s\n", warning.c_str());
     std::fflush(stderr);
   }

@@ -24,12 +24,13 @@ struct InferenceModel;  // defined in nets/net_evaluator.cpp (holds the torch mo
 // (another variant: check_model_matches), or gives non-finite outputs on the probe positions
 // (probe_model_outputs), or whose outputs on them are not policy logits [B, A] and values [B]
 // (run_inference, which checks every later batch too). A size of the variant outside the model's trained sizes plays, with
-// one warning line on stderr.
+// one warning line on stderr, and so does a pie rule other than its training's.
 std::shared_ptr<const InferenceModel> load_inference_model(const std::string& path, const GameSpec& spec,
                                                            Precision precision = Precision::kAuto);
 // check_model_matches (nets/model_file.h) of a loaded model against `spec`: "" when it can
-// play it (after printing the warning line of a size outside its trained sizes on stderr,
-// once per model file and size in the process), else one line naming both games.
+// play it (after printing its warning lines on stderr - a size outside its trained sizes,
+// once per model file and size in the process; a pie rule other than its training's, once
+// per model file and setting), else one line naming both games.
 std::string check_model_plays(const InferenceModel& model, const GameSpec& spec);
 // Empty when the model's policy logits and values are all finite on its probe batch: the
 // start position and 7 random legal positions of its game (a fixed seed, so the same

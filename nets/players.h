@@ -47,7 +47,8 @@ bool parse_player_description(const std::string& text, PlayerDescription* out, s
 // Returns null and sets *error (one line) when the description names nothing usable for
 // this game (unknown player, missing or corrupt model, model of another variant: the
 // message names both). A model plays any size of its variant, with a warning line on stderr
-// for a size it was not trained on (nets/model_file.h, check_model_matches). Model players search with LibTorch on the calling thread; call
+// for a size it was not trained on and one for a pie rule other than its training's
+// (nets/model_file.h, check_model_matches). Model players search with LibTorch on the calling thread; call
 // set_torch_threads() (nets/net_evaluator.h) there first.
 std::unique_ptr<Agent> make_player(const std::string& description, const GameSpec& spec, uint64_t seed,
                                    std::string* error);

@@ -10,7 +10,9 @@
 #include <map>
 #include <sstream>
 #include <stdexcept>
+#include <string>
 #include <thread>
+#include <vector>
 
 #include "arena/match.h"
 #include "arena/results_log.h"
@@ -36,6 +38,14 @@ TEST(Schedule, EveryPairPlaysBlackAsOftenAsWhite) {
       }
     }
   }
+}
+
+TEST(Entrants, APlayerListedTwiceBecomesTwoNumberedEntrants) {
+  EXPECT_EQ(entrant_names({"uct:300", "uct:300"}), (std::vector<std::string>{"uct:300#1", "uct:300#2"}));
+  // Players listed once keep their description; copies are numbered in order of listing.
+  EXPECT_EQ(entrant_names({"random", "m.pt", "uct:9", "m.pt", "m.pt"}),
+            (std::vector<std::string>{"random", "m.pt#1", "uct:9", "m.pt#2", "m.pt#3"}));
+  EXPECT_EQ(entrant_names({"random", "uct:9"}), (std::vector<std::string>{"random", "uct:9"}));
 }
 
 TEST(PlayGames, ResultsAreLegalGamesWithTheScheduledColours) {
@@ -128,6 +138,28 @@ TEST(ResultsLog, AccumulatesAcrossRunsAndKeepsOtherGamesApart) {
   EXPECT_EQ(st.games_as_black[0], 1);
   EXPECT_EQ(st.games_as_white[0], 1);
   std::remove(path.c_str());
+}
+
+TEST(ResultsLog, StandingsCountWinsByColourNotJustGames) {
+  const GameSpec spec{Variant::kQuax, 5, true};
+  // x: black twice (one win, one draw), white once (a win); y: black once (a loss), white
+  // twice (no win); z's game against an unlisted player is left out.
+  const std::vector<GameResult> results = {
+      {"x", "y", Outcome::kBlackWins, 9, spec, ""},
+      {"x", "y", Outcome::kDraw, 9, spec, ""},
+      {"y", "x", Outcome::kWhiteWins, 9, spec, ""},
+      {"z", "x", Outcome::kBlackWins, 9, spec, ""},
+  };
+  const Standings st = tally({"x", "y"}, results, false);
+  EXPECT_EQ(st.games_as_black, (std::vector<int>{2, 1}));
+  EXPECT_EQ(st.games_as_white, (std::vector<int>{1, 2}));
+  EXPECT_EQ(st.wins_as_black, (std::vector<int>{1, 0}));
+  EXPECT_EQ(st.wins_as_white, (std::vector<int>{1, 0}));
+  // With include_others, z (added while tallying) gets its black win.
+  const Standings all = tally({"x", "y"}, results, true);
+  ASSERT_EQ(all.players.size(), 3u);
+  EXPECT_EQ(all.wins_as_black, (std::vector<int>{1, 0, 1}));
+  EXPECT_EQ(all.wins_as_white, (std::vector<int>{1, 0, 0}));
 }
 
 TEST(ResultsLog, MalformedLineNamesFileAndLine) {

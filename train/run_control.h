@@ -47,6 +47,10 @@ struct RunControl {
   std::atomic<int64_t> games{0};
   std::atomic<int64_t> moves{0};
   std::atomic<int64_t> positions_written{0};  // trainable positions in shards written
+  // Trainable positions of finished games, counted as each game ends (a shard is written
+  // every selfplay.games_per_shard games): what the progress line shows, so that its
+  // positions grow with its games.
+  std::atomic<int64_t> positions_played{0};
   std::atomic<int64_t> evaluations{0};
   std::atomic<int64_t> network_micros{0};     // time inside the network's forward
   std::atomic<int64_t> cache_lookups{0};      // evaluation cache (selfplay.cache_entries)

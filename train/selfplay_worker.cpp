@@ -106,7 +106,9 @@ void run_selfplay_worker(const TrainConfig& config, const std::string& run_dir, 
         control.games += 1;
         control.moves += static_cast<int64_t>(g.moves.size());
         ShardStream& s = streams[spec_index(specs, g.spec)];
-        s.positions_pending += trainable_positions(g);
+        const int64_t positions = trainable_positions(g);
+        s.positions_pending += positions;
+        control.positions_played += positions;
         s.pending.push_back(std::move(g));
       }
       for (auto& s : streams)

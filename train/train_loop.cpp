@@ -3,12 +3,14 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <thread>
 
@@ -66,6 +68,16 @@ void prune_models(const std::string& run_dir, int checkpoint_every) {
   std::error_code ec;
   for (size_t i = 0; i + 2 < models.size(); ++i)
     if (models[i].step % checkpoint_every != 0) fs::remove(models[i].path, ec);
+}
+
+// For the progress line's estimate before any game has ended: the network evaluations one
+// trainable position costs, about - its full search's simulations (one evaluation each)
+// and, with playout cap randomization, the fast searches of the untrainable moves between
+// full ones. Infinite when no move is trainable (full_search_fraction 0).
+double evaluations_per_position(const TrainConfig& config, int64_t step) {
+  const double full = config.selfplay.full_search_fraction;
+  if (!(full > 0)) return std::numeric_limits<double>::infinity();
+  return (full * config.simulations_at(step) + (1 - full) * config.selfplay.fast_simulations) / full;
 }
 
 // For the progress line: steps skipped so far for a NaN or inf loss or gradient.
@@ -364,6 +376,7 @@ void run_training(const TrainConfig& config, const TrainOptions& options) {
       control.positions_ingested = window->total_positions();
       // Self-play's lead over the learner counts from the positions already trained on.
       control.positions_written = window->total_positions();
+      control.positions_played = window->total_positions();
       remove_models_after(run_dir, learner->step());
       if (!options.quiet) std::printf("resumed from %s at step %lld\n", ckpt.c_str(), (long long)learner->step());
     } else if (!config.run.init_from.empty()) {
@@ -428,6 +441,11 @@ void run_training(const TrainConfig& config, const TrainOptions& options) {
   int64_t step0 = control.step;
   auto progress_start = Clock::now();
   int64_t last_games = games0, last_pos = pos0, last_evals = evals0, last_moves = 0, last_net_micros = 0;
+  int64_t last_played = control.positions_played;
+  // What the learner's window holds or will as soon as the shards are written: this process's
+  // finished games, or (self-play in other processes) what the learner has read.
+  auto window_filled = [&] { return std::max<int64_t>(control.positions_ingested, control.positions_played); };
+  const int64_t filled0 = window_filled();
   while (!control.stop) {
     std::this_thread::sleep_for(kMainLoopPoll);
     const double elapsed = seconds_since(start);
@@ -438,6 +456,7 @@ void run_training(const TrainConfig& config, const TrainOptions& options) {
       const double dt = std::max(1e-9, seconds_since(last_progress));
       const int64_t games = control.games, pos = control.positions_written, evals = control.evaluations;
       const int64_t step = control.step, moves = control.moves, net_micros = control.network_micros;
+      const int64_t played = control.positions_played;
       if (options.selfplay && games > last_games) {
         nlohmann::json j;
         j["kind"] = "selfplay";
@@ -468,6 +487,7 @@ void run_training(const TrainConfig& config, const TrainOptions& options) {
       last_net_micros = net_micros;
       double left = -1;
       if (config.run.max_minutes > 0) left = config.run.max_minutes * 60 - elapsed;
+      const double seconds_left_by_time = left;  // before the step limit joins in
       if (config.run.max_steps > 0 && step > step0) {
         const double rate = (step - step0) / std::max(1e-9, seconds_since(progress_start));
         const double by_steps = (config.run.max_steps - step) / rate;
@@ -475,14 +495,31 @@ void run_training(const TrainConfig& config, const TrainOptions& options) {
       }
       std::string line = fmt::format("[{}]", duration_text(elapsed));
       if (options.selfplay)
-        line += fmt::format(" games {} | positions {} ({}/s) | evals {}/s", games, short_count(pos),
-                            short_count((pos - last_pos) / dt), short_count((evals - last_evals) / dt));
+        line += fmt::format(" games {} | positions {} ({}/s) | evals {}/s", games, short_count(played),
+                            short_count((played - last_played) / dt), short_count((evals - last_evals) / dt));
       if (options.selfplay && control.cache_lookups.load() > 0)
         line += fmt::format(" | cache {:.0f}%", 100.0 * control.cache_hits.load() / control.cache_lookups.load());
-      if (options.learn)
+      if (options.learn && control.positions_ingested < config.replay.min_positions) {
+        // Before its first step (or a resumed run's refilled window) the learner waits for
+        // replay.min_positions: say so, and how long at the rate seen since the start.
+        const int64_t filled = window_filled();
+        const double since = std::max(1e-9, seconds_since(progress_start));
+        double rate = (filled - filled0) / since;
+        // The rate the searches so far stand for, when it is the higher: before the first
+        // games end (minutes on a medium board) the finished games say nothing, and while the
+        // first wave of parallel games ends their average since the start is far too low
+        // (measured on quickway 9x9: 2 hours to fill at 1m15s, 6 minutes in fact).
+        const double search_rate =
+            options.selfplay ? (evals - evals0) / since / evaluations_per_position(config, step) : 0.0;
+        const bool from_searches = search_rate > rate;
+        if (from_searches) rate = search_rate;
+        line += " | " + window_filling_text(filled, config.replay.min_positions, rate, from_searches,
+                                            seconds_left_by_time);
+      } else if (options.learn) {
         line += fmt::format(" | step {} loss {:.3f}{} | window {}", step, control.last_loss.load(),
                             nonfinite_note(control.nonfinite_steps.load()),
                             short_count(static_cast<double>(control.positions_ingested)));
+      }
       if (companion) line += companion->progress_text();
       line += " | left " + (left < 0 ? std::string("-") : duration_text(left));
       if (!options.quiet) {
@@ -491,6 +528,7 @@ void run_training(const TrainConfig& config, const TrainOptions& options) {
       }
       last_games = games;
       last_pos = pos;
+      last_played = played;
       last_evals = evals;
       last_progress = Clock::now();
     }
