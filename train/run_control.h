@@ -59,6 +59,9 @@ struct RunControl {
   std::atomic<int64_t> step{0};
   std::atomic<int64_t> samples_trained{0};
   std::atomic<int64_t> positions_ingested{0};
+  // The learner waits for its window to hold positions (a fresh run, or one resumed without its
+  // shards): self-play plays on whatever the counts say of the learner's lead.
+  std::atomic<bool> window_refilling{false};
   std::atomic<double> last_loss{0};
   std::atomic<int64_t> nonfinite_steps{0};  // steps skipped for a NaN or inf loss or gradient
   std::atomic<bool> learner_running{false};  // in this process: self-play throttles to it

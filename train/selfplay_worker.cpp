@@ -25,7 +25,7 @@ namespace {
 constexpr std::chrono::milliseconds kThrottlePoll{20};
 
 bool should_wait(const TrainConfig& config, const RunControl& c) {
-  if (!c.learner_running.load()) return false;
+  if (!c.learner_running.load() || c.window_refilling.load()) return false;
   const int64_t written = c.positions_written.load();
   if (written < config.replay.min_positions) return false;
   const double consumed = c.samples_trained.load() / config.replay.train_ratio;

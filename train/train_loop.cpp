@@ -193,14 +193,23 @@ struct LearnerThread {
     while (!control.stop) {
       if (config.run.max_steps > 0 && learner.step() >= config.run.max_steps) break;
       const double ratio = config.replay.train_ratio;
-      bool starved = window.total_positions() < config.replay.min_positions ||
-                     control.samples_trained.load() + l.batch_size > ratio * window.total_positions();
+      // The window itself must hold positions too, not only the run's count: a run resumed
+      // without its shards (another machine, a kept learner state) restarts its window empty
+      // while the count it restored says the window was filled long ago. It refills to what a
+      // fresh run starts from (on a run with its shards this is already the case).
+      const int64_t refill = std::max<int64_t>(1, std::min<int64_t>(config.replay.min_positions, config.replay.window_min));
+      auto is_starved = [&] {
+        const bool refilling = window.window_positions() < refill;
+        control.window_refilling = refilling;  // self-play must not wait for a learner that waits for it
+        return window.total_positions() < config.replay.min_positions || refilling ||
+               control.samples_trained.load() + l.batch_size > ratio * window.total_positions();
+      };
+      bool starved = is_starved();
       if (starved || seconds_since(last_ingest) > kIngestEverySeconds) {
         window.ingest_new(shard_dir);
         control.positions_ingested = window.total_positions();
         last_ingest = Clock::now();
-        starved = window.total_positions() < config.replay.min_positions ||
-                  control.samples_trained.load() + l.batch_size > ratio * window.total_positions();
+        starved = is_starved();
       }
       if (starved) {
         // Self-play has finished for good and everything was used: the run is over.

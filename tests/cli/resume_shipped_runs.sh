@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# The learner state kept for each shipped model's run (checkpoints/learner/<run>/: its
+# config.yaml and its newest checkpoint) must resume on a fresh clone exactly as
+# checkpoints/README.md says: copied under runs/, `quax train --config runs/<run>/config.yaml
+# --resume` continues from the kept step and trains on (the replay window refills first).
+# Usage: resume_shipped_runs.sh <quax binary> <source dir>
+set -euo pipefail
+QUAX=$(realpath "$1")
+SRC=$2
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+
+runs=$(find "$SRC/checkpoints/learner" -mindepth 1 -maxdepth 1 -type d 2>/dev/null | sort)
+[ -n "$runs" ] || fail "no run under checkpoints/learner"
+for kept in $runs; do
+  name=$(basename "$kept")
+  [ -f "$kept/config.yaml" ] || fail "$name: no config.yaml"
+  ckpt=$(ls "$kept"/checkpoints/ckpt-*.pt | sort | tail -1)
+  step=$((10#$(basename "$ckpt" .pt | sed 's/ckpt-//')))
+  grep -q "^  dir: runs/$name\$" "$kept/config.yaml" || fail "$name: config.yaml's run.dir is not runs/$name"
+  grep -q "\`checkpoints/learner/$name/\`" "$SRC/checkpoints/README.md" || fail "$name: not described in checkpoints/README.md"
+
+  mkdir -p "$WORK/runs" && cp -r "$kept" "$WORK/runs/"
+  # A few learner steps past the kept one; a small window so the test does not wait for a full one.
+  out=$(cd "$WORK" && "$QUAX" train --config "runs/$name/config.yaml" --resume \
+          --set run.max_steps=$((step + 4)) --set run.max_minutes=4 --set replay.min_positions=300 2>&1) \
+    || fail "$name: resume failed: $(echo "$out" | tail -3)"
+  echo "$out" | grep -q "resumed from .*ckpt-0*$step.pt at step $step" || fail "$name: did not resume at step $step: $(echo "$out" | head -3)"
+  ls "$WORK/runs/$name/checkpoints/ckpt-$(printf %010d $((step + 4))).pt" > /dev/null \
+    || fail "$name: no checkpoint at step $((step + 4)): $(echo "$out" | tail -3)"
+  echo "$name: resumed at step $step and trained to $((step + 4))"
+done
