@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "play_moves.h"
 #include "diagram_position.h"
 #include "env/game_state.h"
 #include "env/rng.h"
@@ -24,16 +25,7 @@ bool has_word(const std::string& text, const std::string& word) {
   return std::regex_search(text, std::regex("\\b" + word + "\\b"));
 }
 
-void play(GameState& s, const std::string& moves) {
-  std::istringstream in(moves);
-  std::string m, err;
-  while (in >> m) {
-    const int a = s.parse_action(m, &err);
-    ASSERT_GE(a, 0) << m << ": " << err;
-    ASSERT_EQ(s.why_illegal(a), "") << m;
-    s.apply(a);
-  }
-}
+using testing::play;
 
 TEST(MoveHelp, HexAndYOfferStonesOnlyAndSwapOnlyWhileItIsLegal) {
   for (Variant v : {Variant::kHex, Variant::kQuadhex, Variant::kY, Variant::kQuady}) {

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <sstream>
 
+#include "play_moves.h"
 #include "env/quikquax_game.h"
 #include "env/symmetry.h"
 #include "test_data.h"
@@ -14,16 +15,7 @@ namespace {
 
 const GameSpec kSpec14{Variant::kQuikQuax, 14, false};
 
-void play(GameState& s, const std::string& moves) {
-  std::istringstream in(moves);
-  std::string m, err;
-  while (in >> m) {
-    const int a = s.parse_action(m, &err);
-    ASSERT_GE(a, 0) << m << ": " << err;
-    ASSERT_EQ(s.why_illegal(a), "") << "move " << m;
-    s.apply(a);
-  }
-}
+using testing::play;
 
 int legal_count(const GameState& s) {
   std::vector<int> legal;

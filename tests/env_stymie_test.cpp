@@ -5,22 +5,14 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "play_moves.h"
 #include "env/stymie_game.h"
 #include "test_data.h"
 
 namespace quax {
 namespace {
 
-void play(GameState& s, const std::string& moves) {
-  std::istringstream in(moves);
-  std::string m, err;
-  while (in >> m) {
-    const int a = s.parse_action(m, &err);
-    ASSERT_GE(a, 0) << m << ": " << err;
-    ASSERT_EQ(s.why_illegal(a), "") << m;
-    s.apply(a);
-  }
-}
+using testing::play;
 
 int legal_count(const GameState& s) {
   std::vector<int> legal;

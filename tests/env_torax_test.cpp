@@ -5,6 +5,7 @@
 #include <deque>
 #include <sstream>
 
+#include "play_moves.h"
 #include "env/notation.h"
 #include "env/torax_game.h"
 #include "test_data.h"
@@ -24,16 +25,7 @@ void play_record(ToraxGame& s, const std::string& record) {
   s.copy_from(*state);
 }
 
-void play(ToraxGame& s, const std::string& moves) {
-  std::istringstream in(moves);
-  std::string m, err;
-  while (in >> m) {
-    const int a = s.parse_action(m, &err);
-    ASSERT_GE(a, 0) << m << ": " << err;
-    ASSERT_EQ(s.why_illegal(a), "") << m;
-    s.apply(a);
-  }
-}
+using testing::play;
 
 int legal_count(const GameState& s) {
   std::vector<int> legal;
