@@ -190,14 +190,14 @@ struct LearnerThread {
     int64_t games_at_metrics = control.games.load(), evals_at_metrics = control.evaluations.load();
     int64_t positions_at_metrics = control.positions_written.load();
     int64_t last_checkpoint_step = learner.step();
+    // The window itself must hold positions too, not only the run's count: a run resumed
+    // without its shards (another machine, a kept learner state) restarts its window empty
+    // while the count it restored says the window was filled long ago. It refills to what a
+    // fresh run starts from (on a run with its shards this is already the case).
+    const int64_t refill = std::max<int64_t>(1, std::min<int64_t>(config.replay.min_positions, config.replay.window_min));
     while (!control.stop) {
       if (config.run.max_steps > 0 && learner.step() >= config.run.max_steps) break;
       const double ratio = config.replay.train_ratio;
-      // The window itself must hold positions too, not only the run's count: a run resumed
-      // without its shards (another machine, a kept learner state) restarts its window empty
-      // while the count it restored says the window was filled long ago. It refills to what a
-      // fresh run starts from (on a run with its shards this is already the case).
-      const int64_t refill = std::max<int64_t>(1, std::min<int64_t>(config.replay.min_positions, config.replay.window_min));
       auto is_starved = [&] {
         const bool refilling = window.window_positions() < refill;
         control.window_refilling = refilling;  // self-play must not wait for a learner that waits for it
