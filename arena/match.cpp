@@ -20,12 +20,14 @@ std::vector<std::string> entrant_names(const std::vector<std::string>& descripti
   return names;
 }
 
-std::vector<Pairing> schedule_games(int num_players, int games_per_pair, bool gauntlet) {
+std::vector<Pairing> schedule_games(int num_players, int games_per_pair, Schedule schedule) {
   const int rounds = (games_per_pair + 1) / 2 * 2;
   std::vector<std::pair<int, int>> pairs;
   for (int i = 0; i < num_players; ++i)
     for (int j = i + 1; j < num_players; ++j)
-      if (!gauntlet || i == 0) pairs.emplace_back(i, j);
+      if (schedule == Schedule::kRoundRobin || (schedule == Schedule::kGauntlet && i == 0) ||
+          (schedule == Schedule::kChain && j == i + 1))
+        pairs.emplace_back(i, j);
   std::vector<Pairing> out;
   for (int round = 0; round < rounds; ++round)
     for (auto [i, j] : pairs) out.push_back(round % 2 == 0 ? Pairing{i, j} : Pairing{j, i});

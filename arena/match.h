@@ -24,11 +24,15 @@ struct Pairing {
 // (`x`, `x`, `x#1`); callers check.
 std::vector<std::string> entrant_names(const std::vector<std::string>& descriptions);
 
-// Every pair (round robin), or every player against player 0 (gauntlet), each pair
-// `games_per_pair` times (rounded up to even) with colours alternating, so each side plays
-// black exactly as often as white. Games of a pair are interleaved with other pairs' so
-// that a stopped run leaves a balanced sample.
-std::vector<Pairing> schedule_games(int num_players, int games_per_pair, bool gauntlet);
+// Who meets whom: every pair (round robin); every player against player 0 (gauntlet); or
+// each player against the next one in the list (chain: a ladder such as random, the levels
+// 1 to 10 of a model, uct:5000, rated in one fit with a fraction of the round robin's games).
+enum class Schedule { kRoundRobin, kGauntlet, kChain };
+
+// The pairs of `schedule`, each `games_per_pair` times (rounded up to even) with colours
+// alternating, so each side plays black exactly as often as white. Games of a pair are
+// interleaved with other pairs' so that a stopped run leaves a balanced sample.
+std::vector<Pairing> schedule_games(int num_players, int games_per_pair, Schedule schedule = Schedule::kRoundRobin);
 
 // Plays one game to the end; `max_moves` guards against an agent that never finishes
 // (the game then counts as a draw and the result says so).

@@ -67,6 +67,7 @@ void setup_arena(CLI::App& app) {
     std::string players;
     int games = 20;
     bool gauntlet = false;
+    bool chain = false;
     std::string results;
     std::string anchor;
     std::string sprt;
@@ -87,7 +88,10 @@ void setup_arena(CLI::App& app) {
       ->required();
   cmd->add_option("--games", opt->games, "Games per pairing (rounded up to even for colour balance)")
       ->check(CLI::Range(1, 1000000));
-  cmd->add_flag("--gauntlet", opt->gauntlet, "Only the first player against each other one");
+  auto* gauntlet = cmd->add_flag("--gauntlet", opt->gauntlet, "Only the first player against each other one");
+  cmd->add_flag("--chain", opt->chain,
+                "Each player against the next one only (a ladder: e.g. random, the levels 1..10 of a model, uct:5000)")
+      ->excludes(gauntlet);
   cmd->add_option("--results", opt->results, "Results file (JSON lines, appended; default arena-<variant>-<size>.jsonl)");
   cmd->add_option("--anchor", opt->anchor, "Player rated 0 (default: random if playing, else the first player)");
   cmd->add_option("--sprt", opt->sprt, "elo0,elo1,alpha,beta: stop a two-player match when the SPRT decides");
@@ -150,7 +154,10 @@ void setup_arena(CLI::App& app) {
     const ResultsFileContents before = prepare_results_file(results, spec);
     for (const auto& cut : before.cut_lines) std::fprintf(stderr, "quax arena: warning: %s\n", cut.c_str());
 
-    const auto games = schedule_games(static_cast<int>(names.size()), opt->games, opt->gauntlet);
+    const auto games = schedule_games(static_cast<int>(names.size()), opt->games,
+                                      opt->chain      ? Schedule::kChain
+                                      : opt->gauntlet ? Schedule::kGauntlet
+                                                      : Schedule::kRoundRobin);
     fmt::print("arena: {} players, {} games of {}, results appended to {} ({} games of {} there already)\n",
                names.size(), games.size(), describe(spec), results, before.results.size(), describe(spec));
     if (names != descriptions)

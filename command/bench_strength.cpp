@@ -143,7 +143,7 @@ std::vector<StrengthPoint> evaluate(const Options& opt, const GameSpec& spec, co
       ao.threads = opt.threads;
       ao.parallel = opt.parallel;
       ao.seed = derive_seed(derive_seed(opt.seed, static_cast<uint64_t>(s.seconds)), static_cast<uint64_t>(p.games()));
-      play_arena_games(spec, {name, opponent}, {description, opponent}, schedule_games(2, missing, true), ao,
+      play_arena_games(spec, {name, opponent}, {description, opponent}, schedule_games(2, missing, Schedule::kGauntlet), ao,
                        [&](size_t, const GameResult& r) { append_results(results, {r}); }, [] { return false; });
       p = count();
     }

@@ -7,6 +7,8 @@
 #include "command/command.h"
 #include "command/game_spec_option.h"
 #include "command/gtp_engine.h"
+#include "mcts/play_levels.h"
+#include "nets/default_model.h"
 #include "nets/players.h"
 #include "nets/net_evaluator.h"
 
@@ -21,6 +23,7 @@ void setup_gtp(CLI::App& app) {
     std::string model;
     int sims = 0;
     double time = 0;
+    int level = 0;
     int threads = 1;
     uint64_t seed = 1;
   };
@@ -34,6 +37,11 @@ void setup_gtp(CLI::App& app) {
                    ->check(CLI::Range(1, kMaxPlayerSimulations));
   auto* time = cmd->add_option("--time", opt->time, "With --model: seconds per move instead of --sims")
                    ->check(CLI::Range(kMinPlayerSeconds, kMaxPlayerSeconds));
+  auto* level = cmd->add_option("--level", opt->level,
+                                 "Difficulty of the model, " + play_level_range() +
+                                     "; without --model the variant's shipped model (nets/default_model.h)")
+                    ->check(CLI::Range(kMinPlayLevel, kMaxPlayLevel));
+  level->excludes(sims)->excludes(time)->excludes(cmd->get_option("--player"));
   sims->excludes(time);
   sims->needs(model);
   time->needs(model);
@@ -47,10 +55,17 @@ void setup_gtp(CLI::App& app) {
   cmd->callback([opt] {
     const GameSpec spec = game_spec_from_options(opt->variant, opt->size);
     std::string description = opt->player;
+    if (opt->level > 0 && opt->model.empty()) {
+      opt->model = default_model_path(spec);
+      if (opt->model.empty())
+        throw CommandError(std::string("--level needs a model, and there is no shipped model of ") + variant_info(spec.variant).name +
+                           " (give one with --model)");
+    }
     if (!opt->model.empty()) {
       description = opt->model;
       if (opt->sims > 0) description += fmt::format(":sims={}", opt->sims);
       if (opt->time > 0) description += fmt::format(":time={}", opt->time);
+      if (opt->level > 0) description += fmt::format(":level={}", opt->level);
     }
     set_torch_threads(opt->threads);
     std::string error;

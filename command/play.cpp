@@ -1,7 +1,6 @@
 // `quax play`: a human against the engine in the terminal.
 #include <fmt/core.h>
 
-#include <filesystem>
 #include <iostream>
 #include <sstream>
 
@@ -9,6 +8,8 @@
 #include "command/game_spec_option.h"
 #include "env/game_state.h"
 #include "env/notation.h"
+#include "mcts/play_levels.h"
+#include "nets/default_model.h"
 #include "nets/players.h"
 
 namespace quax {
@@ -33,18 +34,6 @@ std::string legal_move_list(const GameState& state) {
   return list;
 }
 
-// The shipped model for this game, if any: checkpoints/<variant>-<size>.pt under the
-// current directory or under the source tree the program was built in (build/quax).
-std::string shipped_model(const GameSpec& spec) {
-  const std::string name = fmt::format("checkpoints/{}-{}.pt", variant_info(spec.variant).name, spec.size);
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-  for (const fs::path& base : {fs::current_path(), exe.parent_path().parent_path()})
-    if (!base.empty() && fs::exists(base / name, ec)) return (base / name).string();
-  return "";
-}
-
 void setup_play(CLI::App& app) {
   struct Options {
     std::string variant = "quax";
@@ -53,6 +42,7 @@ void setup_play(CLI::App& app) {
     std::string model;
     std::string player;
     std::string color = "black";
+    int level = 0;
     uint64_t seed = 1;
   };
   auto opt = std::make_shared<Options>();
@@ -60,10 +50,12 @@ void setup_play(CLI::App& app) {
   cmd->add_option("--variant", opt->variant, "Variant name");
   cmd->add_option("--size", opt->size, "Board size (0: the variant's default)");
   cmd->add_option("--swap", opt->swap, "Pie rule: on, off or default")->check(CLI::IsMember({"on", "off", "default"}));
-  auto* model = cmd->add_option("--model", opt->model, "Exported model file (default: the shipped one for this game, if any)");
+  auto* model = cmd->add_option("--model", opt->model, "Model file (default: the variant's shipped model trained at this size, else nearest to it)");
   auto* player = cmd->add_option("--player", opt->player, std::string("Engine: ") + kPlayerSyntax);
   // Both name the engine; one of them would be dropped without a word.
   model->excludes(player);
+  cmd->add_option("--level", opt->level, "Difficulty of the model, " + play_level_range() + " (default: full)")
+      ->check(CLI::Range(kMinPlayLevel, kMaxPlayLevel));
   cmd->add_option("--color", opt->color, "Your colour: black (moves first) or white");
   cmd->add_option("--seed", opt->seed, "Random seed of the engine");
   cmd->callback([opt] {
@@ -71,7 +63,16 @@ void setup_play(CLI::App& app) {
     const auto human = parse_player(opt->color);
     if (!human) throw CommandError("--color must be black or white, not '" + opt->color + "'");
     std::string engine_desc = !opt->model.empty() ? opt->model : opt->player;
-    if (engine_desc.empty()) engine_desc = shipped_model(spec);
+    if (engine_desc.empty()) engine_desc = default_model_path(spec);
+    if (opt->level > 0) {
+      if (engine_desc.empty())
+        throw CommandError(std::string("--level needs a model, and there is no shipped model of ") + variant_info(spec.variant).name +
+                           " (give one with --model)");
+      PlayerDescription d;
+      if (parse_player_description(engine_desc, &d, nullptr) && d.kind == PlayerDescription::Kind::kBaseline)
+        throw CommandError("--level plays a model weaker, not the baseline '" + engine_desc + "'");
+      engine_desc += ":level=" + std::to_string(opt->level);
+    }
     if (engine_desc.empty()) engine_desc = "uct:2000";
     std::string error;
     auto engine = make_player(engine_desc, spec, opt->seed, &error);

@@ -15,6 +15,7 @@ std::string check_settings(const SearchSettings& s) {
   if (!(s.forced_playouts_k >= 0.0f)) return "forced_playouts_k must be >= 0";
   if (s.gumbel_m < 1) return "gumbel_m must be at least 1";
   if (!(s.gumbel_c_visit >= 0.0f) || !(s.gumbel_c_scale > 0.0f)) return "gumbel_c_visit must be >= 0 and gumbel_c_scale > 0";
+  if (!(s.prior_temperature < 0.0f || s.prior_temperature <= 100.0f)) return "prior_temperature must be at most 100";
   return {};
 }
 

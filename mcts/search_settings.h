@@ -49,6 +49,12 @@ struct SearchSettings {
   float gumbel_c_visit = 50.0f;  // sigma(q) = (c_visit + max_b N(b)) * c_scale * q
   float gumbel_c_scale = 1.0f;   // the paper's value; mctx's default value_scale is 0.1
   bool gumbel_noise = true;      // false: no Gumbel sample (deterministic, for evaluation)
+
+  // --- The move, for the levels below full strength (mcts/play_levels.h) --------------
+  // >= 0: the move is the network's, not the search's: drawn from the root's priors raised
+  // to 1/prior_temperature (0: the largest prior); a search of 1 simulation, which only
+  // evaluates the root, is then all it needs. < 0 (the default): the search chooses.
+  float prior_temperature = -1.0f;
 };
 
 // Empty when the settings make sense, else one line naming the bad field.

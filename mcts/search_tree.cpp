@@ -536,6 +536,14 @@ int SearchTree::choose_action(float temperature, Rng& rng) const {
   assert(root.status == kExpanded && root.num_children > 0);
   const int k = root.num_children;
   const bool gumbel = settings_.root_rule == RootRule::kGumbel;
+  const bool from_priors = settings_.prior_temperature >= 0.0f;
+  if (from_priors) temperature = std::max(temperature, settings_.prior_temperature);
+  if (temperature <= 0.0f && from_priors) {
+    int best = 0;
+    for (int i = 1; i < k; ++i)
+      if (nodes_[root.first_child + i].prior > nodes_[root.first_child + best].prior) best = i;
+    return nodes_[root.first_child + best].action;
+  }
   if (temperature <= 0.0f) {
     int best = 0;
     if (gumbel) {
@@ -571,7 +579,12 @@ int SearchTree::choose_action(float temperature, Rng& rng) const {
   // Sampling: weights w_i^(1/T), computed in log space.
   scratch_.resize(k);
   float mx = -std::numeric_limits<float>::infinity();
-  if (gumbel) {
+  if (from_priors) {
+    for (int i = 0; i < k; ++i) {
+      const float p = nodes_[root.first_child + i].prior;
+      scratch_[i] = p > 0.0f ? std::log(p) / temperature : -std::numeric_limits<float>::infinity();
+    }
+  } else if (gumbel) {
     root_completed_q(&sigma_);
     for (int i = 0; i < k; ++i) scratch_[i] = (root_logits_[i] + sigma_[i]) / temperature;
   } else {

@@ -93,7 +93,9 @@ class SearchTree {
   void policy_target(std::vector<std::pair<int, float>>* out) const;
   // The move to play (board frame). temperature 0: PUCT's immediate win if a child is one,
   // else the most visited child (ties: higher Q, then lower action) / Gumbel's sequential-halving winner; > 0: sampled from
-  // visits^(1/T) (PUCT) or improved-policy^(1/T) (Gumbel).
+  // visits^(1/T) (PUCT) or improved-policy^(1/T) (Gumbel). With settings.prior_temperature
+  // >= 0 the search is not asked: the move is drawn from priors^(1/T), T the larger of the
+  // two temperatures (0: the largest prior, ties to the first child).
   int choose_action(float temperature, Rng& rng) const;
   int tree_size() const { return static_cast<int>(nodes_.size()); }
   // The root's children as analysis shows them (during a search too): board-frame action,

@@ -7,12 +7,13 @@
 #include <vector>
 
 #include "mcts/baseline_agents.h"
+#include "mcts/play_levels.h"
 #include "nets/model_agent.h"
 
 namespace quax {
 
 const char* const kPlayerSyntax =
-    "random | uct:<playouts> | mcts:<sims> | <model.pt>[:sims=N][:time=S][:cpuct=X][:gumbel][:leaves=N]";
+    "random | uct:<playouts> | mcts:<sims> | <model.pt>[:sims=N][:time=S][:level=L][:cpuct=X][:gumbel][:leaves=N]";
 
 namespace {
 
@@ -62,6 +63,8 @@ bool parse_player_description(const std::string& text, PlayerDescription* out, s
     return false;
   }
   d.model_path = parts[0];
+  bool sims_given = false;
+  int level = 0;
   for (size_t i = 1; i < parts.size(); ++i) {
     const std::string& p = parts[i];
     const auto eq = p.find('=');
@@ -78,6 +81,11 @@ bool parse_player_description(const std::string& text, PlayerDescription* out, s
       if (!parse_number(value, 1, kMaxPlayerSimulations, &v) || v != static_cast<int>(v))
         return bad("sims takes 1 to " + std::to_string(kMaxPlayerSimulations));
       d.search.simulations = static_cast<int>(v);
+      sims_given = true;
+    } else if (key == "level") {
+      if (!parse_number(value, kMinPlayLevel, kMaxPlayLevel, &v) || v != static_cast<int>(v))
+        return bad("level takes " + play_level_range());
+      level = static_cast<int>(v);
     } else if (key == "time") {
       if (!parse_number(value, kMinPlayerSeconds, kMaxPlayerSeconds, &v)) return bad("time takes seconds per move, e.g. time=2.5");
       d.seconds = v;
@@ -88,8 +96,16 @@ bool parse_player_description(const std::string& text, PlayerDescription* out, s
       if (!parse_number(value, 1, 256, &v) || v != static_cast<int>(v)) return bad("leaves takes 1 to 256");
       d.search.leaves_per_batch = static_cast<int>(v);
     } else {
-      return bad("unknown setting '" + p + "' (known: sims=N, time=S, cpuct=X, gumbel, leaves=N)");
+      return bad("unknown setting '" + p + "' (known: sims=N, time=S, level=L, cpuct=X, gumbel, leaves=N)");
     }
+  }
+  if (level > 0) {
+    // A level is a number of simulations and a way of choosing the move: either would be lost.
+    if (sims_given || d.seconds > 0) {
+      if (error) *error = "bad player '" + text + "': level= sets the search's size; give it without sims= or time=";
+      return false;
+    }
+    d.search = at_level(d.search, level);
   }
   if (d.seconds > 0 && d.search.root_rule == RootRule::kGumbel) {
     if (error) *error = "bad player '" + text + "': time= works with PUCT only, not gumbel";

@@ -8,6 +8,7 @@
 //   time=<s>     seconds per move instead of a simulation count (gtp/play only; PUCT)
 //   cpuct=<x>    PUCT exploration constant (default 1.25)
 //   gumbel       Gumbel root search (sequential halving) instead of PUCT
+//   level=<l>    difficulty 1 to 10 (mcts/play_levels.h; 10 is sims=200), instead of sims or time
 //   leaves=<n>   leaves per evaluator batch in single-game play (virtual loss; default 4)
 // A path may not contain ':'. Anything that is not a baseline is read as a model path.
 #pragma once
@@ -36,7 +37,7 @@ struct PlayerDescription {
   Kind kind = Kind::kBaseline;
   std::string text;        // as given
   std::string model_path;  // kModel: the file
-  SearchSettings search;   // kModel: simulations, root rule, c_puct, leaves per batch
+  SearchSettings search;   // kModel: simulations, root rule, c_puct, leaves per batch, a level's prior temperature
   double seconds = 0;      // kModel: > 0 searches for this long per move instead
 };
 

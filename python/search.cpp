@@ -10,6 +10,7 @@
 
 #include "mcts/baseline_agents.h"
 #include "mcts/evaluation_batch.h"
+#include "mcts/play_levels.h"
 #include "mcts/search_agent.h"
 #include "mcts/search_tree.h"
 #include "mcts/uct_agent.h"
@@ -139,7 +140,8 @@ class PySearch {
 };
 
 PySearch* make_search(const py::object& player, std::optional<int> simulations, std::optional<double> c_puct,
-                      std::optional<bool> gumbel, std::optional<double> seconds, uint64_t seed) {
+                      std::optional<bool> gumbel, std::optional<double> seconds, uint64_t seed,
+                      std::optional<int> level) {
   SearchSettings settings;
   settings.dirichlet_fraction = 0.0f;
   settings.leaves_per_batch = 4;
@@ -174,8 +176,12 @@ PySearch* make_search(const py::object& player, std::optional<int> simulations, 
     throw py::value_error("a player is a quax.Model or a name: " + std::string(kPlayerSyntax));
   }
   if (model) evaluator = std::make_shared<NetEvaluator>(model->inference);
-  if (!evaluator && (simulations || c_puct || gumbel || seconds))
-    throw py::value_error("'" + name + "' does not search a tree: simulations, c_puct, gumbel and seconds do not apply");
+  if (!evaluator && (simulations || c_puct || gumbel || seconds || level))
+    throw py::value_error("'" + name + "' does not search a tree: simulations, c_puct, gumbel, seconds and level do not apply");
+  if (level && !model) throw py::value_error("level plays a model weaker, not '" + name + "'");
+  if (level && (*level < kMinPlayLevel || *level > kMaxPlayLevel))
+    throw py::value_error("level must be " + play_level_range() + ", not " + std::to_string(*level));
+  if (level && (simulations || seconds)) throw py::value_error("level sets the search's size: give it without simulations or seconds");
   // The ranges of the player syntax (nets/players.h), named as the caller wrote them; NaN fails
   // every comparison and so every range.
   if (simulations && (*simulations < 1 || *simulations > kMaxPlayerSimulations))
@@ -192,6 +198,7 @@ PySearch* make_search(const py::object& player, std::optional<int> simulations, 
     settings.gumbel_noise = false;
   }
   if (seconds) time = *seconds;
+  if (level) settings = at_level(settings, *level);
   if (std::string error = check_settings(settings); !error.empty()) throw py::value_error(error);
   if (time > 0 && settings.root_rule == RootRule::kGumbel)
     throw py::value_error("seconds works with PUCT only, not gumbel");
@@ -216,6 +223,8 @@ void bind_search(py::module_& m) {
 
   quax.Search(model, simulations=200)          PUCT over the model (gumbel=True: Gumbel root)
   quax.Search("checkpoints/quax-7.pt:sims=400") a model file with its settings
+  quax.Search(model, level=3)                  a weaker player: levels 1 (novice) to 10 (full
+                                                strength, 200 simulations), as `quax play --level`
   quax.Search("mcts:1000")                      PUCT with random-rollout leaf values
   quax.Search("uct:1000"), quax.Search("random") the baselines: UCT's policy is its root
                                                 visits, its q and value its mean rollout results;
@@ -225,7 +234,7 @@ Every method takes quax.Game objects and answers in the board frame. Searches ar
 deterministic for a given seed and sequence of calls; no noise is added.)")
       .def(py::init(&make_search), py::arg("player"), py::arg("simulations") = py::none(),
            py::arg("c_puct") = py::none(), py::arg("gumbel") = py::none(), py::arg("seconds") = py::none(),
-           py::arg("seed") = 0)
+           py::arg("seed") = 0, py::arg("level") = py::none())
       .def_property_readonly("name", &PySearch::name)
       .def_property_readonly("simulations", [](const PySearch& s) { return s.settings().simulations; })
       .def(

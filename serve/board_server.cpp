@@ -16,6 +16,7 @@
 #include "core/bounded_file.h"
 #include "env/board_layout.h"
 #include "mcts/baseline_agents.h"
+#include "mcts/play_levels.h"
 #include "nets/net_evaluator.h"
 #include "nets/players.h"
 #include "serve/analysis.h"
@@ -327,10 +328,15 @@ struct BoardServer::Impl {
       throw HttpError{400, model->name + " plays " + variant_info(model->spec.variant).name + ", not " + variant_info(spec.variant).name};
     const int sims = get_int(body, "sims", 200, 1, kMaxSimulations);
     const double seconds = get_number(body, "seconds", 0.0, 0.0, kMaxSecondsPerMove);
+    // A level (mcts/play_levels.h) is the model's search size and move rule: sims and seconds
+    // then do not apply.
+    const int level = get_int(body, "level", 0, 0, kMaxPlayLevel);
     if (seconds > 0 && seconds < kMinPlayerSeconds)
       throw HttpError{400, "'seconds' must be 0 (a count of sims) or a number from " + json(kMinPlayerSeconds).dump() +
                                " to " + json(kMaxSecondsPerMove).dump()};
-    *description = model->path + (seconds > 0 ? ":time=" + json(seconds).dump() : ":sims=" + std::to_string(sims));
+    *description = model->path + (level > 0      ? ":level=" + std::to_string(level)
+                                  : seconds > 0 ? ":time=" + json(seconds).dump()
+                                                : ":sims=" + std::to_string(sims));
     auto agent = make_player(*description, spec, seeds++, &error);
     // The player string is this server's own making: the client is told of the model it named.
     if (!agent) throw HttpError{400, model->name + ": " + replace_all(error, *description, model->name)};
@@ -380,7 +386,11 @@ struct BoardServer::Impl {
         for (const auto& m : catalogue.models())
           models.push_back({{"path", m.path}, {"name", m.name}, {"variant", variant_info(m.spec.variant).name},
                             {"sizes", m.sizes}, {"step", m.step}});
-        reply(res, 200, {{"baselines", {"random", "uct:200", "uct:1000", "uct:5000", "mcts:500"}}, {"models", models}});
+        json levels = json::array();
+        for (int l = kMinPlayLevel; l <= kMaxPlayLevel; ++l) levels.push_back({{"level", l}, {"name", play_level(l).name}});
+        reply(res, 200, {{"baselines", {"random", "uct:200", "uct:1000", "uct:5000", "mcts:500"}},
+                         {"models", models},
+                         {"levels", levels}});
       });
     });
 
@@ -603,7 +613,7 @@ struct BoardServer::Impl {
         PlayerDescription d;
         if (parse_player_description(opponent, &d, nullptr) && d.kind == PlayerDescription::Kind::kModel)
           model = catalogue.find_model(d.model_path);
-        if (!model) model = catalogue.first_model(variant);
+        if (!model) model = catalogue.best_model(position->spec());
         if (!model) throw HttpError{400, std::string("no model of ") + variant_info(variant).name + " to analyze with (serve one with --models)"};
       }
       std::shared_ptr<const InferenceModel> inference;

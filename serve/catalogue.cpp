@@ -30,34 +30,19 @@ bool read_served_file(const std::string& path, const char* what, std::string* ou
 }  // namespace
 
 Catalogue::Catalogue(const std::vector<std::string>& model_dirs, std::string runs_dir) : runs_dir_(std::move(runs_dir)) {
-  std::error_code ec;
-  for (const auto& dir : model_dirs) {
-    std::vector<std::string> files;
-    for (const auto& entry : fs::directory_iterator(dir, ec))
-      if (entry.is_regular_file(ec) && entry.path().extension() == ".pt") files.push_back(entry.path().string());
-    if (ec) std::fprintf(stderr, "warning: cannot list model directory '%s': %s\n", dir.c_str(), ec.message().c_str());
-    std::sort(files.begin(), files.end());
-    for (const auto& file : files) {
-      try {
-        const LoadedModel loaded = load_model_file(file);
-        models_.push_back({file, fs::path(file).filename().string(), loaded.shape.spec, loaded.trained_sizes, loaded.step});
-      } catch (const std::exception& e) {
-        std::fprintf(stderr, "warning: skipping '%s': %s\n", file.c_str(), e.what());
-      }
-    }
+  for (ModelSummary& m : read_model_summaries(model_dirs, [](const std::string& line) {
+         std::fprintf(stderr, "warning: %s\n", line.c_str());
+       })) {
+    const std::string name = fs::path(m.path).filename().string();
+    models_.push_back({std::move(m), name});
   }
+  std::error_code ec;
   if (auto canonical = fs::weakly_canonical(fs::absolute(runs_dir_), ec); !ec) runs_canonical_ = canonical.string();
 }
 
 const CatalogueModel* Catalogue::find_model(const std::string& path_or_name) const {
   for (const auto& m : models_)
     if (m.path == path_or_name || m.name == path_or_name) return &m;
-  return nullptr;
-}
-
-const CatalogueModel* Catalogue::first_model(Variant v) const {
-  for (const auto& m : models_)
-    if (m.spec.variant == v) return &m;
   return nullptr;
 }
 

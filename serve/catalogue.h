@@ -14,16 +14,14 @@
 #include <vector>
 
 #include "env/types.h"
+#include "nets/default_model.h"
 #include "nets/net_evaluator.h"
 
 namespace quax {
 
-struct CatalogueModel {
-  std::string path;  // as found (directory + file name)
+// path: as found (directory + file name); spec: the game it was made for.
+struct CatalogueModel : ModelSummary {
   std::string name;  // the file name
-  GameSpec spec;     // the game it was made for
-  std::vector<int> sizes;
-  int64_t step = 0;
 };
 
 class Catalogue {
@@ -36,8 +34,8 @@ class Catalogue {
   const std::vector<CatalogueModel>& models() const { return models_; }
   // A listed model by path or by file name; null when none.
   const CatalogueModel* find_model(const std::string& path_or_name) const;
-  // The first listed model of a variant (the order of the directories, then of the names).
-  const CatalogueModel* first_model(Variant v) const;
+  // The listed model that should play `want` (nets/default_model.h); null when none is of its variant.
+  const CatalogueModel* best_model(const GameSpec& want) const { return best_model_for(models_, want); }
   // The model ready for inference on `spec` (loaded once, then shared). Throws
   // std::runtime_error (one line) when it cannot play it.
   std::shared_ptr<const InferenceModel> inference_model(const CatalogueModel& model, const GameSpec& spec);

@@ -21,7 +21,7 @@ TEST(BatchedGames, EveryGameOnceWithItsColoursAndAReplayableRecord) {
   a.search.simulations = 24;
   b.search.simulations = 8;
   c.search.simulations = 16;
-  const auto games = schedule_games(3, 6, false);
+  const auto games = schedule_games(3, 6);
   BatchedGamesOptions opt;
   opt.parallel_games = 5;
   std::vector<int> seen(games.size(), 0);
@@ -63,7 +63,7 @@ TEST(BatchedGames, MoreRolloutSimulationsWinMost) {
   SearchPlayer strong{&rollouts, {}}, weak{&uniform, {}};
   strong.search.simulations = 64;
   weak.search.simulations = 4;
-  const auto games = schedule_games(2, 40, false);
+  const auto games = schedule_games(2, 40);
   int strong_wins = 0;
   play_games_batched(spec, {"strong", "weak"}, games, {&strong, &weak}, BatchedGamesOptions{},
                      [&](size_t, const GameResult& r) {
@@ -78,7 +78,7 @@ TEST(BatchedGames, StopAbandonsGamesInFlight) {
   UniformEvaluator uniform;
   SearchPlayer p{&uniform, {}};
   p.search.simulations = 4;
-  const auto games = schedule_games(2, 40, false);
+  const auto games = schedule_games(2, 40);
   int reported = 0;
   play_games_batched(spec, {"x", "y"}, games, {&p, &p}, BatchedGamesOptions{},
                      [&](size_t, const GameResult&) { ++reported; }, [&] { return reported >= 3; });
@@ -90,7 +90,7 @@ TEST(BatchedGames, PlayerWithoutEvaluatorIsRefused) {
   const GameSpec spec{Variant::kQuax, 5, true};
   UniformEvaluator uniform;
   SearchPlayer p{&uniform, {}};
-  EXPECT_THROW(play_games_batched(spec, {"x", "agent"}, schedule_games(2, 2, false), {&p, nullptr},
+  EXPECT_THROW(play_games_batched(spec, {"x", "agent"}, schedule_games(2, 2), {&p, nullptr},
                                   BatchedGamesOptions{}, [](size_t, const GameResult&) {}),
                std::invalid_argument);
 }

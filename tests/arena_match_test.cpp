@@ -12,6 +12,7 @@
 #include <stdexcept>
 #include <string>
 #include <thread>
+#include <cstdlib>
 #include <vector>
 
 #include "arena/match.h"
@@ -23,17 +24,20 @@ namespace {
 
 TEST(Schedule, EveryPairPlaysBlackAsOftenAsWhite) {
   for (int games : {1, 2, 5, 8}) {
-    for (bool gauntlet : {false, true}) {
-      const auto schedule = schedule_games(4, games, gauntlet);
+    for (Schedule kind : {Schedule::kRoundRobin, Schedule::kGauntlet, Schedule::kChain}) {
+      const auto schedule = schedule_games(4, games, kind);
       std::map<std::pair<int, int>, int> as_black;
       for (const auto& g : schedule) ++as_black[{g.black, g.white}];
-      const int expected_pairs = gauntlet ? 3 : 6;
+      const int expected_pairs = kind == Schedule::kRoundRobin ? 6 : 3;
       EXPECT_EQ(static_cast<int>(as_black.size()), 2 * expected_pairs);
       for (const auto& [pair, count] : as_black) {
         EXPECT_EQ(count, (games + 1) / 2) << pair.first << " vs " << pair.second;
         EXPECT_EQ(count, (as_black[std::make_pair(pair.second, pair.first)]));
-        if (gauntlet) {
+        if (kind == Schedule::kGauntlet) {
           EXPECT_TRUE(pair.first == 0 || pair.second == 0);
+        }
+        if (kind == Schedule::kChain) {  // neighbours in the list only (0-1, 1-2, 2-3)
+          EXPECT_EQ(std::abs(pair.first - pair.second), 1);
         }
       }
     }
@@ -51,7 +55,7 @@ TEST(Entrants, APlayerListedTwiceBecomesTwoNumberedEntrants) {
 TEST(PlayGames, ResultsAreLegalGamesWithTheScheduledColours) {
   const GameSpec spec{Variant::kQuax, 5, true};
   const std::vector<std::string> names = {"a", "b", "c"};
-  const auto schedule = schedule_games(3, 4, false);
+  const auto schedule = schedule_games(3, 4);
   std::vector<GameResult> results(schedule.size());
   play_games(spec, names, schedule, [](int, uint64_t seed) { return make_random_agent(seed); }, 2, 11,
              [&](size_t g, const GameResult& r) { results[g] = r; });
@@ -81,7 +85,7 @@ TEST(PlayGames, AnErrorOnAWorkerThreadReachesTheCallerAndStopsNewGames) {
   // started are finished and reported, and no game starts after it.
   const GameSpec spec{Variant::kQuax, 5, true};
   const std::vector<std::string> names = {"a", "b"};
-  const auto schedule = schedule_games(2, 40, false);
+  const auto schedule = schedule_games(2, 40);
   const int threads = 2;
   for (int attempt = 0; attempt < 5; ++attempt) {
     int calls = 0;

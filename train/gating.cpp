@@ -42,7 +42,7 @@ nlohmann::json play_gating_games(const TrainConfig& config, int64_t step, const 
       return {{"games", wins + losses + draws}, {"wins", wins}, {"losses", losses}, {"draws", draws}};
     }
   } as_black, as_white;
-  const auto games = schedule_games(2, g.games, false);
+  const auto games = schedule_games(2, g.games);
   play_games(config.game, names, games, make, 1, derive_seed(config.run.seed, static_cast<uint64_t>(step)),
              [&](size_t, const GameResult& r) {
                const bool new_is_black = r.black == names[0];

@@ -205,10 +205,21 @@
     updateModelOptions();
   }
 
-  // Simulations and seconds per move apply to a model opponent only.
+  // The level and, for a custom level, simulations and seconds per move apply to a model
+  // opponent only.
   function updateModelOptions() {
     const model = isModel($('opponent').value);
+    const custom = $('level').value === '0';
     for (const element of document.querySelectorAll('.model-only')) element.hidden = !model;
+    for (const element of document.querySelectorAll('.custom-only')) element.hidden = !model || !custom;
+  }
+
+  // The model's levels by name (GET /api/players), strongest first, then "custom": the
+  // simulations and seconds of the fields below.
+  function fillLevels() {
+    const levels = (state.players.levels || []).slice().sort((a, b) => b.level - a.level);
+    fillOptions($('level'), levels.map((l) => ({ value: l.level, text: `${l.level} · ${l.name}` }))
+      .concat([{ value: 0, text: 'custom (simulations or seconds)' }]), levels.length ? levels[0].level : 0);
   }
 
   function fillAnalysisModels(variantName) {
@@ -234,6 +245,7 @@
     }
     state.players.baselines = state.players.baselines || [];
     state.players.models = state.players.models || [];
+    fillLevels();
     wireVariantControls($('variant'), $('size'), $('swap'), fillOpponents);
     $('size').addEventListener('change', fillOpponents);
     wireVariantControls($('replay-variant'), $('replay-size'), $('replay-swap'));
@@ -280,6 +292,7 @@
         // The API lists both fields for every opponent; they only mean something for a model.
         sims: positiveInteger($('sims').value, 200),
         seconds: Math.max(0, Number($('seconds').value) || 0),
+        level: Number($('level').value) || 0,
       };
       const previous = state.views.play;
       const view = await api('POST', '/api/games', body);
@@ -408,9 +421,13 @@
   function renderTitle(view) {
     const parts = [view.title || `${view.variant} ${view.size}×${view.size}`];
     if (view.opponent && view.opponent !== 'none' && view.human !== 'both') {
-      // A model opponent reads "<path>:sims=200" or "<path>:time=2": show the model's name.
+      // A model opponent reads "<path>:sims=200", "<path>:time=2" or "<path>:level=3": show
+      // the model's name, and a level by its name.
       const model = (state.players.models || []).find((m) => view.opponent === m.path || view.opponent.startsWith(`${m.path}:`));
-      const opponent = model ? model.name + view.opponent.slice(model.path.length) : view.opponent;
+      let opponent = model ? model.name + view.opponent.slice(model.path.length) : view.opponent;
+      const level = /:level=(\d+)$/.exec(opponent);
+      const named = level && (state.players.levels || []).find((l) => l.level === Number(level[1]));
+      if (named) opponent = `${opponent.slice(0, level.index)} · level ${named.level} (${named.name})`;
       parts.push(`you: ${view.human} · opponent: ${opponent}`);
     }
     $('game-title').textContent = parts.join(' — ');
@@ -946,6 +963,7 @@
 
     $('new-game').addEventListener('click', newGame);
     $('opponent').addEventListener('change', updateModelOptions);
+    $('level').addEventListener('change', updateModelOptions);
 
     // One listener for the whole board: a legal cell, square, or a link's hit line.
     $('board').addEventListener('click', (event) => {

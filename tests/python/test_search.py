@@ -111,6 +111,23 @@ def test_a_model_file_with_its_settings_plays_a_game_against_uct():
     assert game.winner in ("black", "white")
 
 
+def test_levels_play_the_same_model_weaker():
+    assert quax.Search(MODEL5, level=1).simulations == 1
+    assert quax.Search(MODEL5 + ":level=10").simulations == 200
+    assert quax.Search(quax.load_model(MODEL5), level=9).simulations == quax.Search(MODEL5 + ":level=9").simulations
+    game = quax.Game("quax", 5)
+    # Level 1 draws its move from the policy at a high temperature: seeds differ; level 8
+    # plays the policy's most likely move, level 10 the search's: one move each.
+    assert len({quax.Search(MODEL5, level=1, seed=s).best_action(game) for s in range(20)}) > 3
+    assert len({quax.Search(MODEL5, level=8, seed=s).best_action(game) for s in range(5)}) == 1
+    with pytest.raises(ValueError, match=re.escape("level must be 1 (novice) to 10 (full strength), not 11")):
+        quax.Search(MODEL5, level=11)
+    with pytest.raises(ValueError, match="level sets the search's size"):
+        quax.Search(MODEL5, level=3, simulations=50)
+    with pytest.raises(ValueError, match="does not search a tree"):
+        quax.Search("uct:100", level=3)
+
+
 def test_bad_requests_raise():
     with pytest.raises(ValueError, match="unknown player|no model file"):
         quax.Search("nope")

@@ -72,6 +72,23 @@ def test_catalogue(server):
     names = {m["name"]: m for m in players["models"]}
     assert names["quax-5.pt"]["variant"] == "quax" and names["quax-11.pt"]["sizes"] == [7, 9, 11]
     assert "uct:1000" in players["baselines"]
+    levels = players["levels"]
+    assert [l["level"] for l in levels] == list(range(1, 11))
+    assert levels[0]["name"] == "novice" and levels[-1]["name"] == "full strength"
+
+
+def test_a_level_plays_the_model_weaker(server):
+    """The browser offers the model's levels by name (issue 34): a game opened at a level
+    records it in the opponent; a level out of range is refused and opens nothing."""
+    view = ok(server, "POST", "/api/games", {"variant": "quax", "size": 5, "opponent": "quax-5.pt", "level": 3,
+                                             "sims": 16, "human": "white"})
+    assert view["opponent"].endswith("quax-5.pt:level=3")
+    view = ok(server, "POST", "/api/games/%s/engine" % view["id"])
+    assert view["ply"] == 1
+    for bad in (11, -1, "3", 2.5):
+        status, reply = call(server, "POST", "/api/games", {"variant": "quax", "size": 5, "opponent": "quax-5.pt",
+                                                             "level": bad})
+        assert status == 400 and "level" in reply["error"], (bad, status, reply)
 
 
 @pytest.mark.parametrize("variant,size,opponent", [("quax", 5, "quax-5.pt"), ("stymie", 5, "stymie-5.pt"),

@@ -48,7 +48,9 @@ def idle(driver, timeout=120):
     WebDriverWait(driver, timeout).until(lambda d: d.execute_script("return document.body.dataset.busy") == "0")
 
 
-def new_game(driver, server, variant, size, opponent, sims="16", human="black"):
+def new_game(driver, server, variant, size, opponent, sims="16", human="black", level=None):
+    """Opens a game; a model opponent plays `sims` simulations (the level "custom"), or at
+    `level` (the select's value) when given."""
     driver.get(server["url"])
     WebDriverWait(driver, 30).until(lambda d: len(Select(d.find_element(By.ID, "variant")).options) >= 13)
     Select(driver.find_element(By.ID, "variant")).select_by_value(variant)
@@ -60,6 +62,9 @@ def new_game(driver, server, variant, size, opponent, sims="16", human="black"):
         lambda d: opponent in [o.get_attribute("value") for o in Select(d.find_element(By.ID, "opponent")).options])
     Select(driver.find_element(By.ID, "opponent")).select_by_value(opponent)
     Select(driver.find_element(By.ID, "human")).select_by_value(human)
+    level_select = driver.find_elements(By.ID, "level")
+    if level_select and level_select[0].is_displayed():
+        Select(level_select[0]).select_by_value(str(level) if level is not None else "0")
     sims_input = driver.find_elements(By.ID, "sims")
     if sims_input and sims_input[0].is_displayed():
         sims_input[0].clear()
@@ -129,6 +134,18 @@ def read_heat_map(browser, cells):
     assert len(browser.find_elements(By.CSS_SELECTOR, "#top-moves tbody tr")) >= 1
     assert browser.find_element(By.ID, "value").text.strip()
     browser.find_element(By.ID, "analyze").click()  # off again: the game goes on without it
+
+
+def test_the_model_is_offered_by_level(server, browser):
+    """Issue 34: the levels by name, strongest first, then custom; a level hides the
+    simulations and the game's opponent records it."""
+    new_game(browser, server, "quax", 5, "checkpoints/quax-5.pt", level=3)
+    options = [o.text for o in Select(browser.find_element(By.ID, "level")).options]
+    assert options[0] == "10 · full strength" and options[7] == "3 · casual" and options[9] == "1 · novice"
+    assert options[10].startswith("custom")
+    assert not browser.find_element(By.ID, "sims").is_displayed()
+    WebDriverWait(browser, 60).until(
+        lambda d: "opponent: quax-5.pt · level 3 (casual)" in d.find_element(By.ID, "game-title").text)
 
 
 def test_quax_heat_map(server, browser):

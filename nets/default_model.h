@@ -1,0 +1,56 @@
+// The model that plays a game when the user names none (`quax play`, `quax gtp --level`,
+// the browser's analysis): the variant's model trained at the board's size, else the one
+// trained nearest to it, so that a player who asks for hex 13 meets the hex model and not a
+// baseline that scatters stones.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "env/types.h"
+
+namespace quax {
+
+// What the choice needs to know of a model file (its card).
+struct ModelSummary {
+  std::string path;
+  GameSpec spec;           // the game it was made for (its first trained size, its pie rule)
+  std::vector<int> sizes;  // the sizes it was trained on
+  int64_t step = 0;
+};
+
+// Whether `a` should play `want` rather than `b` (both of want's variant): a model trained at
+// want.size before one that was not; then the model made for that size (its first trained
+// size, spec.size: quax-9.pt at 9x9 before quax-11.pt, trained on 7, 9 and 11); then the
+// nearer trained size (the larger one on a tie); then one trained with want's pie rule; then
+// more learner steps. False on a full tie.
+bool plays_better(const ModelSummary& a, const ModelSummary& b, const GameSpec& want);
+
+// The model of `models` (ModelSummary or a type derived from it) that should play `want`;
+// null when none is of its variant. The first one listed wins a full tie.
+template <class Model>
+const Model* best_model_for(const std::vector<Model>& models, const GameSpec& want) {
+  const Model* best = nullptr;
+  for (const Model& m : models)
+    if (m.spec.variant == want.variant && (!best || plays_better(m, *best, want))) best = &m;
+  return best;
+}
+
+// The model files (*.pt) of `dirs`, each read by load_model_file: not recursive, by name
+// within a directory, the directories in order, one reached twice (another spelling, a link)
+// read once. A directory that cannot be listed and a file that does not load (a learner
+// checkpoint, a damaged file) are left out, with one line each to `warn` when given.
+std::vector<ModelSummary> read_model_summaries(const std::vector<std::string>& dirs,
+                                               const std::function<void(const std::string&)>& warn = nullptr);
+
+// The shipped models: read_model_summaries of checkpoints/ under the current directory, then
+// of checkpoints/ in the source tree the program was built in (build/quax's parent's parent),
+// without warnings: a user's directory named checkpoints may hold anything.
+std::vector<ModelSummary> shipped_models();
+
+// The path of the shipped model that should play `want`, "" when there is none.
+std::string default_model_path(const GameSpec& want);
+
+}  // namespace quax

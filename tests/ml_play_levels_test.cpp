@@ -1,0 +1,119 @@
+// Levels in a player description (`<model>:level=N`) and the choice of the model that plays
+// when none is named (nets/default_model.h), on the shipped models.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+
+#include "arena/match.h"
+#include "mcts/play_levels.h"
+#include "nets/default_model.h"
+#include "nets/net_evaluator.h"
+#include "nets/players.h"
+
+namespace quax {
+namespace {
+
+const std::string kCheckpoints = std::string(QUAX_SOURCE_DIR) + "/checkpoints";
+
+TEST(LevelDescription, SetsTheLevelsSearchAndMoveRule) {
+  PlayerDescription d;
+  std::string error;
+  ASSERT_TRUE(parse_player_description("m.pt:level=3", &d, &error)) << error;
+  EXPECT_EQ(d.search.simulations, play_level(3).simulations);
+  EXPECT_EQ(d.search.prior_temperature, play_level(3).prior_temperature);
+  ASSERT_TRUE(parse_player_description("m.pt:cpuct=2:level=10", &d, &error)) << error;
+  EXPECT_EQ(d.search.simulations, 200);
+  EXPECT_LT(d.search.prior_temperature, 0.0f);
+  EXPECT_EQ(d.search.c_puct, 2.0f);
+}
+
+TEST(LevelDescription, BadLevelsAndConflictsAreRefusedInOneLine) {
+  PlayerDescription d;
+  for (const std::string bad : {"m.pt:level=0", "m.pt:level=11", "m.pt:level=2.5", "m.pt:level=", "m.pt:level=x"}) {
+    std::string error;
+    EXPECT_FALSE(parse_player_description(bad, &d, &error)) << bad;
+    EXPECT_EQ(error, "bad player '" + bad + "': level takes 1 (novice) to 10 (full strength)");
+  }
+  for (const std::string bad : {"m.pt:level=3:sims=50", "m.pt:sims=50:level=3", "m.pt:time=2:level=3"}) {
+    std::string error;
+    EXPECT_FALSE(parse_player_description(bad, &d, &error)) << bad;
+    EXPECT_EQ(error, "bad player '" + bad + "': level= sets the search's size; give it without sims= or time=");
+  }
+}
+
+ModelSummary summary(const std::string& path, int size, std::vector<int> sizes, bool swap = true, int64_t step = 100) {
+  return {path, GameSpec{Variant::kQuax, size, swap}, std::move(sizes), step};
+}
+
+TEST(DefaultModel, TrainedSizeThenOwnSizeThenNearestThenPieRuleThenSteps) {
+  const std::vector<ModelSummary> models{
+      summary("q5", 5, {5}), summary("q7", 7, {7}), summary("q9", 9, {9}),
+      summary("q11", 11, {11, 9, 7}, true, 9000), summary("q11-noswap", 11, {11}, false, 20000)};
+  auto best = [&](int size, bool swap = true) {
+    const ModelSummary* m = best_model_for(models, GameSpec{Variant::kQuax, size, swap});
+    return m ? m->path : "";
+  };
+  EXPECT_EQ(best(5), "q5");
+  EXPECT_EQ(best(9), "q9");      // q11 was trained at 9 too, but q9 was made for it
+  EXPECT_EQ(best(7), "q7");
+  EXPECT_EQ(best(11), "q11");    // q11-noswap has more steps, but another pie rule
+  EXPECT_EQ(best(11, false), "q11-noswap");
+  // 5 and 7 are as near: the larger; q7 and q11 were both trained at 7: more steps.
+  EXPECT_EQ(best(6), "q11");
+  EXPECT_EQ(best(4), "q5");
+  EXPECT_EQ(best(15), "q11");
+  EXPECT_EQ(best_model_for(models, GameSpec{Variant::kHex, 9, false}), nullptr);
+}
+
+TEST(DefaultModel, TheShippedModelsPlayTheirVariantsAtEverySize) {
+  // The checkpoints directory given twice (another spelling) is read once.
+  const auto models = read_model_summaries({kCheckpoints, kCheckpoints + "/."});
+  auto best = [&](Variant v, int size) {
+    const ModelSummary* m = best_model_for(models, GameSpec{v, size, variant_info(v).swap_by_default});
+    return m ? std::filesystem::path(m->path).filename().string() : "";
+  };
+  int quax = 0;
+  for (const auto& m : models) quax += m.spec.variant == Variant::kQuax;
+  EXPECT_EQ(quax, 4);  // quax-5, 7, 9 and 11
+  EXPECT_EQ(best(Variant::kQuax, 9), "quax-9.pt");
+  EXPECT_EQ(best(Variant::kQuax, 11), "quax-11.pt");
+  EXPECT_EQ(best(Variant::kQuax, 13), "quax-11.pt");
+  EXPECT_EQ(best(Variant::kQuax, 5), "quax-5.pt");
+  EXPECT_EQ(best(Variant::kQuady, 15), "quady-9.pt");
+  EXPECT_EQ(best(Variant::kTorax, 9), "torax-5.pt");
+  EXPECT_EQ(best(Variant::kCrossway, 19), "");  // none shipped yet: play falls back to uct
+}
+
+TEST(DefaultModel, ADirectoryThatHoldsNoModelsIsWarnedAbout) {
+  std::vector<std::string> lines;
+  const auto models = read_model_summaries({kCheckpoints + "/learner/hex_9x9/checkpoints", "/nonexistent-dir"},
+                                           [&](const std::string& line) { lines.push_back(line); });
+  EXPECT_TRUE(models.empty());
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_NE(lines[0].find("skipping '"), std::string::npos) << lines[0];  // a learner checkpoint
+  EXPECT_NE(lines[1].find("cannot list model directory '/nonexistent-dir'"), std::string::npos) << lines[1];
+}
+
+TEST(PlayLevelsWithAModel, LevelTenBeatsLevelOne) {
+  // quax-5.pt at its size, colours alternating; level 1 draws its moves from the policy at
+  // temperature 2, level 10 searches 200 simulations.
+  set_torch_threads(1);
+  const GameSpec spec{Variant::kQuax, 5, true};
+  const std::string model = kCheckpoints + "/quax-5.pt";
+  int top_wins = 0;
+  const int games = 10;
+  for (int g = 0; g < games; ++g) {
+    std::string error;
+    auto top = make_player(model + ":level=10", spec, 1 + g, &error);
+    auto low = make_player(model + ":level=1", spec, 100 + g, &error);
+    ASSERT_TRUE(top && low) << error;
+    const bool top_black = g % 2 == 0;
+    const GameResult r = play_game(spec, top_black ? *top : *low, top_black ? *low : *top);
+    top_wins += (r.outcome == Outcome::kBlackWins) == top_black && r.outcome != Outcome::kDraw;
+  }
+  EXPECT_GE(top_wins, 9) << "level 10 won " << top_wins << " of " << games;
+}
+
+}  // namespace
+}  // namespace quax
