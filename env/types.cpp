@@ -78,6 +78,8 @@ std::optional<Variant> parse_variant(std::string_view name) {
   return std::nullopt;
 }
 
+Variant rules_of(Variant v) { return v == Variant::kLink ? Variant::kQuax : v; }
+
 std::string variant_list() {
   std::string out;
   for (const auto& info : kVariants) {

@@ -67,6 +67,10 @@ const VariantInfo& variant_info(Variant v);
 std::optional<Variant> parse_variant(std::string_view name);
 // "quax, link, ..." for error messages.
 std::string variant_list();
+// The variant whose rules `v` plays by: link is quax under its first name (docs/RULES.md: the
+// same moves, connections and goal; only the default size and pie rule differ), so a model of
+// one plays the other. Every other variant is its own.
+Variant rules_of(Variant v);
 
 // What fixes a game: the variant, the board size and whether the pie rule is on.
 struct GameSpec {

@@ -21,20 +21,21 @@ struct ModelSummary {
   int64_t step = 0;
 };
 
-// Whether `a` should play `want` rather than `b` (both of want's variant): a model trained at
-// want.size before one that was not; then the model made for that size (its first trained
+// Whether `a` should play `want` rather than `b` (both of want's rules, rules_of): a model of
+// want's own variant before one of another variant of the same rules (link: quax's); then a
+// model trained at want.size before one that was not; then the model made for that size (its first trained
 // size, spec.size: quax-9.pt at 9x9 before quax-11.pt, trained on 7, 9 and 11); then the
 // nearer trained size (the larger one on a tie); then one trained with want's pie rule; then
 // more learner steps. False on a full tie.
 bool plays_better(const ModelSummary& a, const ModelSummary& b, const GameSpec& want);
 
 // The model of `models` (ModelSummary or a type derived from it) that should play `want`;
-// null when none is of its variant. The first one listed wins a full tie.
+// null when none plays its rules. The first one listed wins a full tie.
 template <class Model>
 const Model* best_model_for(const std::vector<Model>& models, const GameSpec& want) {
   const Model* best = nullptr;
   for (const Model& m : models)
-    if (m.spec.variant == want.variant && (!best || plays_better(m, *best, want))) best = &m;
+    if (rules_of(m.spec.variant) == rules_of(want.variant) && (!best || plays_better(m, *best, want))) best = &m;
   return best;
 }
 

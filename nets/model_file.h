@@ -62,7 +62,8 @@ LoadedModel load_model_file(const std::string& path);
 
 // The one check of a model against the game it is asked to play, behind every player and
 // evaluator made from a model file (load_inference_model, make_model_agent): "" when the
-// model can play `want` - its own variant at any size, with the same input planes and
+// model can play `want` - its own variant (or one of the same rules, rules_of: quax's model
+// plays link, with a warning) at any size, with the same input planes and
 // action layout (same_layout; the network is fully convolutional) - else one line naming
 // both. When it can, *warnings (emptied first) gets one line for each way the game is not
 // the model's training, each naming the model `name` (warnings, not refusals): want.size

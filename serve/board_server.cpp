@@ -324,7 +324,7 @@ struct BoardServer::Impl {
     }
     const CatalogueModel* model = catalogue.find_model(opponent);
     if (!model) throw HttpError{400, "unknown opponent '" + clip(opponent) + "': random, uct:<playouts>, mcts:<sims> or a served model (GET /api/players)"};
-    if (model->spec.variant != spec.variant)
+    if (rules_of(model->spec.variant) != rules_of(spec.variant))
       throw HttpError{400, model->name + " plays " + variant_info(model->spec.variant).name + ", not " + variant_info(spec.variant).name};
     const int sims = get_int(body, "sims", 200, 1, kMaxSimulations);
     const double seconds = get_number(body, "seconds", 0.0, 0.0, kMaxSecondsPerMove);
@@ -383,9 +383,16 @@ struct BoardServer::Impl {
     http.Get("/api/players", [this](const httplib::Request&, httplib::Response& res) {
       handle(res, [&] {
         json models = json::array();
-        for (const auto& m : catalogue.models())
+        for (const auto& m : catalogue.models()) {
+          // The variants it plays: its own and those of the same rules (link: quax's model).
+          json plays = json::array();
+          int count = 0;
+          const VariantInfo* all = all_variants(&count);
+          for (int i = 0; i < count; ++i)
+            if (rules_of(all[i].variant) == rules_of(m.spec.variant)) plays.push_back(all[i].name);
           models.push_back({{"path", m.path}, {"name", m.name}, {"variant", variant_info(m.spec.variant).name},
-                            {"sizes", m.sizes}, {"step", m.step}});
+                            {"plays", plays}, {"sizes", m.sizes}, {"step", m.step}});
+        }
         json levels = json::array();
         for (int l = kMinPlayLevel; l <= kMaxPlayLevel; ++l) levels.push_back({{"level", l}, {"name", play_level(l).name}});
         reply(res, 200, {{"baselines", {"random", "uct:200", "uct:1000", "uct:5000", "mcts:500"}},

@@ -34,7 +34,7 @@ class Catalogue {
   const std::vector<CatalogueModel>& models() const { return models_; }
   // A listed model by path or by file name; null when none.
   const CatalogueModel* find_model(const std::string& path_or_name) const;
-  // The listed model that should play `want` (nets/default_model.h); null when none is of its variant.
+  // The listed model that should play `want` (nets/default_model.h); null when none plays its rules.
   const CatalogueModel* best_model(const GameSpec& want) const { return best_model_for(models_, want); }
   // The model ready for inference on `spec` (loaded once, then shared). Throws
   // std::runtime_error (one line) when it cannot play it.

@@ -8,6 +8,7 @@
 #include "arena/match.h"
 #include "mcts/play_levels.h"
 #include "nets/default_model.h"
+#include "nets/model_file.h"
 #include "nets/net_evaluator.h"
 #include "nets/players.h"
 
@@ -83,6 +84,27 @@ TEST(DefaultModel, TheShippedModelsPlayTheirVariantsAtEverySize) {
   EXPECT_EQ(best(Variant::kQuady, 15), "quady-9.pt");
   EXPECT_EQ(best(Variant::kTorax, 9), "torax-5.pt");
   EXPECT_EQ(best(Variant::kCrossway, 19), "");  // none shipped yet: play falls back to uct
+}
+
+TEST(DefaultModel, LinkPlaysWithQuaxsModelAndSaysSo) {
+  // Link is quax under its first name (docs/RULES.md): a quax model plays it, with a warning
+  // line, and is its default model while link has none of its own; quickway is refused.
+  const auto models = read_model_summaries({kCheckpoints});
+  const ModelSummary* m = best_model_for(models, GameSpec{Variant::kLink, 8, false});
+  ASSERT_NE(m, nullptr);
+  EXPECT_EQ(m->spec.variant, Variant::kQuax);
+  std::vector<std::string> warnings;
+  const ModelShape quax9 = model_shape_for(GameSpec{Variant::kQuax, 9, true});
+  EXPECT_EQ(check_model_matches(quax9, {9}, GameSpec{Variant::kLink, 9, true}, "q.pt", &warnings), "");
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_EQ(warnings[0], "warning: model 'q.pt' was trained on quax, whose rules link shares (docs/RULES.md)");
+  EXPECT_EQ(check_model_matches(quax9, {9}, GameSpec{Variant::kQuickway, 9, true}, "q.pt", &warnings),
+            "the model is for quax 9x9, not quickway 9x9");
+  // A variant's own model comes before one of the same rules, whatever its size.
+  std::vector<ModelSummary> both{{"q8", GameSpec{Variant::kQuax, 8, false}, {8}, 9000},
+                                 {"l5", GameSpec{Variant::kLink, 5, false}, {5}, 10}};
+  EXPECT_EQ(best_model_for(both, GameSpec{Variant::kLink, 8, false})->path, "l5");
+  EXPECT_EQ(best_model_for(both, GameSpec{Variant::kQuax, 5, false})->path, "q8");
 }
 
 TEST(DefaultModel, ADirectoryThatHoldsNoModelsIsWarnedAbout) {

@@ -166,10 +166,10 @@ TEST(Checkpoint, ExportedModelMatchesTheLearner) {
   EXPECT_EQ(::testing::internal::GetCapturedStderr(),
             "warning: model '" + model_path + "' was trained on quax 4x4, not 5x5; it plays that size untested\n");
   try {
-    load_inference_model(model_path, GameSpec{Variant::kLink, 4, true});
-    FAIL() << "accepted a quax model for link";
+    load_inference_model(model_path, GameSpec{Variant::kQuickway, 4, true});
+    FAIL() << "accepted a quax model for quickway";
   } catch (const std::runtime_error& e) {
-    EXPECT_NE(std::string(e.what()).find("the model is for quax 4x4, not link 4x4"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("the model is for quax 4x4, not quickway 4x4"), std::string::npos) << e.what();
   }
   std::filesystem::remove_all(dir);
 }

@@ -256,10 +256,10 @@ TEST(MixedSizes, TheModelListsItsSizesAndPlaysEverySizeOfItsVariant) {
     EXPECT_TRUE(std::isfinite(value[0]));
   }
   try {
-    load_inference_model(path, GameSpec{Variant::kLink, 5, true});
-    FAIL() << "accepted a quax model for link";
+    load_inference_model(path, GameSpec{Variant::kQuickway, 5, true});
+    FAIL() << "accepted a quax model for quickway";
   } catch (const std::runtime_error& e) {
-    EXPECT_NE(std::string(e.what()).find("the model is for quax 4x4, 5x5, 6x6, not link 5x5"), std::string::npos)
+    EXPECT_NE(std::string(e.what()).find("the model is for quax 4x4, 5x5, 6x6, not quickway 5x5"), std::string::npos)
         << e.what();
   }
   fs::remove_all(dir);

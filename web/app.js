@@ -151,7 +151,8 @@
   }
 
   function modelsOf(variantName) {
-    return (state.players.models || []).filter((m) => m.variant === variantName);
+    // Its own variant's models and those of the same rules (link plays quax's).
+    return (state.players.models || []).filter((m) => (m.plays || [m.variant]).includes(variantName));
   }
 
   function isModel(path) {
@@ -186,7 +187,8 @@
     for (const name of state.players.baselines || []) add(baselines, name, name);
     select.appendChild(baselines);
     const models = modelsOf(variant).slice();
-    models.sort((a, b) => ((b.sizes || []).includes(size) - (a.sizes || []).includes(size)) || (b.step || 0) - (a.step || 0));
+    models.sort((a, b) => ((b.variant === variant) - (a.variant === variant)) ||
+      ((b.sizes || []).includes(size) - (a.sizes || []).includes(size)) || (b.step || 0) - (a.step || 0));
     if (models.length) {
       const group = document.createElement('optgroup');
       group.label = `Models (${variant})`;

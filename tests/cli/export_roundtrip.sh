@@ -52,7 +52,7 @@ move=${answers%%$'\n'*}
 case "$move" in "= "[a-e][1-5]|"= swap") ;; *) fail "gtp --size 5 with a 4x4 model answered '$move'";; esac
 [ "$(cat "$DIR/err")" = "warning: model '$DIR/m.pt' was trained on quax 4x4, not 5x5; it plays that size untested" ] ||
   fail "gtp --size 5 with a 4x4 model: stderr '$(cat "$DIR/err")'"
-check_error "the model is for quax 4x4, not link 4x4" "$QUAX" gtp --variant link --size 4 --model "$DIR/m.pt"
+check_error "the model is for quax 4x4, not quickway 4x4" "$QUAX" gtp --variant quickway --size 4 --model "$DIR/m.pt"
 check_error "not a TorchScript model file" "$QUAX" gtp --size 4 --model "$DIR/cut.pt"
 echo "ok: export and its errors"
 

@@ -61,10 +61,10 @@ for mode in "--sims 24" "--time 0.05"; do
       case "$legal6" in *" $REPLY_TEXT "*) ;; *) fail "$mode: genmove on 6x6 answered '$REPLY_TEXT', not in [$legal6]";; esac
       [ "$(cat "$DIR/err")" = "warning: model '$DIR/m.pt' was trained on quax 5x5, not 6x6; it plays that size untested" ] ||
         fail "$mode: stderr after genmove on 6x6: '$(cat "$DIR/err")'"
-      ask "variant link"
+      ask "variant quickway"
       ask "genmove black"
-      [ "$STATUS$REPLY_TEXT" = "?the model is for quax 5x5, not link 6x6" ] ||
-        fail "$mode: genmove in link said '$STATUS$REPLY_TEXT'"
+      [ "$STATUS$REPLY_TEXT" = "?the model is for quax 5x5, not quickway 6x6" ] ||
+        fail "$mode: genmove in quickway said '$STATUS$REPLY_TEXT'"
       ask "variant quax"
       ask "boardsize 5"
       plies=0

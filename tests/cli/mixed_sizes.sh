@@ -64,13 +64,13 @@ done
 
 # In one session: a change to a size outside the list plays with the warning, another variant
 # is refused with both named.
-answers=$(gtp_answers 5 "$DIR/m.pt" "genmove black" "boardsize 8" "legal_moves" "genmove black" "variant link" "genmove black")
+answers=$(gtp_answers 5 "$DIR/m.pt" "genmove black" "boardsize 8" "legal_moves" "genmove black" "variant quickway" "genmove black")
 legal=" $(echo "$answers" | sed -n 2p) "
 move=$(echo "$answers" | sed -n 3p)
 case "$legal" in *" h8 "*) ;; *) fail "boardsize 8: legal moves [$legal]";; esac
 case "$legal" in *" $move "*) ;; *) fail "boardsize 8: genmove '$move' is not in [$legal]";; esac
-[ "$(echo "$answers" | sed -n 4p)" = "the model is for quax 4x4, 5x5, 6x6, not link 8x8" ] ||
-  fail "variant link: answers were: $answers"
+[ "$(echo "$answers" | sed -n 4p)" = "the model is for quax 4x4, 5x5, 6x6, not quickway 8x8" ] ||
+  fail "variant quickway: answers were: $answers"
 [ "$(cat "$DIR/err")" = "warning: model '$DIR/m.pt' was trained on quax 4x4, 5x5, 6x6, not 8x8; it plays that size untested" ] ||
   fail "boardsize 8: stderr was '$(cat "$DIR/err")'"
 # The ladder rates the run's models on any of its sizes (ladder-NxN.* beside the run's own).
