@@ -3,7 +3,7 @@
 // below plays a weaker way with the same model - fewer simulations, then the network's
 // policy alone (no search), then that policy drawn at rising temperatures. The table is the
 // same for every model; how far apart its levels are in Elo depends on the model and is
-// measured per model by `quax levels` (the figures are in each model's card).
+// measured per model with `quax arena --chain` (the figures are in each model's card).
 #pragma once
 
 #include <string>

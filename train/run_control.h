@@ -58,7 +58,8 @@ struct RunControl {
   // Learner side.
   std::atomic<int64_t> step{0};
   std::atomic<int64_t> samples_trained{0};
-  std::atomic<int64_t> positions_ingested{0};
+  std::atomic<int64_t> positions_ingested{0};  // every position the run's windows ever took in
+  std::atomic<int64_t> window_positions{0};    // what the windows hold now: the learner's pool
   // The learner waits for its window to hold positions (a fresh run, or one resumed without its
   // shards): self-play plays on whatever the counts say of the learner's lead.
   std::atomic<bool> window_refilling{false};

@@ -47,6 +47,14 @@ constexpr int kModelWatchPolls = 20;  // of kWaitPoll: 2 s
 // The main thread's check of the limits, the stop request and the progress clock.
 constexpr std::chrono::milliseconds kMainLoopPoll{50};
 
+// What the learner's window must hold before it trains, besides the run's count reaching
+// replay.min_positions: a run resumed without its shards (another machine, a kept learner
+// state) restarts its window empty while the count it restored says it was filled long ago,
+// and refills to what a fresh run starts from.
+int64_t window_refill_positions(const ReplayConfig& replay) {
+  return std::max<int64_t>(1, std::min<int64_t>(replay.min_positions, replay.window_min));
+}
+
 double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
 std::string newest_model(const std::string& run_dir) {
@@ -190,11 +198,8 @@ struct LearnerThread {
     int64_t games_at_metrics = control.games.load(), evals_at_metrics = control.evaluations.load();
     int64_t positions_at_metrics = control.positions_written.load();
     int64_t last_checkpoint_step = learner.step();
-    // The window itself must hold positions too, not only the run's count: a run resumed
-    // without its shards (another machine, a kept learner state) restarts its window empty
-    // while the count it restored says the window was filled long ago. It refills to what a
-    // fresh run starts from (on a run with its shards this is already the case).
-    const int64_t refill = std::max<int64_t>(1, std::min<int64_t>(config.replay.min_positions, config.replay.window_min));
+    // The window itself must hold positions too, not only the run's count.
+    const int64_t refill = window_refill_positions(config.replay);
     while (!control.stop) {
       if (config.run.max_steps > 0 && learner.step() >= config.run.max_steps) break;
       const double ratio = config.replay.train_ratio;
@@ -208,6 +213,7 @@ struct LearnerThread {
       if (starved || seconds_since(last_ingest) > kIngestEverySeconds) {
         window.ingest_new(shard_dir);
         control.positions_ingested = window.total_positions();
+        control.window_positions = window.window_positions();
         last_ingest = Clock::now();
         starved = is_starved();
       }
@@ -297,6 +303,7 @@ struct LearnerThread {
     // so a resume does not count them as new; the record sums up what was read.
     window.ingest_new(shard_dir);
     control.positions_ingested = window.total_positions();
+    control.window_positions = window.window_positions();
     metrics.write({{"kind", "learn_end"},
                    {"step", learner.step()},
                    {"time_s", seconds_base + seconds_since(start)},
@@ -383,6 +390,8 @@ void run_training(const TrainConfig& config, const TrainOptions& options) {
       control.samples_trained = state.samples_trained;
       control.step = learner->step();
       control.positions_ingested = window->total_positions();
+      control.window_positions = window->window_positions();
+      control.window_refilling = window->window_positions() < window_refill_positions(config.replay);
       // Self-play's lead over the learner counts from the positions already trained on.
       control.positions_written = window->total_positions();
       control.positions_played = window->total_positions();
@@ -508,12 +517,16 @@ void run_training(const TrainConfig& config, const TrainOptions& options) {
                             short_count((played - last_played) / dt), short_count((evals - last_evals) / dt));
       if (options.selfplay && control.cache_lookups.load() > 0)
         line += fmt::format(" | cache {:.0f}%", 100.0 * control.cache_hits.load() / control.cache_lookups.load());
-      if (options.learn && control.positions_ingested < config.replay.min_positions) {
-        // Before its first step (or a resumed run's refilled window) the learner waits for
-        // replay.min_positions: say so, and how long at the rate seen since the start.
-        const int64_t filled = window_filled();
+      const bool first_fill = control.positions_ingested < config.replay.min_positions;
+      if (options.learn && (first_fill || control.window_refilling)) {
+        // Before its first step the learner waits for replay.min_positions, and a run resumed
+        // without its shards for its window to refill: say so, and how long at the rate seen
+        // since the start.
+        const int64_t need = first_fill ? config.replay.min_positions : window_refill_positions(config.replay);
+        // A refilling window counts what the learner has read: its shards are all it trains on.
+        const int64_t filled = first_fill ? window_filled() : control.window_positions.load();
         const double since = std::max(1e-9, seconds_since(progress_start));
-        double rate = (filled - filled0) / since;
+        double rate = (window_filled() - filled0) / since;
         // The rate the searches so far stand for, when it is the higher: before the first
         // games end (minutes on a medium board) the finished games say nothing, and while the
         // first wave of parallel games ends their average since the start is far too low
@@ -522,12 +535,11 @@ void run_training(const TrainConfig& config, const TrainOptions& options) {
             options.selfplay ? (evals - evals0) / since / evaluations_per_position(config, step) : 0.0;
         const bool from_searches = search_rate > rate;
         if (from_searches) rate = search_rate;
-        line += " | " + window_filling_text(filled, config.replay.min_positions, rate, from_searches,
-                                            seconds_left_by_time);
+        line += " | " + window_filling_text(filled, need, rate, from_searches, seconds_left_by_time);
       } else if (options.learn) {
         line += fmt::format(" | step {} loss {:.3f}{} | window {}", step, control.last_loss.load(),
                             nonfinite_note(control.nonfinite_steps.load()),
-                            short_count(static_cast<double>(control.positions_ingested)));
+                            short_count(static_cast<double>(control.window_positions)));
       }
       if (companion) line += companion->progress_text();
       line += " | left " + (left < 0 ? std::string("-") : duration_text(left));

@@ -24,8 +24,13 @@ for kept in $runs; do
   mkdir -p "$WORK/runs" && cp -r "$kept" "$WORK/runs/"
   # A few learner steps past the kept one; a small window so the test does not wait for a full one.
   out=$(cd "$WORK" && "$QUAX" train --config "runs/$name/config.yaml" --resume \
-          --set run.max_steps=$((step + 4)) --set run.max_minutes=4 --set replay.min_positions=300 2>&1) \
+          --set run.max_steps=$((step + 4)) --set run.max_minutes=4 --set replay.min_positions=300 \
+          --set run.progress_seconds=1 2>&1) \
     || fail "$name: resume failed: $(echo "$out" | tail -3)"
+  # The shards stayed behind: the progress line says the window refills, not that it holds
+  # the count the checkpoint restored.
+  echo "$out" | grep -qE "filling the window: [0-9,]+ / 300 positions before the learner starts" ||
+    fail "$name: the progress line did not say the window refills: $(echo "$out" | sed -n 2,3p)"
   echo "$out" | grep -q "resumed from .*ckpt-0*$step.pt at step $step" || fail "$name: did not resume at step $step: $(echo "$out" | head -3)"
   ls "$WORK/runs/$name/checkpoints/ckpt-$(printf %010d $((step + 4))).pt" > /dev/null \
     || fail "$name: no checkpoint at step $((step + 4)): $(echo "$out" | tail -3)"
