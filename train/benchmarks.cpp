@@ -68,7 +68,7 @@ std::vector<ForwardFigures> bench_forward(const TrainConfig& config, const std::
   const ModelShape shape = model_shape_for(config.game);
   auto model = build_model(config.net, shape, 1);
   model.eval();
-  auto fast = std::const_pointer_cast<InferenceModel>(make_inference_model(model, shape, 0, config.selfplay.precision));
+  auto fast = std::const_pointer_cast<InferenceModel>(make_inference_model(model, shape, 0, config.selfplay.precision, config.selfplay.device));
   std::vector<ForwardFigures> out;
   for (int b : batches) {
     const auto x = random_planes(shape, b, 7);

@@ -324,8 +324,8 @@ bool run_dir_in_use(const std::string& run_dir) {
 }
 
 // Self-play alone: picks up newer models from <run>/models every couple of seconds.
-void watch_models(const std::string& run_dir, const GameSpec& spec, Precision precision, RunControl& control) {
-  ModelFollower follower(spec, precision);
+void watch_models(const std::string& run_dir, const TrainConfig& config, RunControl& control) {
+  ModelFollower follower(config.game, config.selfplay.precision, config.selfplay.device);
   bool told = false;
   while (!control.stop) {
     const auto newest = newest_model(run_dir);
@@ -419,7 +419,7 @@ void run_training(const TrainConfig& config, const TrainOptions& options) {
   if (options.selfplay) {
     // Without a learner in the process, models come from the run directory or the companion.
     if (!options.learn && !companion)
-      threads.emplace_back(watch_models, run_dir, config.game, config.selfplay.precision, std::ref(control));
+      threads.emplace_back(watch_models, run_dir, std::cref(config), std::ref(control));
     // A fresh seed per invocation (from the shards already there), so a resumed run does not
     // replay the games it played before.
     const uint64_t invocation = list_shards(run_dir + "/selfplay").size();
