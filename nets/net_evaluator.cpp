@@ -199,6 +199,19 @@ std::pair<torch::Tensor, torch::Tensor> run_inference(const InferenceModel& mode
   return {as_float(logits), as_float(values.reshape({b}))};
 }
 
+void deliver_outputs(const InferenceModel& model, const torch::Tensor& logits, const torch::Tensor& values, int64_t row,
+                     int64_t b, int64_t a, const uint8_t* masks, float* policy_logits, float* values_out) {
+  // run_inference checked the shapes against the whole batch; the layout of the batch's game
+  // and the model's must agree too (check_model_plays), or A would differ.
+  if (logits.size(1) != a)
+    throw std::runtime_error(fmt::format("{} gives {} policy logits for a game of {} actions", model_label(model),
+                                         logits.size(1), a));
+  std::memcpy(policy_logits, logits.data_ptr<float>() + row * a, sizeof(float) * b * a);
+  std::memcpy(values_out, values.data_ptr<float>() + row, sizeof(float) * b);
+  if (!model.warned_nonfinite.load(std::memory_order_relaxed))
+    warn_if_nonfinite(model, b, a, masks, policy_logits, values_out);
+}
+
 void set_torch_threads(int threads) { torch::set_num_threads(threads); }
 
 NetEvaluator::NetEvaluator(std::shared_ptr<const InferenceModel> model)
@@ -236,15 +249,7 @@ void NetEvaluator::evaluate(const std::vector<const GameState*>& states, const f
     x = staged;
   }
   const auto [logits, value] = run_inference(*model, x);
-  // run_inference checked the shapes against this batch; the layout of the batch's game and
-  // the model's must agree too (check_model_plays), or A would differ.
-  if (logits.size(1) != a)
-    throw std::runtime_error(fmt::format("{} gives {} policy logits for a game of {} actions", model_label(*model),
-                                         logits.size(1), a));
-  std::memcpy(policy_logits, logits.data_ptr<float>(), sizeof(float) * b * a);
-  std::memcpy(values, value.data_ptr<float>(), sizeof(float) * b);
-  if (!model->warned_nonfinite.load(std::memory_order_relaxed))
-    warn_if_nonfinite(*model, b, a, masks, policy_logits, values);
+  deliver_outputs(*model, logits, value, 0, b, a, masks, policy_logits, values);
   positions_ += b;
   seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }

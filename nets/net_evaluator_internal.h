@@ -45,4 +45,13 @@ std::shared_ptr<const InferenceModel> make_inference_model(const torch::jit::Mod
 // c10::InferenceMode.
 std::pair<torch::Tensor, torch::Tensor> run_inference(const InferenceModel& model, const torch::Tensor& planes);
 
+// Hands `b` positions' outputs, rows `row` to `row + b` of run_inference's (logits, values),
+// to an Evaluator's caller: copies them into policy_logits [b, a] and values [b], and prints
+// the model's one warning for a non-finite output at a legal action (`masks` [b, a]) or a
+// value. Throws std::runtime_error (one line naming the model) when the logits are not `a`
+// per position (a model of another layout than the batch's game). Every evaluator of
+// inference models ends its evaluate() here (NetEvaluator, EvaluationServer).
+void deliver_outputs(const InferenceModel& model, const torch::Tensor& logits, const torch::Tensor& values, int64_t row,
+                     int64_t b, int64_t a, const uint8_t* masks, float* policy_logits, float* values_out);
+
 }  // namespace quax

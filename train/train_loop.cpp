@@ -17,6 +17,7 @@
 #include "core/atomic_file.h"
 #include "core/host_name.h"
 #include "env/rng.h"
+#include "nets/evaluation_server.h"
 #include "nets/net_evaluator.h"
 #include "train/gating.h"
 #include "train/learner.h"
@@ -404,6 +405,17 @@ void run_training(const TrainConfig& config, const TrainOptions& options) {
 
   const auto start = Clock::now();
 
+  // On a GPU the self-play threads share one network batch (nets/evaluation_server.h); on the
+  // CPU each thread evaluates on its own (the fastest way measured there). Declared before
+  // the threads that use it, so that it outlives them.
+  std::unique_ptr<EvaluationServer> server;
+  if (options.selfplay && resolve_device(config.selfplay.device, "selfplay.device").is_cuda()) {
+    EvaluationServer::Options so;
+    so.max_positions = std::max(1, config.selfplay.threads * config.selfplay.parallel_games *
+                                       config.search.leaves_per_batch);
+    so.torch_threads = config.selfplay.inference_threads;
+    server = std::make_unique<EvaluationServer>(control.model.get(), so);
+  }
   std::vector<std::thread> threads;
   RunCompanion* companion = options.companion;
   if (companion)
@@ -426,7 +438,7 @@ void run_training(const TrainConfig& config, const TrainOptions& options) {
     for (int t = 0; t < config.selfplay.threads; ++t) {
       const std::string writer = fmt::format("{}t{}", process_id, t);
       const uint64_t seed = derive_seed(derive_seed(config.run.seed, invocation), static_cast<uint64_t>(t));
-      threads.emplace_back(run_selfplay_worker, std::cref(config), run_dir, writer, seed, std::ref(control));
+      threads.emplace_back(run_selfplay_worker, std::cref(config), run_dir, writer, seed, std::ref(control), server.get());
     }
   }
   std::thread learn_thread;
