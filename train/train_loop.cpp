@@ -353,6 +353,9 @@ TrainConfig load_run_config(const std::string& run_dir) {
 
 void run_training(const TrainConfig& config, const TrainOptions& options) {
   check_config(config, "configuration");
+  // A GPU this machine lacks is refused before anything starts, naming the key.
+  const bool selfplay_on_gpu = options.selfplay && resolve_device(config.selfplay.device, "selfplay.device").is_cuda();
+  if (options.learn) resolve_device(config.learn.device, "learn.device");
   const std::string run_dir = config.run.dir;
   const std::string ckpt = latest_checkpoint(run_dir);
   const bool resume = options.resume;
@@ -409,7 +412,7 @@ void run_training(const TrainConfig& config, const TrainOptions& options) {
   // CPU each thread evaluates on its own (the fastest way measured there). Declared before
   // the threads that use it, so that it outlives them.
   std::unique_ptr<EvaluationServer> server;
-  if (options.selfplay && resolve_device(config.selfplay.device, "selfplay.device").is_cuda()) {
+  if (selfplay_on_gpu) {
     EvaluationServer::Options so;
     so.max_positions = std::max(1, config.selfplay.threads * config.selfplay.parallel_games *
                                        config.search.leaves_per_batch);
