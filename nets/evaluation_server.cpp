@@ -26,6 +26,12 @@ struct EvaluationServer::Request {
   bool same_game(const Request& o) const { return c == o.c && n == o.n && a == o.a; }
 };
 
+std::unique_ptr<NetworkEvaluator> thread_evaluator(EvaluationServer* server, std::shared_ptr<const InferenceModel> model) {
+  if (!server) return std::make_unique<NetEvaluator>(std::move(model));
+  server->set_model(std::move(model));
+  return std::make_unique<EvaluationServer::Client>(*server);
+}
+
 EvaluationServer::EvaluationServer(std::shared_ptr<const InferenceModel> model, Options options)
     : options_(options), model_(std::move(model)), staging_(std::make_unique<HostStaging>()) {
   thread_ = std::thread([this] { serve(); });

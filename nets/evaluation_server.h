@@ -25,6 +25,13 @@
 
 namespace quax {
 
+class EvaluationServer;
+
+// The evaluator of one search thread evaluating `model`: a client of `server` (which it then
+// gives the model) when there is one, else a NetEvaluator of its own. What self-play and its
+// benchmark choose between: one batch for all threads on a GPU, one per thread on the CPU.
+std::unique_ptr<NetworkEvaluator> thread_evaluator(EvaluationServer* server, std::shared_ptr<const InferenceModel> model);
+
 class EvaluationServer {
  public:
   struct Options {
@@ -47,16 +54,18 @@ class EvaluationServer {
   // The Evaluator of one search thread (NetEvaluator's contract: one thread, one call at a
   // time; the outputs equal NetEvaluator's on the same model). It registers with the server
   // while it lives.
-  class Client final : public Evaluator {
+  class Client final : public NetworkEvaluator {
    public:
     explicit Client(EvaluationServer& server);
     ~Client() override;
+    // Sets the server's model: every client's next pass uses it.
+    void set_model(std::shared_ptr<const InferenceModel> model) override { server_.set_model(std::move(model)); }
     // Throws std::runtime_error (NetEvaluator's one line) when the pass of this batch failed.
     void evaluate(const std::vector<const GameState*>& states, const float* planes, const uint8_t* masks,
                   float* policy_logits, float* values) override;
-    int64_t positions_evaluated() const { return positions_; }
+    int64_t positions_evaluated() const override { return positions_; }
     // Seconds this client waited for its outputs (the network's share of its thread's time).
-    double seconds_in_network() const { return seconds_; }
+    double seconds_in_network() const override { return seconds_; }
 
    private:
     EvaluationServer& server_;

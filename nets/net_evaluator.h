@@ -56,11 +56,23 @@ std::string torch_error_line(const std::string& message);
 // Sets LibTorch intra-op threads for the calling thread (OpenMP threads are per thread).
 void set_torch_threads(int threads);
 
-class NetEvaluator final : public Evaluator {
+// An Evaluator backed by an inference model, whose model can be swapped and which counts
+// its work: NetEvaluator (a thread's own network) and EvaluationServer::Client (a share of
+// one network batch; nets/evaluation_server.h).
+class NetworkEvaluator : public Evaluator {
+ public:
+  // The next evaluate() uses `model` (callable from any thread).
+  virtual void set_model(std::shared_ptr<const InferenceModel> model) = 0;
+  // Positions this evaluator evaluated, and the seconds its calls took.
+  virtual int64_t positions_evaluated() const = 0;
+  virtual double seconds_in_network() const = 0;
+};
+
+class NetEvaluator final : public NetworkEvaluator {
  public:
   explicit NetEvaluator(std::shared_ptr<const InferenceModel> model);
   ~NetEvaluator() override;
-  void set_model(std::shared_ptr<const InferenceModel> model);
+  void set_model(std::shared_ptr<const InferenceModel> model) override;
   std::shared_ptr<const InferenceModel> model() const;
 
   // The batch's game (its size, planes and actions) is that of states[0]; all states must be
@@ -73,8 +85,8 @@ class NetEvaluator final : public Evaluator {
   void evaluate(const std::vector<const GameState*>& states, const float* planes, const uint8_t* masks,
                 float* policy_logits, float* values) override;
 
-  int64_t positions_evaluated() const { return positions_; }
-  double seconds_in_network() const { return seconds_; }
+  int64_t positions_evaluated() const override { return positions_; }
+  double seconds_in_network() const override { return seconds_; }
 
  private:
   mutable std::mutex mu_;

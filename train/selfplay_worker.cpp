@@ -51,15 +51,8 @@ void run_selfplay_worker(const TrainConfig& config, const std::string& run_dir, 
     // One evaluator for every size (each call holds one size's positions; nets/net_evaluator.h),
     // one cache and one driver per size of the run (game.sizes), and one shard stream per size.
     // The evaluator is the thread's own network, or its client of the shared server.
-    NetEvaluator own(control.model.get());
-    std::unique_ptr<EvaluationServer::Client> client;
-    if (server) {
-      server->set_model(control.model.get());
-      client = std::make_unique<EvaluationServer::Client>(*server);
-    }
-    Evaluator& evaluator = client ? static_cast<Evaluator&>(*client) : own;
-    auto positions_evaluated = [&] { return client ? client->positions_evaluated() : own.positions_evaluated(); };
-    auto seconds_in_network = [&] { return client ? client->seconds_in_network() : own.seconds_in_network(); };
+    const std::unique_ptr<NetworkEvaluator> network = thread_evaluator(server, control.model.get());
+    NetworkEvaluator& evaluator = *network;
     const auto specs = config.game_specs();
     std::vector<std::unique_ptr<CachingEvaluator>> caches;
     std::vector<DriverOptions> options;
@@ -107,10 +100,7 @@ void run_selfplay_worker(const TrainConfig& config, const std::string& run_dir, 
       }
       if (control.model.version() != model_version) {
         model_version = control.model.version();
-        if (server)
-          server->set_model(control.model.get());
-        else
-          own.set_model(control.model.get());
+        evaluator.set_model(control.model.get());
         for (auto& c : caches) c->clear();
         driver.set_simulations(config.simulations_at(inference_model_step(*control.model.get())));
       }
@@ -126,10 +116,10 @@ void run_selfplay_worker(const TrainConfig& config, const std::string& run_dir, 
       }
       for (auto& s : streams)
         if (static_cast<int>(s.pending.size()) >= config.selfplay.games_per_shard) flush(s);
-      control.evaluations += positions_evaluated() - evals_reported;
-      evals_reported = positions_evaluated();
-      control.network_micros += static_cast<int64_t>((seconds_in_network() - net_seconds_reported) * 1e6);
-      net_seconds_reported = seconds_in_network();
+      control.evaluations += evaluator.positions_evaluated() - evals_reported;
+      evals_reported = evaluator.positions_evaluated();
+      control.network_micros += static_cast<int64_t>((evaluator.seconds_in_network() - net_seconds_reported) * 1e6);
+      net_seconds_reported = evaluator.seconds_in_network();
       if (!caches.empty()) {
         int64_t lookups = 0, hits = 0;
         for (const auto& c : caches) {
