@@ -8,6 +8,8 @@
 #include <filesystem>
 #include <map>
 #include <set>
+#include <sstream>
+#include <type_traits>
 #include <nlohmann/json.hpp>
 
 #include "core/atomic_file.h"
@@ -152,6 +154,30 @@ Learner::Learner(const TrainConfig& config) : impl_(std::make_unique<Impl>()) {
 Learner::~Learner() = default;
 
 torch::jit::Module& learner_module(Learner& learner) { return learner.impl_->model; }
+
+namespace {
+// The key of parameter `p` in a state map keyed by `Key` (see optimizer_param_state). The
+// text is what LibTorch 1.x writes: the pointer through an ostream.
+template <typename Key>
+Key optimizer_state_key(const torch::Tensor& p) {
+  if constexpr (std::is_same_v<Key, std::string>) {
+    std::ostringstream text;
+    text << p.unsafeGetTensorImpl();
+    return text.str();
+  } else {
+    return p.unsafeGetTensorImpl();
+  }
+}
+}  // namespace
+
+const torch::optim::OptimizerParamState* optimizer_param_state(const torch::optim::Optimizer& optimizer,
+                                                               const torch::Tensor& p) {
+  const auto& states = optimizer.state();
+  using Key = typename std::decay_t<decltype(states)>::key_type;
+  // find(), not operator[]: an inserted empty state would crash the next optimizer step.
+  const auto it = states.find(optimizer_state_key<Key>(p));
+  return it == states.end() ? nullptr : it->second.get();
+}
 
 torch::Tensor soft_policy_targets(const torch::Tensor& policy, double temperature) {
   auto p = policy.clamp_min(0.0).pow(1.0 / temperature);
@@ -467,13 +493,10 @@ std::vector<float> Learner::flat_state() const {
     out.insert(out.end(), c.data_ptr<float>(), c.data_ptr<float>() + c.numel());
   };
   for (const auto& [name, t] : model_state(impl_->model)) append(t);
-  // find(), not operator[]: an inserted empty state would crash the next optimizer step.
-  const auto& states = impl_->optimizer->state();
   for (const auto& group : impl_->optimizer->param_groups()) {
     for (const auto& p : group.params()) {
-      const auto it = states.find(c10::guts::to_string(p.unsafeGetTensorImpl()));
-      if (it != states.end() && it->second)
-        append(static_cast<const torch::optim::SGDParamState&>(*it->second).momentum_buffer());
+      if (const auto* state = optimizer_param_state(*impl_->optimizer, p))
+        append(static_cast<const torch::optim::SGDParamState&>(*state).momentum_buffer());
     }
   }
   return out;
