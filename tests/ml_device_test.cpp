@@ -10,6 +10,7 @@
 
 #include "nets/device.h"
 #include "nets/host_staging.h"
+#include "nets/model.h"
 #include "nets/net_evaluator.h"
 #include "nets/net_evaluator_internal.h"
 #include "train/learner.h"
@@ -89,6 +90,25 @@ TEST(Device, PrecisionOnTheCpuIsTheCpusAndOnAGpuBf16) {
   EXPECT_EQ(check_precision_on(Precision::kBFloat16, gpu, "learn.precision"), "");
   EXPECT_EQ(check_precision_on(Precision::kFloat32, kCpuDevice, "learn.precision"), "");
   EXPECT_EQ(check_precision_on(Precision::kBFloat16, kCpuDevice, "learn.precision").empty(), cpu_runs_bfloat16());
+}
+
+TEST(Device, ModelsAndLearnersOfAutoRunWhereAutoResolves) {
+  TrainConfig c = tiny_net_config(5);
+  const ModelShape shape = model_shape_for(c.game);
+  const Device here = resolve_device(Device{}, "device");
+  const auto module = build_model(c.net, shape, 1);
+  EXPECT_EQ(inference_model_device(*make_inference_model(module, shape, 0, Precision::kFloat32, Device{})), here);
+  EXPECT_EQ(inference_model_device(*make_inference_model(module, shape, 0, Precision::kFloat32)), kCpuDevice)
+      << "the library's default is the CPU: only the doors default to auto";
+  EXPECT_EQ(inference_model_device(*load_inference_model(std::string(QUAX_SOURCE_DIR) + "/checkpoints/quax-5.pt",
+                                                         c.game, Precision::kFloat32, Device{})),
+            here);
+  // A learner of auto starts from the weights a CPU learner starts from.
+  c.learn.precision = Precision::kFloat32;
+  c.learn.device = kCpuDevice;
+  const auto on_cpu = Learner(c).flat_state();
+  c.learn.device = Device{};
+  EXPECT_EQ(Learner(c).flat_state(), on_cpu);
 }
 
 TEST(HostStaging, ReusesItsBufferAndGrowsOnlyWhenABatchNeedsMore) {

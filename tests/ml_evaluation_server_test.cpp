@@ -168,6 +168,30 @@ TEST(EvaluationServer, AFailedPassIsEachClientsOneLineError) {
   EXPECT_NO_THROW(evaluate_with(*a, p));
 }
 
+TEST(EvaluationServer, AThreadsEvaluatorIsItsOwnNetworkOrAClient) {
+  const GameSpec spec{Variant::kQuax, 5, true};
+  const auto first = tiny_model(spec, 1), second = tiny_model(spec, 2);
+  const Positions p = random_positions(spec, 6, 1);
+  auto own = thread_evaluator(nullptr, first);
+  ASSERT_NE(dynamic_cast<NetEvaluator*>(own.get()), nullptr);
+  NetEvaluator reference(second);
+  const Outputs want = evaluate_with(reference, p);
+  EvaluationServer server(nullptr, EvaluationServer::Options{});
+  {
+    auto client = thread_evaluator(&server, first);
+    ASSERT_NE(dynamic_cast<EvaluationServer::Client*>(client.get()), nullptr);
+    EXPECT_EQ(server.model(), first) << "a client gives the server its model";
+    client->set_model(second);  // every client's next pass
+    EXPECT_EQ(server.model(), second);
+    expect_near(evaluate_with(*client, p), want);
+    EXPECT_EQ(client->positions_evaluated(), 6);
+    EXPECT_GT(client->seconds_in_network(), 0.0);
+  }
+  own->set_model(second);
+  expect_near(evaluate_with(*own, p), want);
+  EXPECT_EQ(own->positions_evaluated(), 6);
+}
+
 TEST(EvaluationServer, SelfPlayThreadsSharingOneServerPlayCompleteGames) {
   TrainConfig c = tiny_net_config();
   c.search.simulations = 8;
