@@ -17,6 +17,7 @@
 #include "arena/results_log.h"
 #include "command/arena_games.h"
 #include "command/command.h"
+#include "command/device_option.h"
 #include "command/game_spec_option.h"
 #include "nets/players.h"
 
@@ -76,6 +77,7 @@ void setup_arena(CLI::App& app) {
     int net_threads = 1;
     int sampled_plies = 4;
     uint64_t seed = 1;
+    std::string device = "auto";
   };
   auto opt = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("arena", "Play players against each other and rate them");
@@ -108,7 +110,9 @@ void setup_arena(CLI::App& app) {
                   "Model games: the first plies are sampled from the visit counts so games differ")
       ->check(CLI::Range(0, 1000));
   cmd->add_option("--seed", opt->seed, "Random seed");
+  add_device_option(cmd, &opt->device);
   cmd->callback([opt] {
+    const Device device = device_from_option(opt->device);
     const GameSpec spec = game_spec_from_options(opt->variant, opt->size, opt->swap);
     const auto descriptions = split_commas(opt->players);
     if (descriptions.size() < 2)
@@ -125,7 +129,7 @@ void setup_arena(CLI::App& app) {
           static_cast<std::ptrdiff_t>(i))
         continue;  // the same description was checked already
       std::string error;
-      if (!make_player(descriptions[i], spec, 0, &error)) throw CommandError(error);
+      if (!make_player(descriptions[i], spec, 0, &error, device)) throw CommandError(error);
     }
     std::vector<double> sprt_params;
     if (!opt->sprt.empty()) {
@@ -196,6 +200,7 @@ void setup_arena(CLI::App& app) {
     ArenaGamesOptions ao;
     ao.threads = opt->threads;
     ao.net_threads = opt->net_threads;
+    ao.device = device;
     ao.parallel = opt->parallel;
     ao.sampled_plies = opt->sampled_plies;
     ao.seed = opt->seed;

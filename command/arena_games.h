@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "arena/match.h"
+#include "nets/device.h"
 
 namespace quax {
 
@@ -19,6 +20,7 @@ struct ArenaGamesOptions {
   int parallel = 32;      // batched games in flight
   int sampled_plies = 4;  // batched games: plies sampled from the visit counts
   uint64_t seed = 1;
+  Device device = kCpuDevice;  // where the models' networks run (resolved: nets/device.h)
 };
 
 // names[i] is what results record; descriptions[i] what make_player builds (the same

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "command/command.h"
+#include "command/device_option.h"
 #include "train/benchmarks.h"
 
 namespace quax {
@@ -21,6 +22,7 @@ void setup_bench_net(CLI::App& app) {
     int threads = 2;
     int learn_batch = 256;
     bool skip_selfplay = false;
+    std::string device = "auto";
   };
   auto opt = std::make_shared<Options>();
   CLI::App* bench = app.get_subcommand("bench");
@@ -32,10 +34,13 @@ void setup_bench_net(CLI::App& app) {
   cmd->add_option("--threads", opt->threads, "LibTorch intra-op threads")->check(CLI::Range(1, 64));
   cmd->add_option("--learn-batch", opt->learn_batch, "Learner batch size")->check(CLI::Range(1, 65536));
   cmd->add_flag("--no-selfplay", opt->skip_selfplay, "Skip the self-play measurement");
-  cmd->callback([opt] {
+  // Given, it sets learn.device and selfplay.device; else the config's keys decide.
+  auto* device = add_device_option(cmd, &opt->device);
+  cmd->callback([opt, device] {
     TrainConfig config;
     if (!opt->config.empty()) config = load_config(opt->config);
     for (const auto& o : opt->overrides) apply_override(&config, o);
+    if (device->count() > 0) config.learn.device = config.selfplay.device = device_from_option(opt->device);
     std::vector<int> batches;
     std::stringstream ss(opt->batches);
     for (std::string item; std::getline(ss, item, ',');) {
@@ -47,16 +52,19 @@ void setup_bench_net(CLI::App& app) {
         throw CommandError("bad batch size '" + item + "' in --batches");
       }
     }
-    fmt::print("{} {}x{}, net {}, {} threads, inference in {}\n", variant_info(config.game.variant).name,
+    const Device infer_device = resolve_device(config.selfplay.device, "selfplay.device");
+    const Device learn_device = resolve_device(config.learn.device, "learn.device");
+    fmt::print("{} {}x{}, net {}, {} threads, inference in {} on {}\n", variant_info(config.game.variant).name,
                config.game.size, config.game.size, describe(config.net), opt->threads,
-               precision_name(resolve_precision(config.selfplay.precision)));
+               precision_name(resolve_precision_on(config.selfplay.precision, infer_device)), device_name(infer_device));
     fmt::print("\nforward (positions/s):\n{:>7} {:>12} {:>12} {:>8}\n", "batch", "plain", "frozen", "gain");
     for (const auto& f : bench_forward(config, batches, opt->seconds, opt->threads))
       fmt::print("{:>7} {:>12.0f} {:>12.0f} {:>7.0f}%\n", f.batch, f.plain_per_s, f.frozen_per_s,
                  100.0 * (f.frozen_per_s / f.plain_per_s - 1.0));
     const auto l = bench_learner(config, opt->learn_batch, opt->seconds * 2, opt->threads);
-    fmt::print("\nlearner at batch {} in {}: {:.0f} samples/s ({:.1f}% of the time sampling)\n", opt->learn_batch,
-               precision_name(resolve_precision(config.learn.precision)), l.samples_per_s, 100.0 * l.sampling_share);
+    fmt::print("\nlearner at batch {} in {} on {}: {:.0f} samples/s ({:.1f}% of the time sampling)\n", opt->learn_batch,
+               precision_name(resolve_precision_on(config.learn.precision, learn_device)), device_name(learn_device),
+               l.samples_per_s, 100.0 * l.sampling_share);
     if (!opt->skip_selfplay) {
       const auto s = bench_selfplay(config, opt->seconds * 2, opt->threads);
       fmt::print(

@@ -27,6 +27,7 @@
 #include "arena/strength_curve.h"
 #include "command/arena_games.h"
 #include "command/command.h"
+#include "command/device_option.h"
 #include "nets/players.h"
 #include "core/atomic_file.h"
 #include "core/bounded_file.h"
@@ -109,6 +110,8 @@ struct Options {
   int parallel = 32;
   bool evaluate_only = false;
   uint64_t seed = 1;
+  std::string device_text = "auto";  // --device
+  Device device = kCpuDevice;        // --device resolved: where the kept models play
 };
 
 // Plays the missing games of every snapshot against `opponent`; returns the curve.
@@ -138,9 +141,10 @@ std::vector<StrengthPoint> evaluate(const Options& opt, const GameSpec& spec, co
     if (missing > 0) {
       const std::string description = fmt::format("{}:sims={}", s.path, opt.sims);
       std::string error;
-      if (!make_player(description, spec, 0, &error)) throw CommandError(error);
+      if (!make_player(description, spec, 0, &error, opt.device)) throw CommandError(error);
       ArenaGamesOptions ao;
       ao.threads = opt.threads;
+      ao.device = opt.device;
       ao.parallel = opt.parallel;
       ao.seed = derive_seed(derive_seed(opt.seed, static_cast<uint64_t>(s.seconds)), static_cast<uint64_t>(p.games()));
       play_arena_games(spec, {name, opponent}, {description, opponent}, schedule_games(2, missing, Schedule::kGauntlet), ao,
@@ -179,7 +183,11 @@ void setup_bench_strength(CLI::App& app) {
   cmd->add_option("--parallel", opt->parallel, "Games in flight against model opponents")->check(CLI::Range(1, 4096));
   cmd->add_flag("--evaluate-only", opt->evaluate_only, "Skip training: evaluate the snapshots already in --run");
   cmd->add_option("--seed", opt->seed, "Seed of the evaluation games");
-  cmd->callback([opt] {
+  // Where the kept models play; given, it also sets the training's learn.device and
+  // selfplay.device (else the config's keys decide).
+  auto* device = add_device_option(cmd, &opt->device_text);
+  cmd->callback([opt, device] {
+    opt->device = device_from_option(opt->device_text);
     if (opt->opponents.empty()) opt->opponents = {"uct:1000"};
     if (opt->targets.empty()) opt->targets = {0.9};
     if (opt->targets.size() != 1 && opt->targets.size() != opt->opponents.size())
@@ -205,11 +213,12 @@ void setup_bench_strength(CLI::App& app) {
       config.run.max_minutes = opt->minutes + std::min(0.25, opt->every / 4);
       config.run.max_steps = 0;
       config.run.max_games = 0;
+      if (device->count() > 0) config.learn.device = config.selfplay.device = opt->device;
     }
     const GameSpec spec = config.game;
     for (const auto& o : opt->opponents) {
       std::string error;
-      if (!make_player(o, spec, 0, &error)) throw CommandError(error);
+      if (!make_player(o, spec, 0, &error, opt->device)) throw CommandError(error);
     }
     if (!opt->evaluate_only) {
       fmt::print("training {} for {:g} minutes into {}, a model kept every {:g} minutes\n", describe(spec),

@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "command/command.h"
+#include "command/device_option.h"
 #include "command/game_spec_option.h"
 #include "command/gtp_engine.h"
 #include "mcts/play_levels.h"
@@ -25,6 +26,7 @@ void setup_gtp(CLI::App& app) {
     double time = 0;
     int level = 0;
     int threads = 1;
+    std::string device = "auto";
     uint64_t seed = 1;
   };
   auto opt = std::make_shared<Options>();
@@ -48,11 +50,13 @@ void setup_gtp(CLI::App& app) {
   model->excludes(cmd->get_option("--player"));
   cmd->add_option("--threads", opt->threads, "LibTorch threads of the model's search")->check(CLI::Range(1, 64));
   cmd->add_option("--seed", opt->seed, "Random seed of the player");
+  add_device_option(cmd, &opt->device);
   cmd->footer(
       "Protocol: list_commands lists the commands (command/gtp_engine.h describes each). `variant <name>` keeps the "
       "board size where the new variant allows it, else takes the nearest size it allows and says so (`= size 6 "
       "(quikquax needs an even size, not 5)`); `variant <name> <n>` sets both. Lines longer than 64 KB are refused.");
   cmd->callback([opt] {
+    const Device device = device_from_option(opt->device);
     const GameSpec spec = game_spec_from_options(opt->variant, opt->size);
     std::string description = opt->player;
     if (opt->level > 0 && opt->model.empty()) {
@@ -69,7 +73,7 @@ void setup_gtp(CLI::App& app) {
     }
     set_torch_threads(opt->threads);
     std::string error;
-    auto agent = make_player(description, spec, opt->seed, &error);
+    auto agent = make_player(description, spec, opt->seed, &error, device);
     if (!agent) throw CommandError(error);
     GtpEngine engine(spec, std::move(agent));
     engine.run(std::cin, std::cout);

@@ -25,6 +25,7 @@
 #include "arena/results_log.h"
 #include "command/arena_games.h"
 #include "command/command.h"
+#include "command/device_option.h"
 #include "nets/players.h"
 #include "core/atomic_file.h"
 #include "train/run_files.h"
@@ -64,6 +65,7 @@ void setup_ladder(CLI::App& app) {
     int parallel = 32;
     uint64_t seed = 1;
     int size = 0;  // 0: the run's
+    std::string device = "auto";
   };
   auto opt = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("ladder", "Rate every model of a training run and plot Elo over training");
@@ -83,7 +85,9 @@ void setup_ladder(CLI::App& app) {
   cmd->add_option("--size", opt->size,
                   "Board size of the games (default: the run's, its first one for several sizes); files ladder-NxN.*")
       ->check(CLI::Range(3, 26));
+  add_device_option(cmd, &opt->device);
   cmd->callback([opt] {
+    const Device device = device_from_option(opt->device);
     const std::string run = opt->run_dir;
     TrainConfig config;
     try {
@@ -119,7 +123,7 @@ void setup_ladder(CLI::App& app) {
     std::vector<std::string> names, descriptions;
     for (const auto& p : players) {
       std::string error;
-      if (!make_player(p.description, spec, 0, &error)) throw CommandError(error);
+      if (!make_player(p.description, spec, 0, &error, device)) throw CommandError(error);
       names.push_back(p.name);
       descriptions.push_back(p.description);
     }
@@ -155,6 +159,7 @@ void setup_ladder(CLI::App& app) {
     ArenaGamesOptions ao;
     ao.threads = opt->threads;
     ao.net_threads = opt->net_threads;
+    ao.device = device;
     ao.parallel = opt->parallel;
     ao.seed = opt->seed + old.size();  // new games, not replays of the old ones
     play_arena_games(

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "command/command.h"
+#include "command/device_option.h"
 #include "command/game_spec_option.h"
 #include "env/game_state.h"
 #include "env/notation.h"
@@ -44,6 +45,7 @@ void setup_play(CLI::App& app) {
     std::string color = "black";
     int level = 0;
     uint64_t seed = 1;
+    std::string device = "auto";
   };
   auto opt = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("play", "Play against the engine in the terminal");
@@ -58,7 +60,9 @@ void setup_play(CLI::App& app) {
       ->check(CLI::Range(kMinPlayLevel, kMaxPlayLevel));
   cmd->add_option("--color", opt->color, "Your colour: black (moves first) or white");
   cmd->add_option("--seed", opt->seed, "Random seed of the engine");
+  add_device_option(cmd, &opt->device);
   cmd->callback([opt] {
+    const Device device = device_from_option(opt->device);
     const GameSpec spec = game_spec_from_options(opt->variant, opt->size, opt->swap);
     const auto human = parse_player(opt->color);
     if (!human) throw CommandError("--color must be black or white, not '" + opt->color + "'");
@@ -75,7 +79,7 @@ void setup_play(CLI::App& app) {
     }
     if (engine_desc.empty()) engine_desc = "uct:2000";
     std::string error;
-    auto engine = make_player(engine_desc, spec, opt->seed, &error);
+    auto engine = make_player(engine_desc, spec, opt->seed, &error, device);
     if (!engine) throw CommandError(error);
 
     fmt::print("{}: you play {}, the engine ({}) plays {}.\n{}\n", describe(spec), player_name(*human), engine->name(),

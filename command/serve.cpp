@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "command/command.h"
+#include "command/device_option.h"
 #include "command/stop_signal.h"
 #include "serve/board_server.h"
 
@@ -16,6 +17,7 @@ void setup_serve(CLI::App& app) {
   struct Options {
     BoardServerOptions server;
     std::vector<std::string> models{"checkpoints"};
+    std::string device = "auto";
   };
   auto opt = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("serve", "The board in the browser: play the models, analyze, replay, watch runs");
@@ -30,7 +32,9 @@ void setup_serve(CLI::App& app) {
                   "Memory the searches (engine moves and analyses together) may hold at once, in MB; a search that "
                   "would go past it is refused (503)")
       ->check(CLI::Range(16, 1 << 20));
+  add_device_option(cmd, &opt->device);
   cmd->callback([opt] {
+    opt->server.device = device_from_option(opt->device);
     opt->server.model_dirs = opt->models;
     std::signal(SIGPIPE, SIG_IGN);  // a client that leaves mid-reply is not an error of ours
     BoardServer server(opt->server);

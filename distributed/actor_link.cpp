@@ -102,7 +102,7 @@ void ActorLink::take_model(const std::string& bytes, RunControl& control) {
   }
   const std::string path = model_path(local_dir_, step);
   write_file_atomically(path, bytes.substr(newline + 1));
-  ModelFollower follower(config_.game, config_.selfplay.precision);
+  ModelFollower follower(config_.game, config_.selfplay.precision, config_.selfplay.device);
   follower.offer(path, control.model);
   // Only the newest is kept: the local directory is a mailbox, not a history.
   std::error_code ec;

@@ -160,13 +160,25 @@ AuxOutputs run_model_aux(torch::jit::Module& model, const torch::Tensor& planes)
   return AuxOutputs{e[0].toTensor(), e[1].toTensor(), e[2].toTensor(), e[3].toTensor()};
 }
 
-torch::jit::Module make_inference_module(const torch::jit::Module& model, bool bfloat16) {
+torch::jit::Module make_inference_module(const torch::jit::Module& model, bool bfloat16, const c10::Device& device) {
   auto copy = model.deepcopy();
   copy.eval();
   if (bfloat16) copy.to(torch::kBFloat16);
+  // Before freezing: the frozen graph holds its weights as constants on their device.
+  copy.to(device);
   for (auto p : copy.parameters()) p.set_requires_grad(false);
   auto frozen = torch::jit::freeze(copy);
   return torch::jit::optimize_for_inference(frozen);
+}
+
+torch::jit::Module on_cpu(const torch::jit::Module& model) {
+  bool all_cpu = true;
+  for (const auto& p : model.parameters()) all_cpu = all_cpu && p.device().is_cpu();
+  for (const auto& b : model.buffers()) all_cpu = all_cpu && b.device().is_cpu();
+  if (all_cpu) return model;
+  auto copy = model.deepcopy();
+  copy.to(torch::kCPU);
+  return copy;
 }
 
 std::vector<torch::Tensor> model_parameters(const torch::jit::Module& model) {

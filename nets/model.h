@@ -38,8 +38,15 @@ torch::jit::Module build_model(const NetConfig& net, const ModelShape& shape, ui
 
 // A frozen copy in eval mode passed through optimize_for_inference (BN folded into convs):
 // 30-45% faster than the trainable module on these machines. With `bfloat16` its weights
-// (and so its inputs and outputs) are bfloat16. Does not change `model`.
-torch::jit::Module make_inference_module(const torch::jit::Module& model, bool bfloat16 = false);
+// (and so its inputs and outputs) are bfloat16. Its tensors are on `device` (its inputs must
+// be there too). Does not change `model`.
+torch::jit::Module make_inference_module(const torch::jit::Module& model, bool bfloat16 = false,
+                                         const c10::Device& device = c10::Device(c10::DeviceType::CPU));
+
+// `model` itself when every tensor of it is on the CPU, else a copy of it moved there. Model
+// files and checkpoints are written from this, so that they hold CPU tensors whatever device
+// trained them (a file written on a GPU machine loads on any CPU).
+torch::jit::Module on_cpu(const torch::jit::Module& model);
 
 // The trainable tensors, in a fixed order.
 std::vector<torch::Tensor> model_parameters(const torch::jit::Module& model);

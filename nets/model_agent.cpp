@@ -37,9 +37,9 @@ class ModelAgent final : public Agent {
 }  // namespace
 
 std::unique_ptr<Agent> make_model_agent(const std::string& path, const GameSpec& spec, const SearchSettings& settings,
-                                        uint64_t seed, std::string* error, double seconds) {
+                                        uint64_t seed, std::string* error, double seconds, const Device& device) {
   try {
-    auto model = load_inference_model(path, spec);
+    auto model = load_inference_model(path, spec, Precision::kAuto, device);
     auto evaluator = std::make_shared<NetEvaluator>(model);
     const std::string name =
         seconds > 0 ? fmt::format("{}@{}s", path, seconds) : fmt::format("{}@{}", path, settings.simulations);

@@ -8,6 +8,7 @@
 
 #include "mcts/agent.h"
 #include "mcts/search_settings.h"
+#include "nets/device.h"
 
 namespace quax {
 
@@ -19,8 +20,10 @@ namespace quax {
 // an error of that move for another variant. `settings.dirichlet_fraction` should be 0 for
 // play. `seconds` > 0: each move searches for that long instead of settings.simulations
 // (PUCT only; a Gumbel root rule is an error). Call set_torch_threads()
-// (nets/net_evaluator.h) on the playing thread first.
+// (nets/net_evaluator.h) on the playing thread first. The network runs on `device`
+// (nets/device.h; a GPU this machine lacks is an error of the load).
 std::unique_ptr<Agent> make_model_agent(const std::string& path, const GameSpec& spec, const SearchSettings& settings,
-                                        uint64_t seed, std::string* error, double seconds = 0);
+                                        uint64_t seed, std::string* error, double seconds = 0,
+                                        const Device& device = kCpuDevice);
 
 }  // namespace quax

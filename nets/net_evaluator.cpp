@@ -14,6 +14,8 @@
 
 #include "env/rng.h"
 
+#include "nets/device_torch.h"
+#include "nets/host_staging.h"
 #include "nets/model.h"
 #include "nets/model_file.h"
 #include "nets/net_evaluator_internal.h"
@@ -23,12 +25,13 @@ namespace quax {
 namespace {
 
 std::shared_ptr<InferenceModel> build_inference_model(const torch::jit::Module& trainable, const ModelShape& shape,
-                                                      int64_t step, Precision precision) {
+                                                      int64_t step, Precision precision, const Device& device) {
   auto m = std::make_shared<InferenceModel>();
-  m->precision = resolve_precision(precision);
-  if (m->precision == Precision::kBFloat16 && !cpu_runs_bfloat16())
-    throw std::runtime_error("bf16 inference needs a CPU with AVX-512 (BW, VL, DQ); use precision fp32 or auto");
-  m->module = make_inference_module(trainable, m->precision == Precision::kBFloat16);
+  m->device = resolve_device(device, "device");
+  m->precision = resolve_precision_on(precision, m->device);
+  if (auto err = check_precision_on(m->precision, m->device, "inference precision"); !err.empty())
+    throw std::runtime_error(err);
+  m->module = make_inference_module(trainable, m->precision == Precision::kBFloat16, torch_device(m->device));
   m->shape = shape;
   m->step = step;
   m->trained_sizes = {shape.size};
@@ -83,14 +86,14 @@ torch::Tensor probe_planes(const ModelShape& shape) {
 
 std::shared_ptr<const InferenceModel> make_inference_model(const torch::jit::Module& trainable,
                                                            const ModelShape& shape, int64_t step,
-                                                           Precision precision) {
-  return build_inference_model(trainable, shape, step, precision);
+                                                           Precision precision, const Device& device) {
+  return build_inference_model(trainable, shape, step, precision, device);
 }
 
 std::shared_ptr<const InferenceModel> load_inference_model(const std::string& path, const GameSpec& spec,
-                                                           Precision precision) {
-  auto loaded = load_model_file(path);
-  auto model = build_inference_model(loaded.module, loaded.shape, loaded.step, precision);
+                                                           Precision precision, const Device& device) {
+  auto loaded = load_model_file(path);  // onto the CPU
+  auto model = build_inference_model(loaded.module, loaded.shape, loaded.step, precision, device);
   model->source = path;
   model->trained_sizes = loaded.trained_sizes;
   if (auto err = check_model_plays(*model, spec); !err.empty()) throw std::runtime_error("model '" + path + "': " + err);
@@ -130,6 +133,7 @@ std::string check_model_plays(const InferenceModel& model, const GameSpec& spec)
 
 int64_t inference_model_step(const InferenceModel& model) { return model.step; }
 Precision inference_model_precision(const InferenceModel& model) { return model.precision; }
+Device inference_model_device(const InferenceModel& model) { return model.device; }
 
 namespace {
 
@@ -163,7 +167,10 @@ std::pair<torch::Tensor, torch::Tensor> run_inference(const InferenceModel& mode
   const int64_t a = model.shape.spatial_planes * n * n + model.shape.extra_actions;
   c10::IValue out;
   try {
-    out = const_cast<torch::jit::Module&>(model.module).forward({bf16 ? planes.to(torch::kBFloat16) : planes});
+    // A copy from pinned memory is queued without waiting; the outputs' copy back below waits
+    // for it and for the forward pass.
+    auto x = planes.to(torch_device(model.device), /*non_blocking=*/planes.is_pinned());
+    out = const_cast<torch::jit::Module&>(model.module).forward({bf16 ? x.to(torch::kBFloat16) : x});
   } catch (const std::exception& e) {
     throw std::runtime_error(fmt::format("{} fails on a batch of planes [{}]: {}", model_label(model),
                                          fmt::join(planes.sizes(), ", "), first_line(e)));
@@ -188,13 +195,29 @@ std::pair<torch::Tensor, torch::Tensor> run_inference(const InferenceModel& mode
                           (values.dim() == 2 && values.size(0) == b && values.size(1) == 1);
   if (logits.dim() != 2 || logits.size(0) != b || logits.size(1) != a || !values_fit)
     refuse(fmt::format("policy logits {} and value {}", shape_text(logits), shape_text(values)));
-  auto as_float = [](const torch::Tensor& x) { return x.to(torch::kFloat32).contiguous(); };
+  auto as_float = [](const torch::Tensor& x) { return x.to(torch::kFloat32).to(torch::kCPU).contiguous(); };
   return {as_float(logits), as_float(values.reshape({b}))};
+}
+
+void deliver_outputs(const InferenceModel& model, const torch::Tensor& logits, const torch::Tensor& values, int64_t row,
+                     int64_t b, int64_t a, const uint8_t* masks, float* policy_logits, float* values_out) {
+  // run_inference checked the shapes against the whole batch; the layout of the batch's game
+  // and the model's must agree too (check_model_plays), or A would differ.
+  if (logits.size(1) != a)
+    throw std::runtime_error(fmt::format("{} gives {} policy logits for a game of {} actions", model_label(model),
+                                         logits.size(1), a));
+  std::memcpy(policy_logits, logits.data_ptr<float>() + row * a, sizeof(float) * b * a);
+  std::memcpy(values_out, values.data_ptr<float>() + row, sizeof(float) * b);
+  if (!model.warned_nonfinite.load(std::memory_order_relaxed))
+    warn_if_nonfinite(model, b, a, masks, policy_logits, values_out);
 }
 
 void set_torch_threads(int threads) { torch::set_num_threads(threads); }
 
-NetEvaluator::NetEvaluator(std::shared_ptr<const InferenceModel> model) : model_(std::move(model)) {}
+NetEvaluator::NetEvaluator(std::shared_ptr<const InferenceModel> model)
+    : model_(std::move(model)), staging_(std::make_unique<HostStaging>()) {}
+
+NetEvaluator::~NetEvaluator() = default;
 
 void NetEvaluator::set_model(std::shared_ptr<const InferenceModel> model) {
   std::lock_guard<std::mutex> lock(mu_);
@@ -218,16 +241,15 @@ void NetEvaluator::evaluate(const std::vector<const GameState*>& states, const f
   const int64_t a = first ? first->num_actions() : model->shape.num_actions();
   c10::InferenceMode guard;
   auto x = torch::from_blob(const_cast<float*>(planes), {b, c, n, n}, torch::kFloat32);
+  if (model->device.is_cuda()) {
+    // Through pinned memory, whose copy to the GPU is asynchronous; on the CPU the network
+    // reads the caller's buffer itself.
+    auto staged = staging_->buffer(x.sizes(), model->device);
+    staged.copy_(x);
+    x = staged;
+  }
   const auto [logits, value] = run_inference(*model, x);
-  // run_inference checked the shapes against this batch; the layout of the batch's game and
-  // the model's must agree too (check_model_plays), or A would differ.
-  if (logits.size(1) != a)
-    throw std::runtime_error(fmt::format("{} gives {} policy logits for a game of {} actions", model_label(*model),
-                                         logits.size(1), a));
-  std::memcpy(policy_logits, logits.data_ptr<float>(), sizeof(float) * b * a);
-  std::memcpy(values, value.data_ptr<float>(), sizeof(float) * b);
-  if (!model->warned_nonfinite.load(std::memory_order_relaxed))
-    warn_if_nonfinite(*model, b, a, masks, policy_logits, values);
+  deliver_outputs(*model, logits, value, 0, b, a, masks, policy_logits, values);
   positions_ += b;
   seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }

@@ -13,20 +13,25 @@
 #include <string>
 
 #include "mcts/evaluator.h"
+#include "nets/device.h"
 #include "nets/net_config.h"
 
 namespace quax {
 
-struct InferenceModel;  // defined in nets/net_evaluator.cpp (holds the torch module)
+struct InferenceModel;  // defined in nets/net_evaluator_internal.h (holds the torch module)
+class HostStaging;     // nets/host_staging.h
 
 // Loads a model file (nets/model_file.h) and prepares it for inference. Throws
 // std::runtime_error (one line naming the file) when it cannot be read, cannot play `spec`
 // (another variant: check_model_matches), or gives non-finite outputs on the probe positions
 // (probe_model_outputs), or whose outputs on them are not policy logits [B, A] and values [B]
 // (run_inference, which checks every later batch too). A size of the variant outside the model's trained sizes plays, with
-// one warning line on stderr, and so does a pie rule other than its training's.
+// one warning line on stderr, and so does a pie rule other than its training's. The file is
+// read onto the CPU and the inference copy placed on `device` (resolved by resolve_device,
+// whose one-line error names "device" for a GPU this machine lacks).
 std::shared_ptr<const InferenceModel> load_inference_model(const std::string& path, const GameSpec& spec,
-                                                           Precision precision = Precision::kAuto);
+                                                           Precision precision = Precision::kAuto,
+                                                           const Device& device = kCpuDevice);
 // check_model_matches (nets/model_file.h) of a loaded model against `spec`: "" when it can
 // play it (after printing its warning lines on stderr - a size outside its trained sizes,
 // once per model file and size in the process; a pie rule other than its training's, once
@@ -40,6 +45,8 @@ std::string check_model_plays(const InferenceModel& model, const GameSpec& spec)
 std::string probe_model_outputs(const InferenceModel& model);
 // The precision an inference model runs in (never kAuto).
 Precision inference_model_precision(const InferenceModel& model);
+// The device an inference model runs on (never kAuto).
+Device inference_model_device(const InferenceModel& model);
 // The training step recorded in the model.
 int64_t inference_model_step(const InferenceModel& model);
 // One line of a LibTorch error message: its first line, or for an error raised inside a
@@ -49,10 +56,23 @@ std::string torch_error_line(const std::string& message);
 // Sets LibTorch intra-op threads for the calling thread (OpenMP threads are per thread).
 void set_torch_threads(int threads);
 
-class NetEvaluator final : public Evaluator {
+// An Evaluator backed by an inference model, whose model can be swapped and which counts
+// its work: NetEvaluator (a thread's own network) and EvaluationServer::Client (a share of
+// one network batch; nets/evaluation_server.h).
+class NetworkEvaluator : public Evaluator {
+ public:
+  // The next evaluate() uses `model` (callable from any thread).
+  virtual void set_model(std::shared_ptr<const InferenceModel> model) = 0;
+  // Positions this evaluator evaluated, and the seconds its calls took.
+  virtual int64_t positions_evaluated() const = 0;
+  virtual double seconds_in_network() const = 0;
+};
+
+class NetEvaluator final : public NetworkEvaluator {
  public:
   explicit NetEvaluator(std::shared_ptr<const InferenceModel> model);
-  void set_model(std::shared_ptr<const InferenceModel> model);
+  ~NetEvaluator() override;
+  void set_model(std::shared_ptr<const InferenceModel> model) override;
   std::shared_ptr<const InferenceModel> model() const;
 
   // The batch's game (its size, planes and actions) is that of states[0]; all states must be
@@ -65,12 +85,14 @@ class NetEvaluator final : public Evaluator {
   void evaluate(const std::vector<const GameState*>& states, const float* planes, const uint8_t* masks,
                 float* policy_logits, float* values) override;
 
-  int64_t positions_evaluated() const { return positions_; }
-  double seconds_in_network() const { return seconds_; }
+  int64_t positions_evaluated() const override { return positions_; }
+  double seconds_in_network() const override { return seconds_; }
 
  private:
   mutable std::mutex mu_;
   std::shared_ptr<const InferenceModel> model_;
+  // The buffer planes go to a GPU through (nets/host_staging.h); unused on the CPU.
+  std::unique_ptr<HostStaging> staging_;
   int64_t positions_ = 0;
   double seconds_ = 0;
 };

@@ -9,13 +9,15 @@
 #include <string>
 #include <vector>
 
+#include "nets/device.h"
 #include "nets/net_config.h"
 #include "nets/net_evaluator.h"
 
 namespace quax {
 
 struct InferenceModel {
-  torch::jit::Module module;  // frozen, optimized for inference, in `precision`
+  torch::jit::Module module;  // frozen, optimized for inference, in `precision`, on `device`
+  Device device = kCpuDevice;  // resolved
   ModelShape shape;
   int64_t step = 0;
   Precision precision = Precision::kFloat32;  // resolved
@@ -25,17 +27,31 @@ struct InferenceModel {
   mutable std::atomic<bool> warned_nonfinite{false};
 };
 
-// Prepares a trainable module for inference (a frozen copy; `trainable` is unchanged).
+// Prepares a trainable module for inference (a frozen copy on `device`; `trainable` is
+// unchanged, on whatever device it is). Throws std::runtime_error (one line) for a device
+// this machine lacks (resolve_device) or a precision it cannot run (check_precision_on).
 std::shared_ptr<const InferenceModel> make_inference_model(const torch::jit::Module& trainable,
                                                            const ModelShape& shape, int64_t step,
-                                                           Precision precision = Precision::kAuto);
+                                                           Precision precision = Precision::kAuto,
+                                                           const Device& device = kCpuDevice);
 
-// Runs the inference module on float32 planes [B, C, N, N]; returns float32 (logits [B, A],
-// values [B]) whatever the model's precision, A being the model's layout at size N. Throws
+// Runs the inference module on float32 planes [B, C, N, N] on any device (copied to the
+// model's; pinned host memory lets that copy run asynchronously); returns float32 CPU tensors
+// (logits [B, A], values [B]) whatever the model's precision and device, A being the model's
+// layout at size N. Throws
 // std::runtime_error (one line naming the model and the shapes) when the module fails on the
 // batch or its output is not a tuple of floating-point policy logits [B, A] and value [B] or
 // [B, 1]: the one check of a model's outputs behind every evaluation. Call under
 // c10::InferenceMode.
 std::pair<torch::Tensor, torch::Tensor> run_inference(const InferenceModel& model, const torch::Tensor& planes);
+
+// Hands `b` positions' outputs, rows `row` to `row + b` of run_inference's (logits, values),
+// to an Evaluator's caller: copies them into policy_logits [b, a] and values [b], and prints
+// the model's one warning for a non-finite output at a legal action (`masks` [b, a]) or a
+// value. Throws std::runtime_error (one line naming the model) when the logits are not `a`
+// per position (a model of another layout than the batch's game). Every evaluator of
+// inference models ends its evaluate() here (NetEvaluator, EvaluationServer).
+void deliver_outputs(const InferenceModel& model, const torch::Tensor& logits, const torch::Tensor& values, int64_t row,
+                     int64_t b, int64_t a, const uint8_t* masks, float* policy_logits, float* values_out);
 
 }  // namespace quax

@@ -120,7 +120,7 @@ bool parse_player_description(const std::string& text, PlayerDescription* out, s
 }
 
 std::unique_ptr<Agent> make_player(const std::string& description, const GameSpec& spec, uint64_t seed,
-                                   std::string* error) {
+                                   std::string* error, const Device& device) {
   PlayerDescription d;
   if (!parse_player_description(description, &d, error)) return nullptr;
   if (d.kind == PlayerDescription::Kind::kBaseline) return make_baseline_agent(description, seed, error);
@@ -133,7 +133,7 @@ std::unique_ptr<Agent> make_player(const std::string& description, const GameSpe
                std::string(kPlayerSyntax) + ")";
     return nullptr;
   }
-  auto agent = make_model_agent(d.model_path, spec, d.search, seed, error, d.seconds);
+  auto agent = make_model_agent(d.model_path, spec, d.search, seed, error, d.seconds, device);
   if (!agent) return nullptr;
   return std::make_unique<ModelPlayer>(std::move(agent), description);
 }

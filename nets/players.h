@@ -18,6 +18,7 @@
 
 #include "mcts/agent.h"
 #include "mcts/search_settings.h"
+#include "nets/device.h"
 
 namespace quax {
 
@@ -50,8 +51,9 @@ bool parse_player_description(const std::string& text, PlayerDescription* out, s
 // message names both). A model plays any size of its variant, with a warning line on stderr
 // for a size it was not trained on and one for a pie rule other than its training's
 // (nets/model_file.h, check_model_matches). Model players search with LibTorch on the calling thread; call
-// set_torch_threads() (nets/net_evaluator.h) there first.
+// set_torch_threads() (nets/net_evaluator.h) there first. Their network runs on `device`
+// (a command's --device; nets/device.h).
 std::unique_ptr<Agent> make_player(const std::string& description, const GameSpec& spec, uint64_t seed,
-                                   std::string* error);
+                                   std::string* error, const Device& device = kCpuDevice);
 
 }  // namespace quax

@@ -60,8 +60,9 @@ struct Model {
   std::string description;  // the file's JSON description
 };
 // Raises FileNotFoundError for a missing file, ValueError for one that is not a usable model
-// (nets/net_evaluator.h: load_inference_model) or an unknown precision name.
-std::shared_ptr<Model> load_model(const std::string& path, const std::string& precision);
+// (nets/net_evaluator.h: load_inference_model), an unknown precision name, or a device
+// (nets/device.h) that is not cpu, cuda, cuda:N or auto or that this machine lacks.
+std::shared_ptr<Model> load_model(const std::string& path, const std::string& precision, const std::string& device);
 
 // ValueError unless `array` holds `kind` ('f' float, 'i' signed or 'u' unsigned integer,
 // 'b' bool) elements of `itemsize` bytes (0: any) in `ndim` dimensions; `what` names it.

@@ -7,15 +7,25 @@
 #include <filesystem>
 #include <stdexcept>
 
+#include "nets/device.h"
 #include "nets/model_file.h"
 #include "python/bindings.h"
 
 namespace quax::python {
 
-std::shared_ptr<Model> load_model(const std::string& path, const std::string& precision_name) {
+std::shared_ptr<Model> load_model(const std::string& path, const std::string& precision_name,
+                                  const std::string& device_name) {
   Precision precision;
   if (!parse_precision(precision_name, &precision))
     throw py::value_error("unknown precision '" + precision_name + "' (known: fp32, bf16, auto)");
+  Device device;
+  std::string device_error;
+  if (!parse_device(device_name, &device, &device_error)) throw py::value_error("device: " + device_error);
+  try {
+    device = resolve_device(device, "device");
+  } catch (const std::exception& e) {
+    throw py::value_error(e.what());
+  }
   std::error_code ec;
   if (!std::filesystem::exists(path, ec)) {  // a FIFO or directory: the loader names what it is
     PyErr_SetString(PyExc_FileNotFoundError, ("no model file '" + path + "'").c_str());
@@ -30,7 +40,7 @@ std::shared_ptr<Model> load_model(const std::string& path, const std::string& pr
     model->sizes = file.trained_sizes;
     model->step = file.step;
     model->description = file.description.dump();
-    model->inference = load_inference_model(path, model->spec, precision);
+    model->inference = load_inference_model(path, model->spec, precision, device);
   } catch (const std::exception& e) {
     throw py::value_error(e.what());
   }
@@ -103,6 +113,9 @@ model's variant can be evaluated (the sizes it was trained on play best).)")
       .def_property_readonly("precision", [](const Model& model) {
         return std::string(precision_name(inference_model_precision(*model.inference)));
       })
+      .def_property_readonly(
+          "device", [](const Model& model) { return device_name(inference_model_device(*model.inference)); },
+          "Where its network runs: cpu or cuda:N.")
       .def_property_readonly("description",
                              [](const Model& model) { return py::module_::import("json").attr("loads")(model.description); },
                              "The file's description (quax.json) as a dict.")
@@ -125,9 +138,11 @@ model's variant can be evaluated (the sizes it was trained on play best).)")
       .def("__repr__", [](const Model& model) {
         return "<quax.Model " + model.path + ": " + describe(model.spec) + ", step " + std::to_string(model.step) + ">";
       });
-  m.def("load_model", &load_model, py::arg("path"), py::arg("precision") = "fp32",
+  m.def("load_model", &load_model, py::arg("path"), py::arg("precision") = "fp32", py::arg("device") = "cpu",
         "Loads a model file (quax export, a run's models/, checkpoints/). precision: fp32 (default, equal to "
-        "torch.jit.load's outputs up to rounding), bf16, or auto (bf16 where the CPU has AMX).");
+        "torch.jit.load's outputs up to rounding), bf16, or auto (bf16 where the CPU has AMX, and on a GPU). "
+        "device: cpu (default), cuda, cuda:N, or auto (the first GPU when LibTorch sees one, else the CPU); the "
+        "outputs come back to the CPU either way.");
 }
 
 }  // namespace quax::python

@@ -141,7 +141,7 @@ class PySearch {
 
 PySearch* make_search(const py::object& player, std::optional<int> simulations, std::optional<double> c_puct,
                       std::optional<bool> gumbel, std::optional<double> seconds, uint64_t seed,
-                      std::optional<int> level) {
+                      std::optional<int> level, const std::string& device) {
   SearchSettings settings;
   settings.dirichlet_fraction = 0.0f;
   settings.leaves_per_batch = 4;
@@ -162,7 +162,7 @@ PySearch* make_search(const py::object& player, std::optional<int> simulations, 
       if (!std::filesystem::exists(d.model_path, ec))  // a FIFO or directory: the loader names what it is
         throw py::value_error("unknown player '" + name + "': no model file '" + d.model_path + "' (a player is " +
                               kPlayerSyntax + ")");
-      model = load_model(d.model_path, "auto");
+      model = load_model(d.model_path, "auto", device);
       settings = d.search;
       time = d.seconds;
     } else if (!make_baseline_agent(name, seed, &error)) {
@@ -230,11 +230,14 @@ void bind_search(py::module_& m) {
                                                 visits, its q and value its mean rollout results;
                                                 random's policy is uniform, its q and value NaN
 
+A model file named by a string runs on `device` (cpu, cuda, cuda:N or auto, as
+quax.load_model); a quax.Model runs where it was loaded.
+
 Every method takes quax.Game objects and answers in the board frame. Searches are
 deterministic for a given seed and sequence of calls; no noise is added.)")
       .def(py::init(&make_search), py::arg("player"), py::arg("simulations") = py::none(),
            py::arg("c_puct") = py::none(), py::arg("gumbel") = py::none(), py::arg("seconds") = py::none(),
-           py::arg("seed") = 0, py::arg("level") = py::none())
+           py::arg("seed") = 0, py::arg("level") = py::none(), py::arg("device") = "cpu")
       .def_property_readonly("name", &PySearch::name)
       .def_property_readonly("simulations", [](const PySearch& s) { return s.settings().simulations; })
       .def(

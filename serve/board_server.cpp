@@ -267,7 +267,7 @@ struct BoardServer::Impl {
 
   explicit Impl(BoardServerOptions o)
       : options(std::move(o)),
-        catalogue(options.model_dirs, options.runs_dir),
+        catalogue(options.model_dirs, options.runs_dir, options.device),
         games(options.max_games),
         search_memory(static_cast<std::uint64_t>(options.memory_mb) * kMiB) {}
 
@@ -337,7 +337,7 @@ struct BoardServer::Impl {
     *description = model->path + (level > 0      ? ":level=" + std::to_string(level)
                                   : seconds > 0 ? ":time=" + json(seconds).dump()
                                                 : ":sims=" + std::to_string(sims));
-    auto agent = make_player(*description, spec, seeds++, &error);
+    auto agent = make_player(*description, spec, seeds++, &error, options.device);
     // The player string is this server's own making: the client is told of the model it named.
     if (!agent) throw HttpError{400, model->name + ": " + replace_all(error, *description, model->name)};
     return agent;

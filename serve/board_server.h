@@ -16,6 +16,8 @@
 #include <string>
 #include <vector>
 
+#include "nets/device.h"
+
 namespace quax {
 
 struct BoardServerOptions {
@@ -28,6 +30,7 @@ struct BoardServerOptions {
   int max_analyses = 4;
   int threads = 16;                     // HTTP worker threads (an analysis holds one while it runs)
   int memory_mb = 1024;                 // the searches' memory, engine moves and analyses together (503 beyond)
+  Device device = kCpuDevice;           // where the models' networks run (resolved: nets/device.h)
 };
 
 class BoardServer {

@@ -29,7 +29,8 @@ bool read_served_file(const std::string& path, const char* what, std::string* ou
 
 }  // namespace
 
-Catalogue::Catalogue(const std::vector<std::string>& model_dirs, std::string runs_dir) : runs_dir_(std::move(runs_dir)) {
+Catalogue::Catalogue(const std::vector<std::string>& model_dirs, std::string runs_dir, const Device& device)
+    : runs_dir_(std::move(runs_dir)), device_(device) {
   for (ModelSummary& m : read_model_summaries(model_dirs, [](const std::string& line) {
          std::fprintf(stderr, "warning: %s\n", line.c_str());
        })) {
@@ -53,7 +54,7 @@ std::shared_ptr<const InferenceModel> Catalogue::inference_model(const Catalogue
     if (auto it = loaded_.find(model.path); it != loaded_.end()) loaded = it->second;
   }
   if (!loaded) {
-    loaded = load_inference_model(model.path, model.spec);
+    loaded = load_inference_model(model.path, model.spec, Precision::kAuto, device_);
     std::lock_guard<std::mutex> lock(mu_);
     loaded_.emplace(model.path, loaded);
   }

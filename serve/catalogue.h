@@ -15,6 +15,7 @@
 
 #include "env/types.h"
 #include "nets/default_model.h"
+#include "nets/device.h"
 #include "nets/net_evaluator.h"
 
 namespace quax {
@@ -28,8 +29,9 @@ class Catalogue {
  public:
   // Scans each of `model_dirs` (not recursively; a run's `models/` directory is a directory
   // like any other) for model files; files that are not model files (learner checkpoints,
-  // damaged files) are skipped with a warning line on stderr.
-  Catalogue(const std::vector<std::string>& model_dirs, std::string runs_dir);
+  // damaged files) are skipped with a warning line on stderr. Models load onto `device`
+  // (resolved: nets/device.h).
+  Catalogue(const std::vector<std::string>& model_dirs, std::string runs_dir, const Device& device = kCpuDevice);
 
   const std::vector<CatalogueModel>& models() const { return models_; }
   // A listed model by path or by file name; null when none.
@@ -56,6 +58,7 @@ class Catalogue {
   std::vector<CatalogueModel> models_;
   std::string runs_canonical_;  // empty when the runs directory cannot be resolved
   std::string runs_dir_;
+  Device device_;
   std::mutex mu_;
   std::map<std::string, std::shared_ptr<const InferenceModel>> loaded_;
 };

@@ -148,6 +148,32 @@ TEST(Config, ValuesOverrideDefaults) {
   EXPECT_EQ(parse_config("learn: {precision: bf16}", "t").learn.precision, Precision::kBFloat16);
   EXPECT_EQ(parse_config("learn: {precision: auto}", "t").learn.precision, Precision::kAuto);
   EXPECT_EQ(parse_config("learn: {precision: bf16}", "t").selfplay.precision, Precision::kAuto);
+  // Where the networks run: auto by default, each key on its own (a config names a GPU even
+  // where none is: the device is checked when a network is placed, not when a file is read).
+  EXPECT_EQ(TrainConfig().learn.device, Device{});
+  EXPECT_EQ(TrainConfig().selfplay.device, Device{});
+  EXPECT_EQ(parse_config("learn: {device: cpu}", "t").learn.device, kCpuDevice);
+  EXPECT_EQ(parse_config("learn: {device: cpu}", "t").selfplay.device, Device{});
+  EXPECT_EQ(parse_config("selfplay: {device: cuda:1}", "t").selfplay.device, (Device{Device::Kind::kCuda, 1}));
+  EXPECT_EQ(parse_config("selfplay: {device: cuda}", "t").selfplay.device, (Device{Device::Kind::kCuda, 0}));
+  EXPECT_EQ(parse_config("selfplay: {device: cuda:1}", "t").learn.device, Device{});
+}
+
+TEST(Config, DevicesDumpAndReadBack) {
+  TrainConfig c;
+  c.learn.device = Device{Device::Kind::kCuda, 2};
+  c.selfplay.device = kCpuDevice;
+  const std::string dump = dump_config(c);
+  EXPECT_NE(dump.find("\n  device: cuda:2\n"), std::string::npos) << dump;
+  EXPECT_NE(dump.find("\n  device: cpu\n"), std::string::npos) << dump;
+  const TrainConfig again = parse_config(dump, "dump");
+  EXPECT_EQ(again.learn.device, c.learn.device);
+  EXPECT_EQ(again.selfplay.device, c.selfplay.device);
+  EXPECT_NE(dump_config(TrainConfig()).find("\n  device: auto\n"), std::string::npos);
+  TrainConfig o;
+  apply_override(&o, "learn.device=cpu");
+  EXPECT_EQ(o.learn.device, kCpuDevice);
+  EXPECT_THROW(apply_override(&o, "selfplay.device=gpu"), ConfigError);
 }
 
 TEST(Config, UnknownKeyIsNamedWithFileAndLine) {
@@ -171,6 +197,12 @@ TEST(Config, BadValuesAreNamed) {
             "test.yaml:2: bad value for 'selfplay.precision': expected auto, fp32 or bf16, got 'fp16'");
   EXPECT_EQ(error_of("learn:\n  precision: half\n"),
             "test.yaml:2: bad value for 'learn.precision': expected auto, fp32 or bf16, got 'half'");
+  EXPECT_EQ(error_of("learn:\n  device: gpu\n"),
+            "test.yaml:2: bad value for 'learn.device': expected cpu, cuda, cuda:N or auto, got 'gpu'");
+  EXPECT_EQ(error_of("selfplay:\n  device: cuda:x\n"),
+            "test.yaml:2: bad value for 'selfplay.device': expected cpu, cuda, cuda:N or auto, got 'cuda:x'");
+  EXPECT_EQ(error_of("selfplay:\n  device: [cpu]\n"),
+            "test.yaml:2: bad value for 'selfplay.device': expected cpu, cuda, cuda:N or auto");
   EXPECT_EQ(error_of("game: 5\n"), "test.yaml:1: section 'game' must be a mapping of keys");
   EXPECT_EQ(error_of("game: [\n"), "test.yaml:2: YAML syntax error: end of sequence flow not found");
 }

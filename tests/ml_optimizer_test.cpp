@@ -73,10 +73,10 @@ TEST(Optimizer, AOneGroupCheckpointResumesWithItsMomentum) {
   std::vector<float> expected;
   for (const auto* part : {&groups.decayed, &groups.not_decayed})
     for (const torch::Tensor& p : *part) {
-      const auto it = one_group.state().find(c10::guts::to_string(p.unsafeGetTensorImpl()));
-      ASSERT_NE(it, one_group.state().end());
+      const auto* state = optimizer_param_state(one_group, p);
+      ASSERT_NE(state, nullptr);
       const auto buffer =
-          static_cast<const torch::optim::SGDParamState&>(*it->second).momentum_buffer().contiguous().view(-1);
+          static_cast<const torch::optim::SGDParamState&>(*state).momentum_buffer().contiguous().view(-1);
       expected.insert(expected.end(), buffer.data_ptr<float>(), buffer.data_ptr<float>() + buffer.numel());
     }
   const std::vector<float> state = learner.flat_state();

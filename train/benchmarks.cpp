@@ -4,6 +4,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <memory>
@@ -11,6 +12,8 @@
 
 #include "env/game_state.h"
 #include "mcts/selfplay_driver.h"
+#include "nets/device_torch.h"
+#include "nets/evaluation_server.h"
 #include "nets/model.h"
 #include "nets/net_evaluator.h"
 #include "nets/net_evaluator_internal.h"
@@ -66,17 +69,21 @@ std::vector<ForwardFigures> bench_forward(const TrainConfig& config, const std::
                                           int threads) {
   torch::set_num_threads(threads);
   const ModelShape shape = model_shape_for(config.game);
+  const auto device = torch_device(resolve_device(config.selfplay.device, "selfplay.device"));
   auto model = build_model(config.net, shape, 1);
   model.eval();
-  auto fast = std::const_pointer_cast<InferenceModel>(make_inference_model(model, shape, 0, config.selfplay.precision));
+  model.to(device);
+  auto fast = std::const_pointer_cast<InferenceModel>(make_inference_model(model, shape, 0, config.selfplay.precision, config.selfplay.device));
   std::vector<ForwardFigures> out;
   for (int b : batches) {
     const auto x = random_planes(shape, b, 7);
+    const auto x_on_device = x.to(device);
     ForwardFigures f;
     f.batch = b;
     {
       torch::NoGradGuard no_grad;
-      f.plain_per_s = b * rate(seconds, [&] { run_model(model, x); });
+      // The copy of the outputs to the CPU waits for a GPU's work, as run_inference's does.
+      f.plain_per_s = b * rate(seconds, [&] { run_model(model, x_on_device).first.to(torch::kCPU); });
     }
     f.frozen_per_s = frozen_rate(*fast, x, seconds);
     out.push_back(f);
@@ -144,11 +151,18 @@ SelfplayFigures bench_selfplay(const TrainConfig& config, double seconds, int th
   Learner learner(config);
   auto model = learner.inference_model();
   const int workers = config.selfplay.threads;
-  // One driver and evaluator per self-play thread, as the training loop runs them.
-  std::vector<std::unique_ptr<NetEvaluator>> evaluators;
+  // One driver and evaluator per self-play thread, as the training loop runs them: on a GPU
+  // clients of one evaluation server, on the CPU a network each.
+  std::unique_ptr<EvaluationServer> server;
+  if (inference_model_device(*model).is_cuda()) {
+    EvaluationServer::Options so;
+    so.max_positions = std::max(1, workers * config.selfplay.parallel_games * config.search.leaves_per_batch);
+    server = std::make_unique<EvaluationServer>(model, so);
+  }
+  std::vector<std::unique_ptr<NetworkEvaluator>> evaluators;
   std::vector<std::unique_ptr<GameDriver>> drivers;
   for (int w = 0; w < workers; ++w) {
-    evaluators.push_back(std::make_unique<NetEvaluator>(model));
+    evaluators.push_back(thread_evaluator(server.get(), model));
     drivers.push_back(std::make_unique<GameDriver>(config.driver_options(3 + w), std::vector<Evaluator*>{evaluators[w].get()}));
   }
   auto run_all = [&](auto body) {

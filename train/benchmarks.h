@@ -16,7 +16,8 @@ struct ForwardFigures {
 };
 
 // Positions per second through the network of `config` (random weights, planes of random
-// positions), `seconds` per measurement, on the calling thread with `threads` intra-op threads.
+// positions), `seconds` per measurement, on the calling thread with `threads` intra-op threads,
+// on selfplay.device (the plain module there too, its inputs already on it).
 std::vector<ForwardFigures> bench_forward(const TrainConfig& config, const std::vector<int>& batches, double seconds,
                                           int threads);
 

@@ -67,6 +67,17 @@ Field precision(const std::string& key, Ref ref) {
                [ref](const TrainConfig& c) { return std::string(precision_name(ref(const_cast<TrainConfig&>(c)))); }};
 }
 
+template <typename Ref>
+Field device(const std::string& key, Ref ref) {
+  return Field{key,
+               [ref](TrainConfig& c, const YAML::Node& n) {
+                 const auto s = scalar_as<std::string>(n, kDeviceSyntax);
+                 std::string error;
+                 if (!parse_device(s, &ref(c), &error)) bad(error);
+               },
+               [ref](const TrainConfig& c) { return device_name(ref(const_cast<TrainConfig&>(c))); }};
+}
+
 #define REF(expr) [](TrainConfig & c) -> auto& { return c.expr; }
 
 constexpr int kIntMax = std::numeric_limits<int>::max();
@@ -153,6 +164,7 @@ const std::vector<Field>& schema() {
     f.push_back(number<int>("selfplay.threads", REF(selfplay.threads), 1, 64));
     f.push_back(number<int>("selfplay.inference_threads", REF(selfplay.inference_threads), 1, 64));
     f.push_back(precision("selfplay.precision", REF(selfplay.precision)));
+    f.push_back(device("selfplay.device", REF(selfplay.device)));
     f.push_back(number<int>("selfplay.temperature_moves", REF(selfplay.temperature_moves), 0, 100000));
     f.push_back(number<float>("selfplay.temperature_early", REF(selfplay.temperature_early), 0.0f, 100.0f));
     f.push_back(number<float>("selfplay.temperature_final", REF(selfplay.temperature_final), 0.0f, 100.0f));
@@ -227,6 +239,7 @@ const std::vector<Field>& schema() {
     f.push_back(number<int>("learn.threads", REF(learn.threads), 1, 64));
     f.push_back(number<int>("learn.max_nonfinite_steps", REF(learn.max_nonfinite_steps), 1, 1000000));
     f.push_back(precision("learn.precision", REF(learn.precision)));
+    f.push_back(device("learn.device", REF(learn.device)));
     // gating
     f.push_back(number<int>("gating.games", REF(gating.games), 0, 100000));
     f.push_back(Field{"gating.opponent",

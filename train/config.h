@@ -12,6 +12,7 @@
 #include "env/types.h"
 #include "mcts/search_settings.h"
 #include "mcts/selfplay_driver.h"
+#include "nets/device.h"
 #include "nets/net_config.h"
 
 namespace quax {
@@ -21,6 +22,8 @@ struct SelfplayConfig {
   int threads = 1;          // self-play threads, each with its own driver
   int inference_threads = 1;  // LibTorch intra-op threads for inference
   Precision precision = Precision::kAuto;  // number format of self-play inference (nets/net_config.h)
+  // Where self-play's network runs (nets/device.h): auto takes a GPU when LibTorch sees one.
+  Device device;
   // Move choice and playout cap randomization: see PlayerSettings in mcts/selfplay_driver.h.
   int temperature_moves = 4;
   float temperature_early = 1.0f;
@@ -88,6 +91,9 @@ struct LearnConfig {
   // either way. auto: bf16 on CPUs with AMX-BF16 (nets/net_config.h), where it was measured:
   // quax 9x9 reached 55% against quax-9.pt in 15 minutes, float32 0% (BENCHMARKS.md).
   Precision precision = Precision::kAuto;
+  // Where the learner trains (nets/device.h): auto takes a GPU when LibTorch sees one. On a
+  // GPU, precision auto is bf16 (CUDA autocast). Checkpoints and models are device-free.
+  Device device;
 };
 
 // Optional match of each newly published model (AlphaGo Zero's evaluator, here only

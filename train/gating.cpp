@@ -29,8 +29,8 @@ nlohmann::json play_gating_games(const TrainConfig& config, int64_t step, const 
   auto make = [&](int index, uint64_t seed) -> std::unique_ptr<Agent> {
     std::string error;
     std::unique_ptr<Agent> agent;
-    if (index == 0) agent = make_model_agent(model_path, config.game, search, seed, &error);
-    else if (vs_previous) agent = make_model_agent(previous_model_path, config.game, search, seed, &error);
+    if (index == 0) agent = make_model_agent(model_path, config.game, search, seed, &error, 0, config.selfplay.device);
+    else if (vs_previous) agent = make_model_agent(previous_model_path, config.game, search, seed, &error, 0, config.selfplay.device);
     else agent = make_baseline_agent(g.opponent, seed, &error);
     if (!agent) throw std::runtime_error("gating: " + error);
     return agent;

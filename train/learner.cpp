@@ -1,7 +1,6 @@
 #include "train/learner.h"
 
 #include <fmt/format.h>
-#include <ATen/autocast_mode.h>
 #include <torch/csrc/jit/python/update_graph_executor_opt.h>
 #include <torch/torch.h>
 
@@ -9,13 +8,17 @@
 #include <filesystem>
 #include <map>
 #include <set>
+#include <sstream>
+#include <type_traits>
 #include <nlohmann/json.hpp>
 
 #include "core/atomic_file.h"
 #include "env/ownership.h"
+#include "nets/device_torch.h"
 #include "nets/model.h"
 #include "nets/model_file.h"
 #include "nets/net_evaluator_internal.h"
+#include "train/autocast_guard.h"
 #include "train/learner_internal.h"
 #include "train/run_files.h"
 
@@ -31,29 +34,6 @@ struct UnoptimizedGraphs {
   bool before;
 };
 
-// LibTorch's CPU autocast on this thread while it lives, when `on`: convolutions and matrix
-// products take bfloat16 copies of their float32 inputs and weights (the copies of the weights
-// cached until the guard ends), the rest stays float32. The state is thread-local and nests.
-struct BFloat16Autocast {
-  explicit BFloat16Autocast(bool on) : on(on) {
-    if (!on) return;
-    was_enabled = at::autocast::is_cpu_enabled();
-    was_dtype = at::autocast::get_autocast_cpu_dtype();
-    at::autocast::set_cpu_enabled(true);
-    at::autocast::set_autocast_cpu_dtype(at::kBFloat16);
-    at::autocast::increment_nesting();
-  }
-  ~BFloat16Autocast() {
-    if (!on) return;
-    if (at::autocast::decrement_nesting() == 0) at::autocast::clear_cache();
-    at::autocast::set_cpu_enabled(was_enabled);
-    at::autocast::set_autocast_cpu_dtype(was_dtype);
-  }
-  bool on;
-  bool was_enabled = false;
-  at::ScalarType was_dtype = at::kBFloat16;
-};
-
 }  // namespace
 
 namespace fs = std::filesystem;
@@ -67,7 +47,9 @@ constexpr double kIllegalLogit = -1e9;
 
 nlohmann::json read_checkpoint_meta(const std::string& path, torch::serialize::InputArchive* archive) {
   try {
-    archive->load_from(path);
+    // Onto the CPU whatever the tensors' device when written (checkpoints are written from
+    // CPU tensors; this holds for any file a GPU machine made otherwise).
+    archive->load_from(path, torch::Device(torch::kCPU));
   } catch (const std::exception& e) {
     throw std::runtime_error("cannot read checkpoint '" + path + "'");
   }
@@ -95,6 +77,17 @@ struct Learner::Impl {
   int64_t step = 0;
   int nonfinite_in_a_row = 0;
   bool bfloat16 = false;  // learn.precision resolved
+  Device device = kCpuDevice;  // learn.device resolved: where the model, its optimizer state and the batches are
+  torch::Device torch_dev{torch::kCPU};
+
+  // Moves the optimizer's momentum to `to` (a no-op where it is already there): to the
+  // learner's device after a checkpoint was read, and to the CPU and back around writing one.
+  void move_optimizer_state(const torch::Device& to) {
+    for (auto& [key, state] : optimizer->state()) {
+      auto& sgd = static_cast<torch::optim::SGDParamState&>(*state);
+      if (sgd.momentum_buffer().defined()) sgd.momentum_buffer(sgd.momentum_buffer().to(to));
+    }
+  }
 
   // A step that cannot be taken: the forward pass already moved the BN statistics, which
   // go back to `saved_buffers`.
@@ -126,6 +119,7 @@ struct Learner::Impl {
     } else {
       optimizer->load(archive);
     }
+    move_optimizer_state(torch_dev);
   }
 
   // What inference and model files use: the network without its auxiliary heads.
@@ -135,12 +129,18 @@ struct Learner::Impl {
 Learner::Learner(const TrainConfig& config) : impl_(std::make_unique<Impl>()) {
   impl_->config = config;
   impl_->shape = model_shape_for(config.game);
+  const auto& l = config.learn;
+  impl_->device = resolve_device(l.device, "learn.device");
+  impl_->torch_dev = torch_device(impl_->device);
+  const Precision precision = resolve_precision_on(l.precision, impl_->device);
+  if (auto err = check_precision_on(precision, impl_->device, "learn.precision"); !err.empty())
+    throw std::runtime_error(err);
+  impl_->bfloat16 = precision == Precision::kBFloat16;
+  // Built on the CPU (the same initial weights on every device), then moved; the optimizer
+  // holds the moved tensors.
   impl_->model = build_model(config.net, impl_->shape, config.run.seed);
   impl_->model.train(true);
-  const auto& l = config.learn;
-  impl_->bfloat16 = resolve_precision(l.precision) == Precision::kBFloat16;
-  if (impl_->bfloat16 && !cpu_runs_bfloat16())
-    throw std::runtime_error("learn.precision bf16 needs a CPU with AVX-512 (BW, VL, DQ); use fp32 or auto");
+  impl_->model.to(impl_->torch_dev);
   const auto options = torch::optim::SGDOptions(l.lr).momentum(l.momentum).nesterov(l.momentum > 0);
   WeightDecayGroups params = weight_decay_groups(impl_->model);
   std::vector<torch::optim::OptimizerParamGroup> groups;
@@ -154,6 +154,30 @@ Learner::Learner(const TrainConfig& config) : impl_(std::make_unique<Impl>()) {
 Learner::~Learner() = default;
 
 torch::jit::Module& learner_module(Learner& learner) { return learner.impl_->model; }
+
+namespace {
+// The key of parameter `p` in a state map keyed by `Key` (see optimizer_param_state). The
+// text is what LibTorch 1.x writes: the pointer through an ostream.
+template <typename Key>
+Key optimizer_state_key(const torch::Tensor& p) {
+  if constexpr (std::is_same_v<Key, std::string>) {
+    std::ostringstream text;
+    text << p.unsafeGetTensorImpl();
+    return text.str();
+  } else {
+    return p.unsafeGetTensorImpl();
+  }
+}
+}  // namespace
+
+const torch::optim::OptimizerParamState* optimizer_param_state(const torch::optim::Optimizer& optimizer,
+                                                               const torch::Tensor& p) {
+  const auto& states = optimizer.state();
+  using Key = typename std::decay_t<decltype(states)>::key_type;
+  // find(), not operator[]: an inserted empty state would crash the next optimizer step.
+  const auto it = states.find(optimizer_state_key<Key>(p));
+  return it == states.end() ? nullptr : it->second.get();
+}
 
 torch::Tensor soft_policy_targets(const torch::Tensor& policy, double temperature) {
   auto p = policy.clamp_min(0.0).pow(1.0 / temperature);
@@ -180,11 +204,14 @@ StepMetrics Learner::train_step(const TrainingBatch& batch) {
   if (net.ownership_head && (batch.ownership.size() != static_cast<size_t>(b) * kOwnershipPlanes * batch.n * batch.n ||
                              batch.ownership_weight.size() != static_cast<size_t>(b)))
     throw std::invalid_argument("the net has an ownership head but the training batch has no ownership targets");
-  auto x = torch::from_blob(const_cast<float*>(batch.inputs.data()), {b, batch.planes, batch.n, batch.n});
-  auto target = torch::from_blob(const_cast<float*>(batch.policy.data()), {b, batch.actions});
+  // On the learner's device (on the CPU these are the batch's own buffers, not copies).
+  const auto& dev = m.torch_dev;
+  auto x = torch::from_blob(const_cast<float*>(batch.inputs.data()), {b, batch.planes, batch.n, batch.n}).to(dev);
+  auto target = torch::from_blob(const_cast<float*>(batch.policy.data()), {b, batch.actions}).to(dev);
   auto legal = torch::from_blob(const_cast<uint8_t*>(batch.mask.data()), {b, batch.actions}, torch::kUInt8)
+                   .to(dev)
                    .to(torch::kBool);
-  auto z = torch::from_blob(const_cast<float*>(batch.value.data()), {b});
+  auto z = torch::from_blob(const_cast<float*>(batch.value.data()), {b}).to(dev);
 
   const double lr = lr_at(m.step);
   for (auto& group : m.optimizer->param_groups())
@@ -201,7 +228,7 @@ StepMetrics Learner::train_step(const TrainingBatch& batch) {
   {
     // Only the forward pass runs under autocast; its outputs come back to float32, so the loss
     // and (through autograd) the gradients of the float32 master weights are float32.
-    const BFloat16Autocast autocast(m.bfloat16);
+    const AutocastGuard autocast(m.bfloat16, dev.type());
     if (net.has_aux_heads()) {
       auto out = run_model_aux(m.model, x);
       logits = out.policy_logits, value = out.value, ownership = out.ownership, soft_logits = out.soft_policy_logits;
@@ -219,8 +246,8 @@ StepMetrics Learner::train_step(const TrainingBatch& batch) {
   auto loss = policy_loss + m.config.learn.value_loss_weight * value_loss;
   torch::Tensor ownership_loss, soft_policy_loss;
   if (net.ownership_head) {
-    auto t = torch::from_blob(const_cast<float*>(batch.ownership.data()), {b, kOwnershipPlanes, batch.n, batch.n});
-    auto w = torch::from_blob(const_cast<float*>(batch.ownership_weight.data()), {b});
+    auto t = torch::from_blob(const_cast<float*>(batch.ownership.data()), {b, kOwnershipPlanes, batch.n, batch.n}).to(dev);
+    auto w = torch::from_blob(const_cast<float*>(batch.ownership_weight.data()), {b}).to(dev);
     // tanh(o) = 2 sigmoid(2o) - 1: the binary cross-entropy of the prediction (1 + tanh o) / 2
     // against q = (1 + t) / 2, from the logits 2o, less the target's own entropy (log 2 on a
     // cell that ends empty), so that a perfect prediction scores 0; the gradient is
@@ -309,7 +336,7 @@ nlohmann::json window_json(const WindowState& w) {
 }  // namespace
 
 void Learner::save_checkpoint(const std::string& path, const RunState& state) const {
-  const auto& m = *impl_;
+  auto& m = *impl_;  // not const: the optimizer state visits the CPU while it is written
   nlohmann::json meta;
   meta["format_version"] = 1;
   meta["model_format_version"] = kModelFormatVersion;
@@ -336,10 +363,14 @@ void Learner::save_checkpoint(const std::string& path, const RunState& state) co
   torch::serialize::OutputArchive archive;
   archive.write("meta", c10::IValue(meta.dump()));
   torch::serialize::OutputArchive model_archive;
-  for (const auto& [name, t] : model_state(m.model)) model_archive.write(name, t.detach(), /*is_buffer=*/true);
+  // CPU tensors only, whatever the learner's device: a checkpoint resumes on any machine.
+  for (const auto& [name, t] : model_state(m.model))
+    model_archive.write(name, t.detach().to(torch::kCPU), /*is_buffer=*/true);
   archive.write("model", model_archive);
   torch::serialize::OutputArchive optim_archive;
+  m.move_optimizer_state(torch::kCPU);
   m.optimizer->save(optim_archive);
+  m.move_optimizer_state(m.torch_dev);
   archive.write("optimizer", optim_archive);
 
   write_atomically(path, [&](const std::string& tmp) { archive.save_to(tmp); });
@@ -443,32 +474,29 @@ std::string Learner::init_from(const std::string& path) {
 }
 
 void Learner::publish_model(const std::string& path) const {
-  save_model_file(impl_->plain_module(),
+  save_model_file(on_cpu(impl_->plain_module()),
                   model_description(impl_->shape, impl_->config.net, impl_->step, trained_sizes(impl_->config)), path);
 }
 
 std::shared_ptr<const InferenceModel> Learner::inference_model() const {
-  return inference_model(impl_->config.selfplay.precision);
+  return inference_model(impl_->config.selfplay.precision, impl_->config.selfplay.device);
 }
 
-std::shared_ptr<const InferenceModel> Learner::inference_model(Precision precision) const {
-  return make_inference_model(impl_->plain_module(), impl_->shape, impl_->step, precision);
+std::shared_ptr<const InferenceModel> Learner::inference_model(Precision precision, const Device& device) const {
+  return make_inference_model(impl_->plain_module(), impl_->shape, impl_->step, precision, device);
 }
 
 std::vector<float> Learner::flat_state() const {
   std::vector<float> out;
   auto append = [&](const torch::Tensor& t) {
-    auto c = t.detach().to(torch::kFloat32).contiguous().view(-1);
+    auto c = t.detach().to(torch::kFloat32).to(torch::kCPU).contiguous().view(-1);
     out.insert(out.end(), c.data_ptr<float>(), c.data_ptr<float>() + c.numel());
   };
   for (const auto& [name, t] : model_state(impl_->model)) append(t);
-  // find(), not operator[]: an inserted empty state would crash the next optimizer step.
-  const auto& states = impl_->optimizer->state();
   for (const auto& group : impl_->optimizer->param_groups()) {
     for (const auto& p : group.params()) {
-      const auto it = states.find(c10::guts::to_string(p.unsafeGetTensorImpl()));
-      if (it != states.end() && it->second)
-        append(static_cast<const torch::optim::SGDParamState&>(*it->second).momentum_buffer());
+      if (const auto* state = optimizer_param_state(*impl_->optimizer, p))
+        append(static_cast<const torch::optim::SGDParamState&>(*state).momentum_buffer());
     }
   }
   return out;
@@ -481,11 +509,18 @@ TrainConfig checkpoint_config(const std::string& checkpoint) {
   return parse_config(meta.at("config").get<std::string>(), checkpoint + " (saved config)");
 }
 
+std::unique_ptr<Learner> checkpoint_learner_on_cpu(const std::string& checkpoint) {
+  TrainConfig config = checkpoint_config(checkpoint);
+  config.learn.device = kCpuDevice;  // reading weights needs no GPU, whichever trained them
+  auto learner = std::make_unique<Learner>(config);
+  learner->load_checkpoint(checkpoint);
+  return learner;
+}
+
 int64_t export_checkpoint_model(const std::string& checkpoint, const std::string& model_path) {
-  Learner learner(checkpoint_config(checkpoint));
-  learner.load_checkpoint(checkpoint);
-  learner.publish_model(model_path);
-  return learner.step();
+  const auto learner = checkpoint_learner_on_cpu(checkpoint);
+  learner->publish_model(model_path);
+  return learner->step();
 }
 
 std::string checkpoint_path(const std::string& run_dir, int64_t step) {

@@ -51,7 +51,9 @@ struct NonFiniteTrainingError : std::runtime_error {
 
 class Learner {
  public:
-  // A fresh network initialised from config.run.seed.
+  // A fresh network initialised from config.run.seed (the same weights on every device), on
+  // learn.device. Throws std::runtime_error (one line) for a learn.device this machine lacks
+  // (resolve_device) or a learn.precision it cannot run (bf16 on a CPU without AVX-512).
   explicit Learner(const TrainConfig& config);
   ~Learner();
   Learner(const Learner&) = delete;
@@ -68,7 +70,8 @@ class Learner {
   double lr_at(int64_t step) const;
 
   // Atomic. The file holds the model, optimizer, step, config text, spec (and sizes), net
-  // shape and `state`.
+  // shape and `state`, all as CPU tensors whatever learn.device is (load_checkpoint reads
+  // them onto the CPU and moves them to the learner's device).
   void save_checkpoint(const std::string& path, const RunState& state) const;
   // Restores model, optimizer and step; returns the saved RunState. Throws std::runtime_error
   // with a message naming both sides when the checkpoint is for another variant, size (or
@@ -85,12 +88,12 @@ class Learner {
   std::string init_from(const std::string& path);
 
   // Writes the model file self-play loads (nets/model_file.h), atomically, whatever its
-  // outputs (train/model_publisher.h checks them first).
+  // outputs (train/model_publisher.h checks them first); from CPU tensors (device-free).
   void publish_model(const std::string& path) const;
   // An inference copy of the current weights (for in-process evaluation and benchmarks), in
-  // the config's selfplay.precision unless another is given.
+  // the config's selfplay.precision on selfplay.device, or in `precision` on `device`.
   std::shared_ptr<const InferenceModel> inference_model() const;
-  std::shared_ptr<const InferenceModel> inference_model(Precision precision) const;
+  std::shared_ptr<const InferenceModel> inference_model(Precision precision, const Device& device = kCpuDevice) const;
 
   // All parameters, buffers and optimizer state flattened, for bit-exactness tests.
   std::vector<float> flat_state() const;
@@ -104,6 +107,10 @@ class Learner {
 // The training configuration a checkpoint was written with. Throws std::runtime_error
 // naming the file when it is not a quax checkpoint.
 TrainConfig checkpoint_config(const std::string& checkpoint);
+// A learner on the CPU holding a checkpoint's weights and optimizer state, whatever
+// learn.device its run trained on (reading weights needs no GPU): what export and reference
+// outputs read a checkpoint with. Throws as checkpoint_config and load_checkpoint do.
+std::unique_ptr<Learner> checkpoint_learner_on_cpu(const std::string& checkpoint);
 // Writes the checkpoint's network as a model file (nets/model_file.h): what `quax export`
 // ships and self-play loads. Atomic; returns the training step.
 int64_t export_checkpoint_model(const std::string& checkpoint, const std::string& model_path);

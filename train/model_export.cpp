@@ -107,9 +107,7 @@ nlohmann::json reference_outputs(const std::string& source, int count, uint64_t 
   Source src = open_source(source);
   std::shared_ptr<const InferenceModel> net;
   if (src.checkpoint) {
-    Learner learner(checkpoint_config(source));
-    learner.load_checkpoint(source);
-    net = learner.inference_model(Precision::kFloat32);
+    net = checkpoint_learner_on_cpu(source)->inference_model(Precision::kFloat32);
   } else {
     net = load_inference_model(source, src.spec, Precision::kFloat32);
   }

@@ -10,7 +10,7 @@ namespace quax {
 bool ModelFollower::offer(const std::string& path, ModelSlot& slot) {
   if (path.empty() || path == loaded_ || path == refused_) return false;
   try {
-    slot.set(load_inference_model(path, spec_, precision_));
+    slot.set(load_inference_model(path, spec_, precision_, device_));
     loaded_ = path;
     return true;
   } catch (const std::exception& e) {

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "env/types.h"
+#include "nets/device.h"
 #include "nets/net_config.h"
 #include "train/run_control.h"
 
@@ -14,7 +15,9 @@ namespace quax {
 
 class ModelFollower {
  public:
-  ModelFollower(const GameSpec& spec, Precision precision) : spec_(spec), precision_(precision) {}
+  // Models load in `precision` on `device` (selfplay.precision and selfplay.device).
+  ModelFollower(const GameSpec& spec, Precision precision, const Device& device = kCpuDevice)
+      : spec_(spec), precision_(precision), device_(device) {}
 
   // Offers the newest model file. Loads it into `slot` unless it is the one loaded last or
   // one refused before; a file that cannot be loaded prints one warning line on stderr
@@ -24,6 +27,7 @@ class ModelFollower {
  private:
   GameSpec spec_;
   Precision precision_;
+  Device device_;
   std::string loaded_, refused_;
 };
 

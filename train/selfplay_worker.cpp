@@ -8,6 +8,7 @@
 
 #include "mcts/evaluation_cache.h"
 #include "mcts/mixed_driver.h"
+#include "nets/evaluation_server.h"
 #include "nets/net_evaluator.h"
 #include "train/shard.h"
 
@@ -41,7 +42,7 @@ size_t spec_index(const std::vector<GameSpec>& specs, const GameSpec& spec) {
 }  // namespace
 
 void run_selfplay_worker(const TrainConfig& config, const std::string& run_dir, const std::string& writer,
-                         uint64_t seed, RunControl& control) {
+                         uint64_t seed, RunControl& control, EvaluationServer* server) {
   try {
     set_torch_threads(config.selfplay.inference_threads);
     while (!control.stop && !control.model.get()) std::this_thread::sleep_for(kWaitPoll);
@@ -49,7 +50,9 @@ void run_selfplay_worker(const TrainConfig& config, const std::string& run_dir, 
     int64_t model_version = control.model.version();
     // One evaluator for every size (each call holds one size's positions; nets/net_evaluator.h),
     // one cache and one driver per size of the run (game.sizes), and one shard stream per size.
-    NetEvaluator evaluator(control.model.get());
+    // The evaluator is the thread's own network, or its client of the shared server.
+    const std::unique_ptr<NetworkEvaluator> network = thread_evaluator(server, control.model.get());
+    NetworkEvaluator& evaluator = *network;
     const auto specs = config.game_specs();
     std::vector<std::unique_ptr<CachingEvaluator>> caches;
     std::vector<DriverOptions> options;

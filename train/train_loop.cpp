@@ -17,6 +17,7 @@
 #include "core/atomic_file.h"
 #include "core/host_name.h"
 #include "env/rng.h"
+#include "nets/evaluation_server.h"
 #include "nets/net_evaluator.h"
 #include "train/gating.h"
 #include "train/learner.h"
@@ -331,8 +332,8 @@ bool run_dir_in_use(const std::string& run_dir) {
 }
 
 // Self-play alone: picks up newer models from <run>/models every couple of seconds.
-void watch_models(const std::string& run_dir, const GameSpec& spec, Precision precision, RunControl& control) {
-  ModelFollower follower(spec, precision);
+void watch_models(const std::string& run_dir, const TrainConfig& config, RunControl& control) {
+  ModelFollower follower(config.game, config.selfplay.precision, config.selfplay.device);
   bool told = false;
   while (!control.stop) {
     const auto newest = newest_model(run_dir);
@@ -359,6 +360,9 @@ TrainConfig load_run_config(const std::string& run_dir) {
 
 void run_training(const TrainConfig& config, const TrainOptions& options) {
   check_config(config, "configuration");
+  // A GPU this machine lacks is refused before anything starts, naming the key.
+  const bool selfplay_on_gpu = options.selfplay && resolve_device(config.selfplay.device, "selfplay.device").is_cuda();
+  if (options.learn) resolve_device(config.learn.device, "learn.device");
   const std::string run_dir = config.run.dir;
   const std::string ckpt = latest_checkpoint(run_dir);
   const bool resume = options.resume;
@@ -413,6 +417,17 @@ void run_training(const TrainConfig& config, const TrainOptions& options) {
 
   const auto start = Clock::now();
 
+  // On a GPU the self-play threads share one network batch (nets/evaluation_server.h); on the
+  // CPU each thread evaluates on its own (the fastest way measured there). Declared before
+  // the threads that use it, so that it outlives them.
+  std::unique_ptr<EvaluationServer> server;
+  if (selfplay_on_gpu) {
+    EvaluationServer::Options so;
+    so.max_positions = std::max(1, config.selfplay.threads * config.selfplay.parallel_games *
+                                       config.search.leaves_per_batch);
+    so.torch_threads = config.selfplay.inference_threads;
+    server = std::make_unique<EvaluationServer>(control.model.get(), so);
+  }
   std::vector<std::thread> threads;
   RunCompanion* companion = options.companion;
   if (companion)
@@ -428,14 +443,14 @@ void run_training(const TrainConfig& config, const TrainOptions& options) {
   if (options.selfplay) {
     // Without a learner in the process, models come from the run directory or the companion.
     if (!options.learn && !companion)
-      threads.emplace_back(watch_models, run_dir, config.game, config.selfplay.precision, std::ref(control));
+      threads.emplace_back(watch_models, run_dir, std::cref(config), std::ref(control));
     // A fresh seed per invocation (from the shards already there), so a resumed run does not
     // replay the games it played before.
     const uint64_t invocation = list_shards(run_dir + "/selfplay").size();
     for (int t = 0; t < config.selfplay.threads; ++t) {
       const std::string writer = fmt::format("{}t{}", process_id, t);
       const uint64_t seed = derive_seed(derive_seed(config.run.seed, invocation), static_cast<uint64_t>(t));
-      threads.emplace_back(run_selfplay_worker, std::cref(config), run_dir, writer, seed, std::ref(control));
+      threads.emplace_back(run_selfplay_worker, std::cref(config), run_dir, writer, seed, std::ref(control), server.get());
     }
   }
   std::thread learn_thread;

@@ -41,7 +41,9 @@ struct TrainOptions {
 // Runs until a limit of config.run is reached or a stop is requested; the learner checkpoints
 // before returning. Removes the temporaries of killed writes first (train/run_files.h).
 // Throws std::runtime_error with one line for user errors (existing run
-// directory, no checkpoint to resume, checkpoint of another variant/size/net).
+// directory, no checkpoint to resume, checkpoint of another variant/size/net, a learn.device
+// or selfplay.device this machine lacks). Self-play on a GPU shares one network batch among
+// its threads (nets/evaluation_server.h); on the CPU each thread has its own.
 void run_training(const TrainConfig& config, const TrainOptions& options);
 
 // The configuration a run directory was started with (its config.yaml).

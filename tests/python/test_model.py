@@ -159,3 +159,30 @@ def test_outputs_sized_for_the_load_probe_alone_are_refused_at_evaluation(tmp_pa
         masks = np.repeat(game.net_legal_mask()[None], count, axis=0)
         with pytest.raises(RuntimeError, match=re.escape("gives policy logits [8, 77] and value [8]; a batch of %d" % count)):
             model.evaluate(obs, masks)
+
+
+def test_device_keyword():
+    # Where the network runs: cpu by default; auto is the CPU where LibTorch sees no GPU, and
+    # the outputs are the same numbers wherever the model was placed on the CPU.
+    path = str(CHECKPOINTS / "quax-5.pt")
+    model = quax.load_model(path)
+    assert model.device == "cpu"
+    on_cpu = quax.load_model(path, device="cpu")
+    auto = quax.load_model(path, device="auto")
+    assert auto.device in ("cpu", "cuda:0")
+    assert auto.device == ("cuda:0" if torch.cuda.is_available() else "cpu")
+    games = random_positions("quax", 5, 8, seed=3)
+    obs = np.stack([g.observation() for g in games])
+    masks = np.stack([g.net_legal_mask() for g in games])
+    policy, value = model.evaluate(obs, masks)
+    policy2, value2 = on_cpu.evaluate(obs, masks)
+    assert np.array_equal(policy, policy2) and np.array_equal(value, value2)
+    with pytest.raises(ValueError, match=re.escape("device: expected cpu, cuda, cuda:N or auto, got 'gpu'")):
+        quax.load_model(path, device="gpu")
+    with pytest.raises(ValueError, match=re.escape("device cuda:1023: ")):
+        quax.load_model(path, device="cuda:1023")
+    # A search over a model named by its path takes the keyword too.
+    with pytest.raises(ValueError, match=re.escape("device: expected cpu, cuda, cuda:N or auto, got 'tpu'")):
+        quax.Search(path + ":sims=8", device="tpu")
+    game = quax.Game("quax", 5)
+    assert game.is_legal(quax.Search(path + ":sims=8", device="cpu").best_action(game))
