@@ -1,0 +1,153 @@
+#include "arena/balance_openings.h"
+
+#include <algorithm>
+#include <chrono>
+#include <map>
+#include <memory>
+
+#include "arena/balance_games.h"
+#include "arena/strength_curve.h"
+#include "mcts/evaluation_batch.h"
+#include "mcts/search_agent.h"
+#include "mcts/search_tree.h"
+#include "solve/proof_search.h"
+#include "solve/symmetric_key.h"
+
+namespace quax {
+
+std::vector<std::vector<int>> first_move_classes(const GameSpec& spec) {
+  const auto start = new_game(spec);
+  std::vector<int> actions;
+  start->legal_actions(&actions);
+  std::vector<std::vector<int>> classes;
+  std::map<uint64_t, size_t> class_of;
+  for (int a : actions) {
+    auto after = start->clone();
+    after->apply(a);
+    const auto [it, fresh] = class_of.emplace(symmetric_key(*after), classes.size());
+    if (fresh) classes.emplace_back();
+    classes[it->second].push_back(a);
+  }
+  return classes;
+}
+
+GameSpec opening_game(const GameSpec& spec) {
+  GameSpec g = spec;
+  g.swap = false;
+  return g;
+}
+
+namespace {
+
+// The value for `opener` of a position that is over.
+double final_value(const GameState& s, Player opener) {
+  const Player w = winner_of(s.outcome());
+  return w == Player::kNone ? 0.0 : (w == opener ? 1.0 : -1.0);
+}
+
+}  // namespace
+
+std::vector<OpeningValue> opening_map(const GameSpec& spec, Evaluator& evaluator, const OpeningMapOptions& options,
+                                      const std::function<void(const std::string&)>& progress) {
+  const GameSpec game = opening_game(spec);
+  const auto start = new_game(game);
+  const Player opener = start->to_move();
+  const auto classes = first_move_classes(game);
+  std::vector<std::unique_ptr<GameState>> after;  // one position per class, after its first move
+  for (const auto& c : classes) {
+    after.push_back(start->clone());
+    after.back()->apply(c.front());
+  }
+  std::vector<OpeningValue> per_class(classes.size());
+  for (size_t i = 0; i < classes.size(); ++i) {
+    per_class[i].representative = start->action_to_string(classes[i].front());
+    if (after[i]->is_over()) per_class[i].value = final_value(*after[i], opener);
+  }
+
+  // The search of every class's position, side by side.
+  if (progress) progress("openings: searching " + std::to_string(classes.size()) + " classes of first moves");
+  {
+    SearchSettings settings = options.search;
+    settings.dirichlet_fraction = 0.0f;
+    std::vector<std::unique_ptr<SearchTree>> trees;
+    std::vector<SearchTree*> searching;
+    std::vector<size_t> index;
+    for (size_t i = 0; i < classes.size(); ++i) {
+      if (after[i]->is_over()) continue;
+      trees.push_back(std::make_unique<SearchTree>(game));
+      trees.back()->set_root(*after[i]);
+      searching.push_back(trees.back().get());
+      index.push_back(i);
+    }
+    Rng rng(options.seed);
+    EvaluationBatch batch;
+    run_searches(searching, evaluator, settings, /*noise=*/false, rng, &batch);
+    for (size_t k = 0; k < index.size(); ++k) {
+      const double v = searching[k]->root_value();
+      per_class[index[k]].value = after[index[k]]->to_move() == opener ? v : -v;
+    }
+  }
+
+  // A few games of the model against itself from each class's position.
+  if (options.games_per_opening > 0) {
+    if (progress)
+      progress("openings: " + std::to_string(options.games_per_opening) + " self-play games from each class");
+    std::vector<const GameState*> starts;
+    std::vector<size_t> class_of_game;
+    for (size_t i = 0; i < classes.size(); ++i) {
+      if (after[i]->is_over()) continue;
+      for (int g = 0; g < options.games_per_opening; ++g) {
+        starts.push_back(after[i].get());
+        class_of_game.push_back(i);
+      }
+    }
+    SelfPlayOptions so;
+    so.search = options.search;
+    so.sampled_plies = options.sampled_plies;
+    so.seed = derive_seed(options.seed, 1);
+    const auto played = play_self_games(starts, evaluator, so);
+    for (size_t k = 0; k < played.size(); ++k) {
+      OpeningValue& o = per_class[class_of_game[k]];
+      ++o.games;
+      const Player w = winner_of(played[k].outcome);
+      if (w == Player::kNone) ++o.draws;
+      else if (w == opener) ++o.wins;
+      else ++o.losses;
+    }
+    for (OpeningValue& o : per_class) {
+      if (o.games == 0) continue;
+      const ScoreInterval s = score_interval(o.wins, o.draws, o.losses);
+      o.games_value = 2 * s.score - 1;
+      o.low = 2 * s.low - 1;
+      o.high = 2 * s.high - 1;
+    }
+  }
+
+  // The solver, a time limit per class; the table is shared, so later classes reuse earlier proofs.
+  if (options.solve_seconds > 0) {
+    if (progress) progress("openings: solving each class, " + std::to_string(options.solve_seconds) + " s at most");
+    ProofSearch search(game, options.solve_memory_bytes);
+    for (size_t i = 0; i < classes.size(); ++i) {
+      search.set_deadline(std::chrono::steady_clock::now() +
+                          std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                              std::chrono::duration<double>(options.solve_seconds)));
+      const GameValue v = value_for(search, *after[i], opener);
+      per_class[i].proven = search.stopped() ? GameValue::kUnknown : v;
+      search.clear_deadline();
+    }
+  }
+
+  std::vector<OpeningValue> map;
+  for (size_t i = 0; i < classes.size(); ++i)
+    for (int a : classes[i]) {
+      OpeningValue o = per_class[i];
+      o.action = a;
+      o.move = start->action_to_string(a);
+      o.swap = o.value > 0;
+      map.push_back(o);
+    }
+  std::sort(map.begin(), map.end(), [](const OpeningValue& a, const OpeningValue& b) { return a.action < b.action; });
+  return map;
+}
+
+}  // namespace quax
