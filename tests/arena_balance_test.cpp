@@ -88,12 +88,15 @@ TEST(BalanceOpenings, AModelThatKnowsNothingGivesAFlatMap) {
   UniformEvaluator uniform;  // flat policy, value 0
   OpeningMapOptions o;
   o.search.simulations = 16;
-  o.games_per_opening = 6;
+  o.games_per_opening = 12;
+  // Its games would repeat one line from each opening after a few sampled plies; drawn from
+  // the visits throughout they are nearly random play, which the interval must cover.
+  o.sampled_plies = 100;
   const auto map = opening_map(kQuax5, uniform, o);
   ASSERT_EQ(map.size(), 25u);
   for (const OpeningValue& v : map) {
     EXPECT_NEAR(v.value, 0.0, 0.1) << v.move;
-    EXPECT_EQ(v.games, 6) << v.move;
+    EXPECT_EQ(v.games, 12) << v.move;
     EXPECT_LE(v.low, v.games_value);
     EXPECT_GE(v.high, v.games_value);
     EXPECT_LE(v.low, v.value) << v.move;
@@ -146,11 +149,13 @@ TEST(BalanceGames, LengthsAndTally) {
 TEST(BalanceGames, SelfPlayRecordsAValuePerPlyAndTheSwap) {
   UniformEvaluator uniform;
   SelfPlayOptions o;
-  o.search.simulations = 8;
-  o.sampled_plies = 30;  // random-ish games, so that some swaps happen
+  // Random-ish games, so that some swaps happen: with flat priors the search spreads its
+  // visits over the 16 moves of ply 1 (swap the last of them), and the move is drawn from them.
+  o.search.simulations = 48;
+  o.sampled_plies = 30;
   const GameSpec swap{Variant::kQuax, 4, true};
   const auto start = new_game(swap);
-  const auto games = play_self_games(std::vector<const GameState*>(12, start.get()), uniform, o);
+  const auto games = play_self_games(std::vector<const GameState*>(64, start.get()), uniform, o);
   int swapped = 0;
   for (const PlayedGame& g : games) {
     EXPECT_NE(g.outcome, Outcome::kOngoing);
