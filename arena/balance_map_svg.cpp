@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <tuple>
 
 #include "env/board_layout.h"
 
@@ -12,7 +13,7 @@ namespace quax {
 namespace {
 
 constexpr double kScale = 48;       // pixels per board unit
-constexpr double kLegendHeight = 70;  // pixels below the board for the legend
+constexpr double kLegendHeight = 84;  // pixels below the board for the legend
 constexpr double kTitleHeight = 28;
 
 std::string escape(const std::string& text) {
@@ -52,7 +53,7 @@ std::string opening_map_svg(const GameSpec& spec, const std::vector<OpeningValue
   const BoardLayout layout = board_layout(spec);
   std::map<int, const OpeningValue*> by_action;
   for (const OpeningValue& o : openings) by_action[o.action] = &o;
-  const double width = std::max(layout.width * kScale, 320.0);
+  const double width = std::max(layout.width * kScale, 440.0);
   const double board_left = (width - layout.width * kScale) / 2;
   const double height = kTitleHeight + layout.height * kScale + kLegendHeight;
   auto x_of = [&](const LayoutPoint& p) { return board_left + p.x * kScale; };
@@ -61,7 +62,7 @@ std::string opening_map_svg(const GameSpec& spec, const std::vector<OpeningValue
   std::string svg = fmt::format(
       "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{:.0f}\" height=\"{:.0f}\" viewBox=\"0 0 {:.0f} {:.0f}\" "
       "font-family=\"sans-serif\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
-      "<text x=\"{:.1f}\" y=\"19\" font-size=\"14\" text-anchor=\"middle\">{}</text>\n",
+      "<text x=\"{:.1f}\" y=\"19\" font-size=\"13\" text-anchor=\"middle\">{}</text>\n",
       width, height, width, height, width / 2, escape(title));
   // The goal edges under the cells, thick, in each player's colour.
   for (const auto& [player, segments] : layout.goals)
@@ -80,13 +81,15 @@ std::string opening_map_svg(const GameSpec& spec, const std::vector<OpeningValue
     svg += "</polygon>\n";
     if (it == by_action.end()) continue;
     const double cx = board_left + item.center.x * kScale, cy = kTitleHeight + item.center.y * kScale;
-    svg += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" font-size=\"13\" text-anchor=\"middle\">{:+.0f}</text>\n", cx,
-                       cy + 1, 100 * it->second->value);
+    // Dark cells take white writing.
+    const char* ink = std::abs(it->second->value) > 0.6 ? "#ffffff" : "#000000";
+    svg += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" font-size=\"13\" text-anchor=\"middle\" fill=\"{}\">{:+.0f}</text>\n",
+                       cx, cy + 1, ink, 100 * it->second->value);
     const std::string mark = proof_mark(it->second->proven);
     if (!mark.empty())
       svg += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" font-size=\"11\" font-weight=\"bold\" "
-                         "text-anchor=\"middle\">{}</text>\n",
-                         cx, cy + 14, mark);
+                         "text-anchor=\"middle\" fill=\"{}\">{}</text>\n",
+                         cx, cy + 14, ink, mark);
   }
   for (const auto& label : layout.coordinates)
     svg += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" font-size=\"11\" fill=\"#555555\" text-anchor=\"middle\" "
@@ -99,12 +102,17 @@ std::string opening_map_svg(const GameSpec& spec, const std::vector<OpeningValue
                        ly, step + 0.5, value_colour(-1.0 + i / 10.0));
   svg += fmt::format("<rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"300\" height=\"14\" fill=\"none\" stroke=\"#666666\"/>\n",
                      lx, ly);
-  for (const auto& [at, text] : std::vector<std::pair<double, std::string>>{{0, "-1 loses"}, {150, "0"}, {300, "+1 wins"}})
-    svg += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" font-size=\"11\" text-anchor=\"middle\">{}</text>\n", lx + at,
-                       ly + 27, text);
+  for (const auto& [at, anchor, text] : {std::tuple<double, const char*, const char*>{0, "start", "-1 loses"},
+                                        {150, "middle", "0"},
+                                        {300, "end", "+1 wins"}})
+    svg += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" font-size=\"11\" text-anchor=\"{}\">{}</text>\n", lx + at,
+                       ly + 27, anchor, text);
   svg += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" font-size=\"11\" text-anchor=\"middle\">value of the first move "
-                     "for the player who made it (search); W/L/D: proven by the solver</text>\n",
+                     "for the player who made it (search)</text>\n",
                      width / 2, ly + 44);
+  svg += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" font-size=\"11\" text-anchor=\"middle\">W, L, D: proven by the "
+                     "solver (win, loss, draw)</text>\n",
+                     width / 2, ly + 59);
   svg += "</svg>\n";
   return svg;
 }

@@ -1,5 +1,7 @@
 #include "arena/balance_openings.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <chrono>
 #include <map>
@@ -125,7 +127,7 @@ std::vector<OpeningValue> opening_map(const GameSpec& spec, Evaluator& evaluator
 
   // The solver, a time limit per class; the table is shared, so later classes reuse earlier proofs.
   if (options.solve_seconds > 0) {
-    if (progress) progress("openings: solving each class, " + std::to_string(options.solve_seconds) + " s at most");
+    if (progress) progress(fmt::format("openings: solving each class, {:g} s at most", options.solve_seconds));
     ProofSearch search(game, options.solve_memory_bytes);
     for (size_t i = 0; i < classes.size(); ++i) {
       search.set_deadline(std::chrono::steady_clock::now() +
@@ -148,6 +150,39 @@ std::vector<OpeningValue> opening_map(const GameSpec& spec, Evaluator& evaluator
     }
   std::sort(map.begin(), map.end(), [](const OpeningValue& a, const OpeningValue& b) { return a.action < b.action; });
   return map;
+}
+
+int apply_books(const GameSpec& spec, const std::vector<BookEntry>& book, std::vector<OpeningValue>* map) {
+  const GameSpec game = opening_game(spec);
+  const auto start = new_game(game);
+  const Player opener = start->to_move();
+  std::map<std::string, GameValue> by_class;  // representative move -> value for the opener
+  std::map<std::string, std::string> class_of;
+  for (const OpeningValue& o : *map) class_of[o.move] = o.representative;
+  for (const BookEntry& e : book) {
+    if (e.spec != game || e.value == GameValue::kUnknown) continue;
+    if (e.record.empty()) {
+      if (e.to_move != opener) continue;
+      for (const OpeningValue& o : *map) {
+        const bool wins = std::find(e.winning_moves.begin(), e.winning_moves.end(), o.move) != e.winning_moves.end();
+        if (wins) by_class[o.representative] = GameValue::kWin;
+        // Not among the winning moves of a won start: a loss where no draw is possible.
+        else if (e.value == GameValue::kLoss || (e.value == GameValue::kWin && !can_draw(game)))
+          by_class.emplace(o.representative, GameValue::kLoss);
+      }
+      continue;
+    }
+    if (e.record.find(' ') != std::string::npos || !class_of.count(e.record)) continue;
+    by_class[class_of[e.record]] = e.to_move == opener ? e.value : flip(e.value);
+  }
+  int proved = 0;
+  for (OpeningValue& o : *map) {
+    const auto it = by_class.find(o.representative);
+    if (o.proven != GameValue::kUnknown || it == by_class.end()) continue;
+    o.proven = it->second;
+    ++proved;
+  }
+  return proved;
 }
 
 }  // namespace quax

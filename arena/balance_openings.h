@@ -12,6 +12,7 @@
 #include "env/game_state.h"
 #include "mcts/evaluator.h"
 #include "mcts/search_settings.h"
+#include "solve/book.h"
 #include "solve/solver.h"
 
 namespace quax {
@@ -56,5 +57,14 @@ struct OpeningMapOptions {
 // its class's figures. `progress` (may be null) is told each phase in one line.
 std::vector<OpeningValue> opening_map(const GameSpec& spec, Evaluator& evaluator, const OpeningMapOptions& options,
                                       const std::function<void(const std::string&)>& progress = nullptr);
+
+// Fills in `proven` from solved-position books (solve/book.h) where the map has none: an entry
+// for the start position of opening_game(spec) proves its winning moves wins and, when it is
+// complete and the game cannot draw, every other move a loss (a lost start: every move a
+// loss); an entry for the position after one first move proves that move (its value turned
+// to the opener's side). A proof holds for the move's whole symmetry class. Entries of other
+// games, deeper positions and unknown values are skipped. Returns the number of map entries
+// it proved.
+int apply_books(const GameSpec& spec, const std::vector<BookEntry>& book, std::vector<OpeningValue>* map);
 
 }  // namespace quax

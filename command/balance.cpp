@@ -28,6 +28,7 @@
 #include "core/bounded_file.h"
 #include "nets/default_model.h"
 #include "nets/net_evaluator.h"
+#include "solve/book.h"
 #include "solve/solver.h"
 
 namespace quax {
@@ -47,6 +48,7 @@ struct Options {
   int sampled_plies = 4;
   double solve_seconds = 10;
   int solve_memory_mb = 256;
+  std::vector<std::string> books;
   int skill_cap = 512;
   int skill_games = 0;  // 0: --games
   int threads = 1;
@@ -66,6 +68,7 @@ json run_header(const Options& opt, const GameSpec& spec, const std::string& mod
             {"opening_games", opt.opening_games},
             {"sampled_plies", opt.sampled_plies},
             {"solve_seconds", opt.solve_seconds},
+            {"books", opt.books},
             {"skill_cap", opt.skill_cap},
             {"skill_games", opt.skill_games > 0 ? opt.skill_games : opt.games},
             {"seed", opt.seed}}}};
@@ -175,7 +178,18 @@ void run_balance(const Options& opt) {
     om.solve_seconds = opt.solve_seconds;
     om.solve_memory_bytes = static_cast<size_t>(opt.solve_memory_mb) << 20;
     om.seed = derive_seed(opt.seed, 1);
-    parts["openings"] = openings_json(opening_map(spec, evaluator(), om, progress));
+    std::vector<BookEntry> book;
+    for (const std::string& path : opt.books) {
+      try {
+        const auto entries = read_book(path);
+        book.insert(book.end(), entries.begin(), entries.end());
+      } catch (const std::exception& e) {
+        throw CommandError(first_line(e.what()));
+      }
+    }
+    auto map = opening_map(spec, evaluator(), om, progress);
+    if (!book.empty()) progress(fmt::format("openings: {} proven from the books", apply_books(spec, book, &map)));
+    parts["openings"] = openings_json(map);
     save();
   }
   for (const bool swap : {false, true}) {
@@ -232,6 +246,9 @@ void setup_balance(CLI::App& app) {
   cmd->add_option("--solve-seconds", opt->solve_seconds, "The solver's time per class of first moves (0: no solver)")
       ->check(CLI::Range(0.0, 86400.0));
   cmd->add_option("--solve-memory-mb", opt->solve_memory_mb, "The solver's table")->check(CLI::Range(1, 1 << 20));
+  cmd->add_option("--book", opt->books,
+                  "Solved-position book (quax solve --book) proving openings the solver does not prove in time "
+                  "(repeatable)");
   cmd->add_option("--skill-cap", opt->skill_cap,
                   "Skill depth: 2x against 1x simulations from 8 while 2x is at most this (below 16: skipped)")
       ->check(CLI::Range(0, 1000000));

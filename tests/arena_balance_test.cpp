@@ -84,6 +84,33 @@ TEST(BalanceOpenings, ProvenOpeningsMatchTheSolversBook) {
     EXPECT_EQ(v.proven, winning.count(v.move) ? GameValue::kWin : GameValue::kLoss) << v.move;
 }
 
+TEST(BalanceOpenings, BooksProveWhatTheSolverLeftOpen) {
+  // 4x4 solved to depth 1: the start (its winning moves) and every position after a first move.
+  ProofSearch search(kQuax4, size_t{64} << 20);
+  const auto listed = positions_up_to_depth(kQuax4, {}, 1);
+  const auto book = solve_book(search, listed.positions, /*symmetry=*/true, nullptr);
+  UniformEvaluator uniform;
+  OpeningMapOptions o;
+  o.search.simulations = 4;
+  o.games_per_opening = 0;
+  const std::set<std::string> winning{"b2", "c2", "b3", "c3"};
+  // The start's entry alone: its winning moves win, the others lose (quax cannot draw).
+  auto map = opening_map(kQuax4, uniform, o);
+  EXPECT_EQ(apply_books(kQuax4, {book[0]}, &map), 16);
+  for (const OpeningValue& v : map)
+    EXPECT_EQ(v.proven, winning.count(v.move) ? GameValue::kWin : GameValue::kLoss) << v.move;
+  // The entries after one move alone (value for White, turned to Black's side).
+  map = opening_map(kQuax4, uniform, o);
+  EXPECT_EQ(apply_books(kQuax4, std::vector<BookEntry>(book.begin() + 1, book.end()), &map), 16);
+  for (const OpeningValue& v : map)
+    EXPECT_EQ(v.proven, winning.count(v.move) ? GameValue::kWin : GameValue::kLoss) << v.move;
+  // A book of another game proves nothing.
+  map = opening_map(kQuax4, uniform, o);
+  BookEntry other = book[0];
+  other.spec.swap = true;
+  EXPECT_EQ(apply_books(kQuax4, {other}, &map), 0);
+}
+
 TEST(BalanceOpenings, AModelThatKnowsNothingGivesAFlatMap) {
   UniformEvaluator uniform;  // flat policy, value 0
   OpeningMapOptions o;
