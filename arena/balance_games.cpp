@@ -68,9 +68,12 @@ FirstPlayerTally tally_first_player(const std::vector<PlayedGame>& games) {
   FirstPlayerTally t;
   for (const PlayedGame& g : games) {
     ++t.games;
-    if (g.outcome == Outcome::kBlackWins) ++t.black_wins;
-    else if (g.outcome == Outcome::kWhiteWins) ++t.white_wins;
-    else ++t.draws;
+    if (g.outcome == Outcome::kBlackWins)
+      ++t.black_wins;
+    else if (g.outcome == Outcome::kWhiteWins)
+      ++t.white_wins;
+    else
+      ++t.draws;
     if (g.swapped) ++t.swapped;
   }
   const ScoreInterval s = score_interval(t.black_wins, t.draws, t.white_wins);

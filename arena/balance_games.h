@@ -45,7 +45,7 @@ std::vector<PlayedGame> play_self_games(const std::vector<const GameState*>& sta
 // Counts of a set of games from Black's side (Black moves first).
 struct FirstPlayerTally {
   int games = 0, black_wins = 0, draws = 0, white_wins = 0;
-  int swapped = 0;  // games in which the second player swapped
+  int swapped = 0;                     // games in which the second player swapped
   double rate = 0, low = 0, high = 0;  // Black's score (wins + draws / 2) / games, 95% Wilson interval
 };
 FirstPlayerTally tally_first_player(const std::vector<PlayedGame>& games);
@@ -71,9 +71,9 @@ int lead_changes(const PlayedGame& game, double margin);
 
 struct GameFlow {
   double threshold = 0.5, margin = 0.2;
-  int decisive_games = 0;     // games with a winner (the ones decided_share describes)
-  double decided_share = 0;   // mean over them
-  double lead_changes = 0;    // mean per game, over all games
+  int decisive_games = 0;    // games with a winner (the ones decided_share describes)
+  double decided_share = 0;  // mean over them
+  double lead_changes = 0;   // mean per game, over all games
 };
 GameFlow summarize_flow(const std::vector<PlayedGame>& games, double threshold = 0.5, double margin = 0.2);
 

@@ -112,9 +112,12 @@ std::vector<OpeningValue> opening_map(const GameSpec& spec, Evaluator& evaluator
       OpeningValue& o = per_class[class_of_game[k]];
       ++o.games;
       const Player w = winner_of(played[k].outcome);
-      if (w == Player::kNone) ++o.draws;
-      else if (w == opener) ++o.wins;
-      else ++o.losses;
+      if (w == Player::kNone)
+        ++o.draws;
+      else if (w == opener)
+        ++o.wins;
+      else
+        ++o.losses;
     }
     for (OpeningValue& o : per_class) {
       if (o.games == 0) continue;

@@ -41,14 +41,14 @@ struct OpeningValue {
   int games = 0, wins = 0, draws = 0, losses = 0;
   double games_value = 0, low = -1, high = 1;
   GameValue proven = GameValue::kUnknown;  // the solver's value for the opener, when proven
-  bool swap = false;  // value > 0: under the pie rule the second player should take the opening
+  bool swap = false;                       // value > 0: under the pie rule the second player should take the opening
 };
 
 struct OpeningMapOptions {
-  SearchSettings search;      // the valuing search (its simulations) and the games' searches
-  int games_per_opening = 4;  // self-play games from each class's position
-  int sampled_plies = 2;      // of those games, plies drawn from the visit counts
-  double solve_seconds = 0;   // the solver's time per class (0: no solver)
+  SearchSettings search;                          // the valuing search (its simulations) and the games' searches
+  int games_per_opening = 4;                      // self-play games from each class's position
+  int sampled_plies = 2;                          // of those games, plies drawn from the visit counts
+  double solve_seconds = 0;                       // the solver's time per class (0: no solver)
   size_t solve_memory_bytes = size_t{256} << 20;  // its transposition table, shared by all classes
   uint64_t seed = 1;
 };

@@ -17,7 +17,8 @@ using nlohmann::json;
 json proven_json(GameValue v) { return v == GameValue::kUnknown ? json() : json(value_name(v)); }
 
 const json& field(const json& object, const char* name) {
-  if (!object.is_object() || !object.contains(name)) throw std::runtime_error(std::string("missing field '") + name + "'");
+  if (!object.is_object() || !object.contains(name))
+    throw std::runtime_error(std::string("missing field '") + name + "'");
   return object.at(name);
 }
 
@@ -28,8 +29,8 @@ std::string percent(double fraction) { return fmt::format("{:.1f}%", 100 * fract
 // "78.0% [69.1, 85.0] of 100" for a first_player entry; "-" when not measured.
 std::string rate_cell(const json& fp) {
   if (!fp.is_object()) return "-";
-  return fmt::format("{} [{:.1f}, {:.1f}] of {}", percent(fp.at("rate").get<double>()), 100 * fp.at("low").get<double>(),
-                     100 * fp.at("high").get<double>(), fp.at("games").get<int>());
+  return fmt::format("{} [{:.1f}, {:.1f}] of {}", percent(fp.at("rate").get<double>()),
+                     100 * fp.at("low").get<double>(), 100 * fp.at("high").get<double>(), fp.at("games").get<int>());
 }
 
 }  // namespace
@@ -88,8 +89,8 @@ json first_player_json(const FirstPlayerTally& t) {
 json length_json(const LengthSummary& s) {
   json histogram = json::object();
   for (const auto& [plies, games] : s.histogram) histogram[std::to_string(plies)] = games;
-  return {{"games", s.games}, {"mean", s.mean}, {"min", s.min},     {"q1", s.q1},
-          {"median", s.median}, {"q3", s.q3},   {"max", s.max},     {"histogram", histogram}};
+  return {{"games", s.games},   {"mean", s.mean}, {"min", s.min}, {"q1", s.q1},
+          {"median", s.median}, {"q3", s.q3},     {"max", s.max}, {"histogram", histogram}};
 }
 
 json flow_json(const GameFlow& f) {
@@ -101,8 +102,8 @@ json flow_json(const GameFlow& f) {
 }
 
 json skill_point_json(const SkillPoint& p) {
-  return {{"sims", p.sims}, {"against", 2 * p.sims}, {"games", p.games()}, {"wins", p.wins}, {"draws", p.draws},
-          {"losses", p.losses}, {"score", p.score}, {"low", p.low}, {"high", p.high}};
+  return {{"sims", p.sims},     {"against", 2 * p.sims}, {"games", p.games()}, {"wins", p.wins}, {"draws", p.draws},
+          {"losses", p.losses}, {"score", p.score},      {"low", p.low},       {"high", p.high}};
 }
 
 SkillPoint skill_point_from_json(const json& j) {
@@ -143,7 +144,8 @@ json assemble_balance(const json& partial) {
   out["draw_rate"] = present(own, "draw_rate") ? own["draw_rate"] : json();
   if (present(own, "flow")) {
     const json& f = own["flow"];
-    out["decisiveness"] = {{"threshold", f["threshold"]}, {"games", f["decisive_games"]}, {"share", f["decided_share"]}};
+    out["decisiveness"] = {
+        {"threshold", f["threshold"]}, {"games", f["decisive_games"]}, {"share", f["decided_share"]}};
     out["lead_changes"] = {{"margin", f["margin"]}, {"mean", f["lead_changes"]}};
   } else {
     out["decisiveness"] = json();
@@ -186,13 +188,14 @@ std::string balance_text(const json& r) {
     }
     std::stable_sort(classes.begin(), classes.end(),
                      [](const json& a, const json& b) { return a["value"].get<double>() > b["value"].get<double>(); });
-    out += fmt::format("openings (value for the player who opens; games' mean and 95% interval; solver), {} classes of "
-                       "{} first moves:\n",
-                       classes.size(), total);
+    out += fmt::format(
+        "openings (value for the player who opens; games' mean and 95% interval; solver), {} classes of "
+        "{} first moves:\n",
+        classes.size(), total);
     for (const json& o : classes)
-      out += fmt::format("  {:<7} {:+.2f}   games {:+.2f} [{:+.2f}, {:+.2f}] of {:<3} {}\n", o["move"].get<std::string>(),
-                         o["value"].get<double>(), o.value("games_value", 0.0), o["low"].get<double>(),
-                         o["high"].get<double>(), o.value("games", 0),
+      out += fmt::format("  {:<7} {:+.2f}   games {:+.2f} [{:+.2f}, {:+.2f}] of {:<3} {}\n",
+                         o["move"].get<std::string>(), o["value"].get<double>(), o.value("games_value", 0.0),
+                         o["low"].get<double>(), o["high"].get<double>(), o.value("games", 0),
                          o["proven"].is_null() ? std::string() : "proven " + o["proven"].get<std::string>());
     out += fmt::format("  {} of {} first moves are good for the opener (the second player should swap them)", winning,
                        total);
@@ -295,16 +298,19 @@ std::vector<std::pair<std::string, std::vector<std::string>>> compare_rows(
   });
   row("draw rate", [](const json& r) { return percent(r.at("draw_rate").get<double>()); });
   row("decided from", [](const json& r) { return percent(r.at("decisiveness").at("share").get<double>()); });
-  row("lead changes per game", [](const json& r) { return fmt::format("{:.2f}", r.at("lead_changes").at("mean").get<double>()); });
+  row("lead changes per game",
+      [](const json& r) { return fmt::format("{:.2f}", r.at("lead_changes").at("mean").get<double>()); });
   row("skill: doublings > 55%", [](const json& r) {
     const json& d = r.at("skill_depth");
     return fmt::format("{} of {}", d.at("doublings_gaining").get<int>(), r.at("skill_trace").size());
   });
-  row("skill: mean score of 2x", [](const json& r) { return percent(r.at("skill_depth").at("mean_score").get<double>()); });
+  row("skill: mean score of 2x",
+      [](const json& r) { return percent(r.at("skill_depth").at("mean_score").get<double>()); });
   return rows;
 }
 
-std::string compare_markdown(const std::vector<std::pair<std::string, json>>& reports, const std::vector<std::string>& maps) {
+std::string compare_markdown(const std::vector<std::pair<std::string, json>>& reports,
+                             const std::vector<std::string>& maps) {
   const auto rows = compare_rows(reports);
   std::string out = "# Balance reports side by side\n\n";
   for (const auto& [name, cells] : rows) {

@@ -101,8 +101,8 @@ void write_outputs(const Options& opt, const GameSpec& spec, const json& report)
     const auto openings = openings_from_json(spec, report["openings"]);
     write_file_atomically(opt.out + "/openings.svg",
                           opening_map_svg(spec, openings,
-                                          fmt::format("{}: first moves, {} simulations, {}", describe(spec),
-                                                      opt.sims, fs::path(report.value("model", "")).filename().string())));
+                                          fmt::format("{}: first moves, {} simulations, {}", describe(spec), opt.sims,
+                                                      fs::path(report.value("model", "")).filename().string())));
   }
   write_file_atomically(opt.out + "/balance.json", report.dump(2) + "\n");
   const std::string text = balance_text(report);
@@ -116,8 +116,7 @@ void run_balance(const Options& opt) {
   if (opt.out.empty()) throw CommandError("--out <directory> is required");
   const GameSpec spec = game_spec_from_options(opt.variant, opt.size, opt.swap);
   const std::string model = opt.model.empty() ? default_model_path(spec) : opt.model;
-  if (model.empty())
-    throw CommandError("no shipped model plays " + describe(spec) + ": give --model <file.pt>");
+  if (model.empty()) throw CommandError("no shipped model plays " + describe(spec) + ": give --model <file.pt>");
   const json header = run_header(opt, spec, model);
   std::error_code ec;
   fs::create_directories(opt.out, ec);
@@ -138,9 +137,10 @@ void run_balance(const Options& opt) {
     partial = header;
     partial["parts"] = json::object();
   } else if (!same_run(partial, header)) {
-    throw CommandError("'" + opt.out + "' holds a balance run of other options (" +
-                       json{{"model", partial.value("model", json())}, {"settings", partial.value("settings", json())}}.dump() +
-                       "); run it with those options, or choose another --out");
+    throw CommandError(
+        "'" + opt.out + "' holds a balance run of other options (" +
+        json{{"model", partial.value("model", json())}, {"settings", partial.value("settings", json())}}.dump() +
+        "); run it with those options, or choose another --out");
   }
   json& parts = partial["parts"];
   // The time spent, over every run that measured a part of it.
@@ -198,7 +198,8 @@ void run_balance(const Options& opt) {
     GameSpec s = spec;
     s.swap = swap;
     if (!check_spec(s).empty()) continue;
-    progress(fmt::format("first player: {} self-play games {}", opt.games, swap ? "with the pie rule" : "without it"));
+    progress(fmt::format("first player: {} self-play games {}", opt.games,
+                         swap ? "with the pie rule" : "without the pie rule"));
     const auto start = new_game(s);
     const std::vector<const GameState*> starts(static_cast<size_t>(opt.games), start.get());
     SelfPlayOptions so;

@@ -56,9 +56,12 @@ TEST(BalanceOpenings, SymmetricOpeningsGetEqualValues) {
   const auto map = opening_map(kQuax5, rollouts, o);
   ASSERT_EQ(map.size(), 25u);
   const auto board = new_game(kQuax5);
-  for (const std::vector<std::string>& images :
-       {std::vector<std::string>{"a1", "e1", "a5", "e5"}, {"b1", "d1", "b5", "d5"}, {"a2", "e2", "a4", "e4"},
-        {"c1", "c5"}, {"a3", "e3"}, {"b2", "d2", "b4", "d4"}})
+  for (const std::vector<std::string>& images : {std::vector<std::string>{"a1", "e1", "a5", "e5"},
+                                                 {"b1", "d1", "b5", "d5"},
+                                                 {"a2", "e2", "a4", "e4"},
+                                                 {"c1", "c5"},
+                                                 {"a3", "e3"},
+                                                 {"b2", "d2", "b4", "d4"}})
     for (const std::string& m : images) EXPECT_EQ(entry(map, m).value, entry(map, images[0]).value) << m;
   std::set<double> distinct;
   for (const OpeningValue& v : map) distinct.insert(v.value);
@@ -221,8 +224,11 @@ nlohmann::json small_report(const GameSpec& spec, const std::string& model) {
   o.games_per_opening = 1;
   o.solve_seconds = 5;
   o.solve_memory_bytes = size_t{8} << 20;
-  nlohmann::json partial{{"variant", variant_info(spec.variant).name}, {"size", spec.size}, {"swap", spec.swap},
-                         {"model", model}, {"settings", {{"sims", 4}}}};
+  nlohmann::json partial{{"variant", variant_info(spec.variant).name},
+                         {"size", spec.size},
+                         {"swap", spec.swap},
+                         {"model", model},
+                         {"settings", {{"sims", 4}}}};
   partial["parts"]["openings"] = openings_json(opening_map(spec, uniform, o));
   SelfPlayOptions so;
   so.search.simulations = 4;

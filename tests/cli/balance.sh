@@ -70,7 +70,7 @@ json.dump(p, open(sys.argv[1], "w"))
 PY
 run --out "$tmp/a" > /dev/null 2> "$tmp/a3.err" || fail "resume: exit $?"
 grep -q '\] first player: 4 self-play games with the pie rule' "$tmp/a3.err" || fail "resume: $(cat "$tmp/a3.err")"
-grep -q '\] openings\|\] first player: .* without it\|\] skill' "$tmp/a3.err" && fail "resume redid parts: $(cat "$tmp/a3.err")"
+grep -q '\] openings\|\] first player: .* without the pie rule\|\] skill' "$tmp/a3.err" && fail "resume redid parts: $(cat "$tmp/a3.err")"
 [ -s "$tmp/a/balance.json" ] || fail "resume wrote no report"
 
 # compare: a column per report.
