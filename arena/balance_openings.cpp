@@ -13,20 +13,39 @@
 #include "mcts/search_agent.h"
 #include "mcts/search_tree.h"
 #include "solve/proof_search.h"
-#include "solve/symmetric_key.h"
 
 namespace quax {
 
 std::vector<std::vector<int>> first_move_classes(const GameSpec& spec) {
   const auto start = new_game(spec);
+  const int n = start->num_actions();
   std::vector<int> actions;
   start->legal_actions(&actions);
+  // Union-find over the actions: a move and its image under each symmetry of the network
+  // frame. Those keep the mover and the goals, and the start position is its own image, so a
+  // move's image leads to the image of its position, of equal value.
+  std::vector<int> parent(static_cast<size_t>(n));
+  for (int a = 0; a < n; ++a) parent[a] = a;
+  auto root = [&](int a) {
+    while (parent[a] != a) a = parent[a] = parent[parent[a]];
+    return a;
+  };
+  std::vector<uint8_t> one(static_cast<size_t>(n)), image(static_cast<size_t>(n)), legal(static_cast<size_t>(n));
+  start->legal_mask(legal.data());
+  for (int sym = 1; sym < start->num_net_symmetries(); ++sym)
+    for (int a : actions) {
+      std::fill(one.begin(), one.end(), 0);
+      one[start->to_net_action(a)] = 1;
+      start->transform_net_mask(sym, one.data(), image.data());
+      const auto at = std::find(image.begin(), image.end(), 1);
+      if (at == image.end()) continue;
+      const int b = start->from_net_action(static_cast<int>(at - image.begin()));
+      if (b >= 0 && b < n && legal[b]) parent[root(a)] = root(b);
+    }
   std::vector<std::vector<int>> classes;
-  std::map<uint64_t, size_t> class_of;
+  std::map<int, size_t> class_of;
   for (int a : actions) {
-    auto after = start->clone();
-    after->apply(a);
-    const auto [it, fresh] = class_of.emplace(symmetric_key(*after), classes.size());
+    const auto [it, fresh] = class_of.emplace(root(a), classes.size());
     if (fresh) classes.emplace_back();
     classes[it->second].push_back(a);
   }

@@ -17,11 +17,12 @@
 
 namespace quax {
 
-// The first moves of `spec` grouped by symmetry: moves whose positions are images of each
-// other under a symmetry of the board (solve/symmetric_key.h: the square board's, which
-// keep the opener's colour on the empty board; boards without a table give one move per
-// class) share a class. Classes in order of their first move (by action), each the legal
-// first actions (board frame) in action order; the first of each stands for it.
+// The first moves of `spec` grouped by symmetry: moves that are images of each other under a
+// symmetry of the network frame (GameState::num_net_symmetries: those that keep the mover and
+// the goals, so the empty board's images of a move are worth the same) share a class: on the
+// square boards the two mirrors and the half turn, on the hex rhombus the half turn, on the
+// torus every translation too. Classes in order of their first move (by action), each the
+// legal first actions (board frame) in action order; the first of each stands for it.
 std::vector<std::vector<int>> first_move_classes(const GameSpec& spec);
 
 // The game in which an opening is valued: `spec` without the pie rule. An opening's value

@@ -3,6 +3,7 @@
 // report's JSON fields, the compare table and the SVG map.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
 
 #include "arena/balance_games.h"
@@ -44,6 +45,27 @@ TEST(BalanceOpenings, FirstMoveClassesFollowTheGoalKeepingSymmetries) {
   }
   EXPECT_EQ(corner, (std::set<std::string>{"a1", "e1", "a5", "e5"}));
   EXPECT_EQ(centre, (std::set<std::string>{"c3"}));
+}
+
+TEST(BalanceOpenings, FirstMoveClassesOfOtherBoards) {
+  // The hex rhombus: the half turn alone keeps the goals, so the centre stands alone and
+  // every other cell pairs with its image: (25 - 1) / 2 + 1 classes on 5x5.
+  const auto hex = first_move_classes({Variant::kHex, 5, false});
+  EXPECT_EQ(hex.size(), 13u);
+  const auto board = new_game({Variant::kHex, 5, false});
+  for (const auto& c : hex) {
+    if (c.size() != 2) continue;
+    EXPECT_EQ(c[0] + c[1], 24) << board->action_to_string(c[0]);  // cells r*5+c and their half turn
+  }
+  // The torus: every first block is the same as every other one.
+  const GameSpec torax{Variant::kTorax, 5, false};
+  const auto t = first_move_classes(torax);
+  std::vector<int> legal;
+  new_game(torax)->legal_actions(&legal);
+  size_t cells = 0;
+  for (const auto& c : t) cells = std::max(cells, c.size());
+  EXPECT_EQ(cells, 25u);
+  EXPECT_LT(t.size(), legal.size());
 }
 
 TEST(BalanceOpenings, SymmetricOpeningsGetEqualValues) {
