@@ -18,32 +18,46 @@ std::vector<PlayedGame> play_self_games(const std::vector<const GameState*>& sta
   const GameSpec spec = starts[0]->spec();
   struct Game {
     std::unique_ptr<GameState> state;
-    std::unique_ptr<SearchTree> tree;
+    std::unique_ptr<SearchTree> tree;  // while the game is in flight
     int played = 0;
+    bool done = false;
   };
-  std::vector<Game> games;
-  for (const GameState* s : starts) {
-    games.push_back({s->clone(), std::make_unique<SearchTree>(spec), 0});
-    out[games.size() - 1].opener = s->to_move();
-  }
+  std::vector<Game> games(starts.size());
   const int max_plies = 4 * starts[0]->num_actions();
   SearchSettings settings = options.search;
   settings.dirichlet_fraction = 0.0f;
   Rng rng(options.seed);
   EvaluationBatch batch;
+  size_t next = 0;  // the next game to start
+  std::vector<size_t> active;
   for (;;) {
-    std::vector<size_t> active;
+    // Games start as others finish, at most parallel_games in flight: a tree each.
+    while (next < games.size() && static_cast<int>(active.size()) < std::max(1, options.parallel_games)) {
+      games[next].state = starts[next]->clone();
+      games[next].tree = std::make_unique<SearchTree>(spec);
+      out[next].opener = starts[next]->to_move();
+      active.push_back(next++);
+    }
     std::vector<SearchTree*> trees;
-    for (size_t i = 0; i < games.size(); ++i) {
+    std::vector<size_t> searching;
+    for (size_t i : active) {
       Game& g = games[i];
-      if (g.state->is_over() || g.played >= max_plies) continue;
+      if (g.state->is_over() || g.played >= max_plies) {
+        g.done = true;
+        g.tree.reset();
+        continue;
+      }
       // A fresh tree at every move: simpler than reuse, and a measurement wants each move's
       // search to be the same S simulations.
       g.tree->set_root(*g.state);
-      active.push_back(i);
+      searching.push_back(i);
       trees.push_back(g.tree.get());
     }
-    if (active.empty()) break;
+    active = searching;
+    if (active.empty()) {
+      if (next < games.size()) continue;
+      break;
+    }
     run_searches(trees, evaluator, settings, /*noise=*/false, rng, &batch);
     for (size_t i : active) {
       Game& g = games[i];

@@ -32,12 +32,13 @@ struct SelfPlayOptions {
   // (temperature 1), the later ones are the most visited move: the same start would
   // otherwise give the same game every time.
   int sampled_plies = 4;
+  int parallel_games = 64;  // games in flight at once (each holds a search tree)
   uint64_t seed = 1;
 };
 
 // Plays one game from each of `starts` (positions not over, all of one spec) to the end, the
-// model searching for both sides with `evaluator`; all games search side by side, one
-// evaluator call per round for all of them. Results in the order of `starts`. A game longer
+// model searching for both sides with `evaluator`; the games in flight search side by side,
+// one evaluator call per round for all of them. Results in the order of `starts`. A game longer
 // than 4 times the number of actions stops as a draw (no game of these rules gets there).
 std::vector<PlayedGame> play_self_games(const std::vector<const GameState*>& starts, Evaluator& evaluator,
                                         const SelfPlayOptions& options);

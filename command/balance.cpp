@@ -46,7 +46,7 @@ struct Options {
   int games = 40;
   int opening_games = 4;
   int sampled_plies = 4;
-  double solve_seconds = 10;
+  double solve_seconds = -1;  // < 0: 10 on boards of at most 36 cells, else 0
   int solve_memory_mb = 256;
   std::vector<std::string> books;
   int skill_cap = 512;
@@ -111,10 +111,13 @@ void write_outputs(const Options& opt, const GameSpec& spec, const json& report)
   std::fflush(stdout);
 }
 
-void run_balance(const Options& opt) {
+void run_balance(Options opt) {
   const auto started = std::chrono::steady_clock::now();
   if (opt.out.empty()) throw CommandError("--out <directory> is required");
   const GameSpec spec = game_spec_from_options(opt.variant, opt.size, opt.swap);
+  // The solver proves first moves within seconds up to about 5x5 (docs/SOLVE.md); on larger
+  // boards its time would buy nothing.
+  if (opt.solve_seconds < 0) opt.solve_seconds = spec.size * spec.size <= 36 ? 10 : 0;
   const std::string model = opt.model.empty() ? default_model_path(spec) : opt.model;
   if (model.empty()) throw CommandError("no shipped model plays " + describe(spec) + ": give --model <file.pt>");
   const json header = run_header(opt, spec, model);
@@ -244,7 +247,9 @@ void setup_balance(CLI::App& app) {
   cmd->add_option("--sampled-plies", opt->sampled_plies,
                   "Plies at the start of each self-play game drawn from the visit counts")
       ->check(CLI::Range(0, 1000));
-  cmd->add_option("--solve-seconds", opt->solve_seconds, "The solver's time per class of first moves (0: no solver)")
+  cmd->add_option("--solve-seconds", opt->solve_seconds,
+                  "The solver's time per class of first moves (0: no solver; default 10 on boards of at most 36 cells, "
+                  "else 0)")
       ->check(CLI::Range(0.0, 86400.0));
   cmd->add_option("--solve-memory-mb", opt->solve_memory_mb, "The solver's table")->check(CLI::Range(1, 1 << 20));
   cmd->add_option("--book", opt->books,
