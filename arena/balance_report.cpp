@@ -212,6 +212,15 @@ std::string balance_text(const json& r) {
     out += fmt::format("length: mean {:.1f} plies, quartiles {} / {} / {}, from {} to {}\n", l["mean"].get<double>(),
                        l["q1"].get<int>(), l["median"].get<int>(), l["q3"].get<int>(), l["min"].get<int>(),
                        l["max"].get<int>());
+    if (present(l, "histogram")) {
+      // Plies in order (the keys are strings), "plies:games".
+      std::vector<std::pair<int, int>> bars;
+      for (const auto& [plies, games] : l["histogram"].items()) bars.emplace_back(std::stoi(plies), games.get<int>());
+      std::sort(bars.begin(), bars.end());
+      out += "  plies:games";
+      for (const auto& [plies, games] : bars) out += fmt::format(" {}:{}", plies, games);
+      out += "\n";
+    }
     if (present(r, "draw_rate")) out += "draws: " + percent(r["draw_rate"].get<double>()) + "\n";
   }
   if (present(r, "decisiveness"))

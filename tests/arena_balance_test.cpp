@@ -341,6 +341,7 @@ TEST(BalanceReport, HasTheDocumentedFields) {
   const std::string text = balance_text(r);
   EXPECT_NE(text.find("first player without swap"), std::string::npos) << text;
   EXPECT_NE(text.find("proven"), std::string::npos) << text;
+  EXPECT_NE(text.find("  plies:games "), std::string::npos) << text;
 }
 
 TEST(BalanceReport, CompareGivesEachReportsRows) {
