@@ -1,0 +1,165 @@
+#include "arena/balance_games.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+#include "arena/strength_curve.h"
+#include "mcts/evaluation_batch.h"
+#include "mcts/search_agent.h"
+#include "mcts/search_tree.h"
+
+namespace quax {
+
+std::vector<PlayedGame> play_self_games(const std::vector<const GameState*>& starts, Evaluator& evaluator,
+                                        const SelfPlayOptions& options) {
+  std::vector<PlayedGame> out(starts.size());
+  if (starts.empty()) return out;
+  const GameSpec spec = starts[0]->spec();
+  struct Game {
+    std::unique_ptr<GameState> state;
+    std::unique_ptr<SearchTree> tree;  // while the game is in flight
+    int played = 0;
+    bool done = false;
+  };
+  std::vector<Game> games(starts.size());
+  const int max_plies = 4 * starts[0]->num_actions();
+  SearchSettings settings = options.search;
+  settings.dirichlet_fraction = 0.0f;
+  Rng rng(options.seed);
+  EvaluationBatch batch;
+  size_t next = 0;  // the next game to start
+  std::vector<size_t> active;
+  for (;;) {
+    // Games start as others finish, at most parallel_games in flight: a tree each.
+    while (next < games.size() && static_cast<int>(active.size()) < std::max(1, options.parallel_games)) {
+      games[next].state = starts[next]->clone();
+      games[next].tree = std::make_unique<SearchTree>(spec);
+      out[next].opener = starts[next]->to_move();
+      active.push_back(next++);
+    }
+    std::vector<SearchTree*> trees;
+    std::vector<size_t> searching;
+    for (size_t i : active) {
+      Game& g = games[i];
+      if (g.state->is_over() || g.played >= max_plies) {
+        g.done = true;
+        g.tree.reset();
+        continue;
+      }
+      // A fresh tree at every move: simpler than reuse, and a measurement wants each move's
+      // search to be the same S simulations.
+      g.tree->set_root(*g.state);
+      searching.push_back(i);
+      trees.push_back(g.tree.get());
+    }
+    active = searching;
+    if (active.empty()) {
+      if (next < games.size()) continue;
+      break;
+    }
+    run_searches(trees, evaluator, settings, /*noise=*/false, rng, &batch);
+    for (size_t i : active) {
+      Game& g = games[i];
+      PlayedGame& p = out[i];
+      const Player mover = g.state->to_move();
+      const float v = g.tree->root_value();
+      p.black_values.push_back(mover == Player::kBlack ? v : -v);
+      const int action = g.tree->choose_action(g.played < options.sampled_plies ? 1.0f : 0.0f, rng);
+      if (g.state->move_number() == 1 && g.state->action_to_string(action) == "swap") p.swapped = true;
+      g.state->apply(action);
+      ++g.played;
+    }
+  }
+  for (size_t i = 0; i < games.size(); ++i) {
+    out[i].outcome = games[i].state->is_over() ? games[i].state->outcome() : Outcome::kDraw;
+    out[i].plies = games[i].state->move_number();
+  }
+  return out;
+}
+
+FirstPlayerTally tally_first_player(const std::vector<PlayedGame>& games) {
+  FirstPlayerTally t;
+  for (const PlayedGame& g : games) {
+    ++t.games;
+    if (g.outcome == Outcome::kBlackWins)
+      ++t.black_wins;
+    else if (g.outcome == Outcome::kWhiteWins)
+      ++t.white_wins;
+    else
+      ++t.draws;
+    if (g.swapped) ++t.swapped;
+  }
+  const ScoreInterval s = score_interval(t.black_wins, t.draws, t.white_wins);
+  t.rate = s.score;
+  t.low = s.low;
+  t.high = s.high;
+  return t;
+}
+
+LengthSummary summarize_lengths(const std::vector<PlayedGame>& games) {
+  LengthSummary s;
+  std::vector<int> lengths;
+  for (const PlayedGame& g : games) {
+    lengths.push_back(g.plies);
+    ++s.histogram[g.plies];
+  }
+  if (lengths.empty()) return s;
+  std::sort(lengths.begin(), lengths.end());
+  s.games = static_cast<int>(lengths.size());
+  s.mean = std::accumulate(lengths.begin(), lengths.end(), 0.0) / s.games;
+  // Nearest rank: the smallest length with at least the fraction q of the games at or below it.
+  auto rank = [&](double q) {
+    const int k = std::max(1, static_cast<int>(std::ceil(q * s.games)));
+    return lengths[static_cast<size_t>(k - 1)];
+  };
+  s.min = lengths.front();
+  s.q1 = rank(0.25);
+  s.median = rank(0.5);
+  s.q3 = rank(0.75);
+  s.max = lengths.back();
+  return s;
+}
+
+double decided_share(const PlayedGame& game, double threshold) {
+  const Player winner = winner_of(game.outcome);
+  const size_t n = game.black_values.size();
+  if (winner == Player::kNone || n == 0) return -1;
+  size_t k = n;  // the first index of the run of values above the threshold that reaches the end
+  while (k > 0) {
+    const float v = game.black_values[k - 1];
+    if ((winner == Player::kBlack ? v : -v) <= threshold) break;
+    --k;
+  }
+  return static_cast<double>(k) / static_cast<double>(n);
+}
+
+int lead_changes(const PlayedGame& game, double margin) {
+  int side = 0, changes = 0;  // +1 Black ahead, -1 White, 0 not yet either
+  for (float v : game.black_values) {
+    const int now = v > margin ? 1 : (v < -margin ? -1 : side);
+    if (side != 0 && now != side) ++changes;
+    side = now;
+  }
+  return changes;
+}
+
+GameFlow summarize_flow(const std::vector<PlayedGame>& games, double threshold, double margin) {
+  GameFlow f;
+  f.threshold = threshold;
+  f.margin = margin;
+  double shares = 0, changes = 0;
+  for (const PlayedGame& g : games) {
+    const double s = decided_share(g, threshold);
+    if (s >= 0) {
+      shares += s;
+      ++f.decisive_games;
+    }
+    changes += lead_changes(g, margin);
+  }
+  if (f.decisive_games > 0) f.decided_share = shares / f.decisive_games;
+  if (!games.empty()) f.lead_changes = changes / static_cast<double>(games.size());
+  return f;
+}
+
+}  // namespace quax

@@ -1,0 +1,344 @@
+#include "arena/balance_report.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <stdexcept>
+
+#include "env/game_state.h"
+
+namespace quax {
+namespace {
+
+using nlohmann::json;
+
+json proven_json(GameValue v) { return v == GameValue::kUnknown ? json() : json(value_name(v)); }
+
+const json& field(const json& object, const char* name) {
+  if (!object.is_object() || !object.contains(name))
+    throw std::runtime_error(std::string("missing field '") + name + "'");
+  return object.at(name);
+}
+
+bool present(const json& j, const char* name) { return j.is_object() && j.contains(name) && !j.at(name).is_null(); }
+
+std::string percent(double fraction) { return fmt::format("{:.1f}%", 100 * fraction); }
+
+// "78.0% [69.1, 85.0] of 100" for a first_player entry; "-" when not measured.
+std::string rate_cell(const json& fp) {
+  if (!fp.is_object()) return "-";
+  return fmt::format("{} [{:.1f}, {:.1f}] of {}", percent(fp.at("rate").get<double>()),
+                     100 * fp.at("low").get<double>(), 100 * fp.at("high").get<double>(), fp.at("games").get<int>());
+}
+
+}  // namespace
+
+json openings_json(const std::vector<OpeningValue>& openings) {
+  json out = json::array();
+  for (const OpeningValue& o : openings)
+    out.push_back({{"move", o.move},
+                   {"value", o.value},
+                   {"low", o.low},
+                   {"high", o.high},
+                   {"proven", proven_json(o.proven)},
+                   {"swap", o.swap},
+                   {"class", o.representative},
+                   {"games", o.games},
+                   {"wins", o.wins},
+                   {"draws", o.draws},
+                   {"losses", o.losses},
+                   {"games_value", o.games_value}});
+  return out;
+}
+
+std::vector<OpeningValue> openings_from_json(const GameSpec& spec, const json& openings) {
+  if (!openings.is_array()) throw std::runtime_error("'openings' is not a list");
+  const auto board = new_game(spec);
+  std::vector<OpeningValue> out;
+  for (const json& j : openings) {
+    OpeningValue o;
+    o.move = field(j, "move").get<std::string>();
+    std::string error;
+    o.action = board->parse_action(o.move, &error);
+    if (o.action < 0) throw std::runtime_error("opening '" + o.move + "': " + error);
+    o.value = field(j, "value").get<double>();
+    o.low = field(j, "low").get<double>();
+    o.high = field(j, "high").get<double>();
+    o.swap = field(j, "swap").get<bool>();
+    const json& p = field(j, "proven");
+    if (!p.is_null() && !parse_value(p.get<std::string>(), &o.proven))
+      throw std::runtime_error("opening '" + o.move + "': proven is not win, loss or draw");
+    o.representative = j.value("class", o.move);
+    o.games = j.value("games", 0);
+    o.wins = j.value("wins", 0);
+    o.draws = j.value("draws", 0);
+    o.losses = j.value("losses", 0);
+    o.games_value = j.value("games_value", 0.0);
+    out.push_back(o);
+  }
+  return out;
+}
+
+json first_player_json(const FirstPlayerTally& t) {
+  return {{"games", t.games}, {"wins", t.black_wins}, {"draws", t.draws}, {"losses", t.white_wins},
+          {"rate", t.rate},   {"low", t.low},         {"high", t.high},   {"swapped", t.swapped}};
+}
+
+json length_json(const LengthSummary& s) {
+  json histogram = json::object();
+  for (const auto& [plies, games] : s.histogram) histogram[std::to_string(plies)] = games;
+  return {{"games", s.games},   {"mean", s.mean}, {"min", s.min}, {"q1", s.q1},
+          {"median", s.median}, {"q3", s.q3},     {"max", s.max}, {"histogram", histogram}};
+}
+
+json flow_json(const GameFlow& f) {
+  return {{"threshold", f.threshold},
+          {"margin", f.margin},
+          {"decisive_games", f.decisive_games},
+          {"decided_share", f.decided_share},
+          {"lead_changes", f.lead_changes}};
+}
+
+json skill_point_json(const SkillPoint& p) {
+  return {{"sims", p.sims},     {"against", 2 * p.sims}, {"games", p.games()}, {"wins", p.wins}, {"draws", p.draws},
+          {"losses", p.losses}, {"score", p.score},      {"low", p.low},       {"high", p.high}};
+}
+
+SkillPoint skill_point_from_json(const json& j) {
+  SkillPoint p;
+  p.sims = field(j, "sims").get<int>();
+  p.wins = field(j, "wins").get<int>();
+  p.draws = field(j, "draws").get<int>();
+  p.losses = field(j, "losses").get<int>();
+  p.score = field(j, "score").get<double>();
+  p.low = field(j, "low").get<double>();
+  p.high = field(j, "high").get<double>();
+  return p;
+}
+
+json skill_depth_json(const SkillDepth& d) {
+  return {{"gain", d.gain}, {"doublings_gaining", d.doublings_gaining}, {"mean_score", d.mean_score}};
+}
+
+json games_part_json(const std::vector<PlayedGame>& games, bool can_draw) {
+  const FirstPlayerTally t = tally_first_player(games);
+  return {{"first_player", first_player_json(t)},
+          {"length", length_json(summarize_lengths(games))},
+          {"draw_rate", can_draw && t.games > 0 ? json(static_cast<double>(t.draws) / t.games) : json()},
+          {"flow", flow_json(summarize_flow(games))}};
+}
+
+json assemble_balance(const json& partial) {
+  json out;
+  for (const char* key : {"variant", "size", "swap", "model", "settings"}) out[key] = partial.value(key, json());
+  const json parts = partial.value("parts", json::object());
+  out["openings"] = parts.value("openings", json());
+  const json without = parts.value("games_without_swap", json()), with = parts.value("games_with_swap", json());
+  out["first_player"] = {{"without_swap", present(without, "first_player") ? without["first_player"] : json()},
+                         {"with_swap", present(with, "first_player") ? with["first_player"] : json()},
+                         {"swapped", present(with, "first_player") ? with["first_player"]["swapped"] : json()}};
+  const json& own = partial.value("swap", false) ? with : without;
+  out["length"] = present(own, "length") ? own["length"] : json();
+  out["draw_rate"] = present(own, "draw_rate") ? own["draw_rate"] : json();
+  if (present(own, "flow")) {
+    const json& f = own["flow"];
+    out["decisiveness"] = {
+        {"threshold", f["threshold"]}, {"games", f["decisive_games"]}, {"share", f["decided_share"]}};
+    out["lead_changes"] = {{"margin", f["margin"]}, {"mean", f["lead_changes"]}};
+  } else {
+    out["decisiveness"] = json();
+    out["lead_changes"] = json();
+  }
+  std::vector<SkillPoint> curve;
+  json trace = json::array();
+  if (parts.contains("skill") && parts["skill"].is_array())
+    for (const json& p : parts["skill"]) {
+      curve.push_back(skill_point_from_json(p));
+      trace.push_back(p);
+    }
+  out["skill_trace"] = trace;
+  out["skill_depth"] = curve.empty() ? json() : skill_depth_json(skill_depth(curve));
+  out["complete"] = partial.value("complete", false);
+  if (partial.contains("seconds")) out["seconds"] = partial["seconds"];
+  return out;
+}
+
+std::string balance_text(const json& r) {
+  std::string out;
+  const json settings = r.value("settings", json::object());
+  out += fmt::format("{} {}x{} ({}), model {}, {} simulations\n", r.value("variant", "?"), r.value("size", 0),
+                     r.value("size", 0), r.value("swap", false) ? "swap" : "no swap", r.value("model", "?"),
+                     settings.value("sims", 0));
+  if (present(r, "openings")) {
+    // One line per class, best first.
+    std::vector<json> classes;
+    int winning = 0, total = 0, proven = 0, agree = 0;
+    for (const json& o : r["openings"]) {
+      ++total;
+      if (o["value"].get<double>() > 0) ++winning;
+      if (!o["proven"].is_null()) {
+        ++proven;
+        const std::string p = o["proven"].get<std::string>();
+        const double v = o["value"].get<double>();
+        if ((p == "win" && v > 0) || (p == "loss" && v < 0) || (p == "draw" && std::abs(v) < 0.5)) ++agree;
+      }
+      if (o.value("class", o["move"].get<std::string>()) == o["move"].get<std::string>()) classes.push_back(o);
+    }
+    std::stable_sort(classes.begin(), classes.end(),
+                     [](const json& a, const json& b) { return a["value"].get<double>() > b["value"].get<double>(); });
+    out += fmt::format(
+        "openings (value for the player who opens; games' mean and 95% interval; solver), {} classes of "
+        "{} first moves:\n",
+        classes.size(), total);
+    for (const json& o : classes)
+      out += fmt::format("  {:<7} {:+.2f}   games {:+.2f} [{:+.2f}, {:+.2f}] of {:<3} {}\n",
+                         o["move"].get<std::string>(), o["value"].get<double>(), o.value("games_value", 0.0),
+                         o["low"].get<double>(), o["high"].get<double>(), o.value("games", 0),
+                         o["proven"].is_null() ? std::string() : "proven " + o["proven"].get<std::string>());
+    out += fmt::format("  {} of {} first moves are good for the opener (the second player should swap them)", winning,
+                       total);
+    out += proven > 0 ? fmt::format("; the search agrees with the solver on {} of {} proven\n", agree, proven) : "\n";
+  }
+  const json fp = r.value("first_player", json::object());
+  if (present(fp, "without_swap")) out += "first player without swap: " + rate_cell(fp["without_swap"]) + "\n";
+  if (present(fp, "with_swap"))
+    out += "first player with swap:    " + rate_cell(fp["with_swap"]) +
+           fmt::format(", the swap taken in {} of {}\n", fp["with_swap"]["swapped"].get<int>(),
+                       fp["with_swap"]["games"].get<int>());
+  if (present(r, "length")) {
+    const json& l = r["length"];
+    out += fmt::format("length: mean {:.1f} plies, quartiles {} / {} / {}, from {} to {}\n", l["mean"].get<double>(),
+                       l["q1"].get<int>(), l["median"].get<int>(), l["q3"].get<int>(), l["min"].get<int>(),
+                       l["max"].get<int>());
+    if (present(l, "histogram")) {
+      // Plies in order (the keys are strings), "plies:games".
+      std::vector<std::pair<int, int>> bars;
+      for (const auto& [plies, games] : l["histogram"].items()) bars.emplace_back(std::stoi(plies), games.get<int>());
+      std::sort(bars.begin(), bars.end());
+      out += "  plies:games";
+      for (const auto& [plies, games] : bars) out += fmt::format(" {}:{}", plies, games);
+      out += "\n";
+    }
+    if (present(r, "draw_rate")) out += "draws: " + percent(r["draw_rate"].get<double>()) + "\n";
+  }
+  if (present(r, "decisiveness"))
+    out += fmt::format("decided: the winner's value stays above {:g} from {} of the game on (mean of {} games)\n",
+                       r["decisiveness"]["threshold"].get<double>(), percent(r["decisiveness"]["share"].get<double>()),
+                       r["decisiveness"]["games"].get<int>());
+  if (present(r, "lead_changes"))
+    out += fmt::format("lead changes: {:.2f} per game (margin {:g})\n", r["lead_changes"]["mean"].get<double>(),
+                       r["lead_changes"]["margin"].get<double>());
+  if (r.contains("skill_trace") && !r["skill_trace"].empty()) {
+    out += "skill: twice the simulations against once them (score of the doubled side):\n";
+    for (const json& p : r["skill_trace"])
+      out += fmt::format("  {:>5} vs {:<5} {} [{:.1f}, {:.1f}] of {}\n", 2 * p["sims"].get<int>(), p["sims"].get<int>(),
+                         percent(p["score"].get<double>()), 100 * p["low"].get<double>(), 100 * p["high"].get<double>(),
+                         p["games"].get<int>());
+    const json& d = r["skill_depth"];
+    out += fmt::format("  {} doublings score above {}; mean score {}\n", d["doublings_gaining"].get<int>(),
+                       percent(d["gain"].get<double>()), percent(d["mean_score"].get<double>()));
+  }
+  if (!r.value("complete", false)) out += "(incomplete: run the same command again to finish it)\n";
+  return out;
+}
+
+std::vector<std::pair<std::string, std::vector<std::string>>> compare_rows(
+    const std::vector<std::pair<std::string, json>>& reports) {
+  std::vector<std::pair<std::string, std::vector<std::string>>> rows;
+  auto row = [&](const std::string& name, const std::function<std::string(const json&)>& cell) {
+    std::vector<std::string> cells;
+    for (const auto& [label, r] : reports) {
+      try {
+        cells.push_back(cell(r));
+      } catch (const std::exception&) {
+        cells.push_back("-");  // a field this report lacks or holds as null
+      }
+    }
+    rows.emplace_back(name, cells);
+  };
+  row("report", [&](const json& r) {
+    for (const auto& [label, j] : reports)
+      if (&j == &r) return label;
+    return std::string();
+  });
+  row("game", [](const json& r) {
+    return fmt::format("{} {}x{} ({})", r.at("variant").get<std::string>(), r.at("size").get<int>(),
+                       r.at("size").get<int>(), r.at("swap").get<bool>() ? "swap" : "no swap");
+  });
+  row("model", [](const json& r) { return r.at("model").get<std::string>(); });
+  row("first player, no swap", [](const json& r) { return rate_cell(r.at("first_player").at("without_swap")); });
+  row("first player, swap", [](const json& r) { return rate_cell(r.at("first_player").at("with_swap")); });
+  row("swap taken", [](const json& r) {
+    const json& w = r.at("first_player").at("with_swap");
+    return fmt::format("{} of {}", w.at("swapped").get<int>(), w.at("games").get<int>());
+  });
+  auto extreme = [](const json& r, bool best) {
+    const json& o = r.at("openings");
+    if (o.empty()) return std::string("-");
+    const json* pick = &o[0];
+    for (const json& x : o)
+      if (best ? x["value"].get<double>() > (*pick)["value"].get<double>()
+               : x["value"].get<double>() < (*pick)["value"].get<double>())
+        pick = &x;
+    return fmt::format("{} {:+.2f}", (*pick)["move"].get<std::string>(), (*pick)["value"].get<double>());
+  };
+  row("best opening", [&](const json& r) { return extreme(r, true); });
+  row("worst opening", [&](const json& r) { return extreme(r, false); });
+  row("openings good for the opener", [](const json& r) {
+    int good = 0;
+    for (const json& o : r.at("openings")) good += o.at("value").get<double>() > 0;
+    return fmt::format("{} of {}", good, r.at("openings").size());
+  });
+  row("openings proven (win/loss/draw)", [](const json& r) {
+    int w = 0, l = 0, d = 0;
+    for (const json& o : r.at("openings")) {
+      if (o.at("proven").is_null()) continue;
+      const std::string p = o["proven"].get<std::string>();
+      (p == "win" ? w : p == "loss" ? l : d)++;
+    }
+    return fmt::format("{}/{}/{}", w, l, d);
+  });
+  row("length (mean; quartiles)", [](const json& r) {
+    const json& l = r.at("length");
+    return fmt::format("{:.1f}; {}/{}/{}", l.at("mean").get<double>(), l.at("q1").get<int>(), l.at("median").get<int>(),
+                       l.at("q3").get<int>());
+  });
+  row("draw rate", [](const json& r) { return percent(r.at("draw_rate").get<double>()); });
+  row("decided from", [](const json& r) { return percent(r.at("decisiveness").at("share").get<double>()); });
+  row("lead changes per game",
+      [](const json& r) { return fmt::format("{:.2f}", r.at("lead_changes").at("mean").get<double>()); });
+  row("skill: doublings > 55%", [](const json& r) {
+    const json& d = r.at("skill_depth");
+    return fmt::format("{} of {}", d.at("doublings_gaining").get<int>(), r.at("skill_trace").size());
+  });
+  row("skill: mean score of 2x",
+      [](const json& r) { return percent(r.at("skill_depth").at("mean_score").get<double>()); });
+  return rows;
+}
+
+std::string compare_markdown(const std::vector<std::pair<std::string, json>>& reports,
+                             const std::vector<std::string>& maps) {
+  const auto rows = compare_rows(reports);
+  std::string out = "# Balance reports side by side\n\n";
+  for (const auto& [name, cells] : rows) {
+    if (&name == &rows.front().first) {
+      out += "| |";
+      for (const auto& c : cells) out += " " + c + " |";
+      out += "\n|---|";
+      for (size_t i = 0; i < cells.size(); ++i) out += "---|";
+      out += "\n";
+      continue;
+    }
+    out += "| " + name + " |";
+    for (const auto& c : cells) out += " " + c + " |";
+    out += "\n";
+  }
+  out += "| opening map |";
+  for (size_t i = 0; i < reports.size(); ++i) out += " " + (i < maps.size() ? "![map](" + maps[i] + ")" : "-") + " |";
+  out += "\n";
+  return out;
+}
+
+}  // namespace quax
