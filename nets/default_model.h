@@ -23,7 +23,9 @@ struct ModelSummary {
 
 // Whether `a` should play `want` rather than `b` (both of want's rules, rules_of): a model of
 // want's own variant before one of another variant of the same rules (link: quax's); then a
-// model trained at want.size before one that was not; then the model made for that size (its first trained
+// model trained at want.size before one that was not; among those trained at want.size, one
+// trained with want's pie rule (hex 9 with the pie rule: hex-11.pt, trained on 11 and 9 with
+// it, before hex-9.pt, trained without); then the model made for that size (its first trained
 // size, spec.size: quax-9.pt at 9x9 before quax-11.pt, trained on 7, 9 and 11); then the
 // nearer trained size (the larger one on a tie); then one trained with want's pie rule; then
 // more learner steps. False on a full tie.

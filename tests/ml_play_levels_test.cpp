@@ -83,6 +83,13 @@ TEST(DefaultModel, TheShippedModelsPlayTheirVariantsAtEverySize) {
   EXPECT_EQ(best(Variant::kQuax, 5), "quax-5.pt");
   EXPECT_EQ(best(Variant::kQuady, 15), "quady-9.pt");
   EXPECT_EQ(best(Variant::kTorax, 9), "torax-5.pt");
+  // hex-11.pt was trained on 11 and 9 with the pie rule, hex-9.pt on 9 without it.
+  EXPECT_EQ(best(Variant::kHex, 11), "hex-11.pt");
+  EXPECT_EQ(best(Variant::kHex, 9), "hex-11.pt");
+  EXPECT_EQ(best(Variant::kHex, 13), "hex-11.pt");
+  const ModelSummary* hex9_off = best_model_for(models, GameSpec{Variant::kHex, 9, false});
+  ASSERT_NE(hex9_off, nullptr);
+  EXPECT_EQ(std::filesystem::path(hex9_off->path).filename().string(), "hex-9.pt");
   EXPECT_EQ(best(Variant::kCrossway, 19), "");  // none shipped yet: play falls back to uct
 }
 
