@@ -130,13 +130,7 @@ std::vector<OpeningValue> opening_map(const GameSpec& spec, Evaluator& evaluator
     for (size_t k = 0; k < played.size(); ++k) {
       OpeningValue& o = per_class[class_of_game[k]];
       ++o.games;
-      const Player w = winner_of(played[k].outcome);
-      if (w == Player::kNone)
-        ++o.draws;
-      else if (w == opener)
-        ++o.wins;
-      else
-        ++o.losses;
+      count_game(winner_of(played[k].outcome), opener, &o.wins, &o.draws, &o.losses);
     }
     for (OpeningValue& o : per_class) {
       if (o.games == 0) continue;

@@ -25,13 +25,7 @@ SkillPoint skill_point(const GameSpec& spec, Evaluator& evaluator, const SearchS
   const auto schedule = schedule_games(2, games, Schedule::kRoundRobin);
   play_games_batched(spec, {"2x", "1x"}, schedule, {&doubled, &single}, options, [&](size_t g, const GameResult& r) {
     const Player doubled_colour = schedule[g].black == 0 ? Player::kBlack : Player::kWhite;
-    const Player w = winner_of(r.outcome);
-    if (w == Player::kNone)
-      ++p.draws;
-    else if (w == doubled_colour)
-      ++p.wins;
-    else
-      ++p.losses;
+    count_game(winner_of(r.outcome), doubled_colour, &p.wins, &p.draws, &p.losses);
   });
   const ScoreInterval s = score_interval(p.wins, p.draws, p.losses);
   p.score = s.score;

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "env/types.h"
+
 namespace quax {
 
 struct StrengthPoint {
@@ -23,6 +25,15 @@ struct ScoreInterval {
 };
 
 ScoreInterval score_interval(int wins, int draws, int losses);
+// Counts one game for `side`: a win, a loss, or a draw when `winner` is Player::kNone.
+inline void count_game(Player winner, Player side, int* wins, int* draws, int* losses) {
+  if (winner == Player::kNone)
+    ++*draws;
+  else if (winner == side)
+    ++*wins;
+  else
+    ++*losses;
+}
 
 // Training minutes of the earliest point (by minutes) whose score is at least `target`
 // (a fraction in [0, 1]); -1 when no point reaches it.
