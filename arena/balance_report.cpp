@@ -175,70 +175,70 @@ std::string balance_text(const json& r) {
     // One line per class, best first.
     std::vector<json> classes;
     int winning = 0, total = 0, proven = 0, agree = 0;
-    for (const json& o : r["openings"]) {
+    for (const json& o : r.at("openings")) {
       ++total;
-      if (o["value"].get<double>() > 0) ++winning;
-      if (!o["proven"].is_null()) {
+      if (o.at("value").get<double>() > 0) ++winning;
+      if (!o.at("proven").is_null()) {
         ++proven;
-        const std::string p = o["proven"].get<std::string>();
-        const double v = o["value"].get<double>();
+        const std::string p = o.at("proven").get<std::string>();
+        const double v = o.at("value").get<double>();
         if ((p == "win" && v > 0) || (p == "loss" && v < 0) || (p == "draw" && std::abs(v) < 0.5)) ++agree;
       }
-      if (o.value("class", o["move"].get<std::string>()) == o["move"].get<std::string>()) classes.push_back(o);
+      if (o.value("class", o.at("move").get<std::string>()) == o.at("move").get<std::string>()) classes.push_back(o);
     }
     std::stable_sort(classes.begin(), classes.end(),
-                     [](const json& a, const json& b) { return a["value"].get<double>() > b["value"].get<double>(); });
+                     [](const json& a, const json& b) { return a.at("value").get<double>() > b.at("value").get<double>(); });
     out += fmt::format(
         "openings (value for the player who opens; games' mean and 95% interval; solver), {} classes of "
         "{} first moves:\n",
         classes.size(), total);
     for (const json& o : classes)
       out += fmt::format("  {:<7} {:+.2f}   games {:+.2f} [{:+.2f}, {:+.2f}] of {:<3} {}\n",
-                         o["move"].get<std::string>(), o["value"].get<double>(), o.value("games_value", 0.0),
-                         o["low"].get<double>(), o["high"].get<double>(), o.value("games", 0),
-                         o["proven"].is_null() ? std::string() : "proven " + o["proven"].get<std::string>());
+                         o.at("move").get<std::string>(), o.at("value").get<double>(), o.value("games_value", 0.0),
+                         o.at("low").get<double>(), o.at("high").get<double>(), o.value("games", 0),
+                         o.at("proven").is_null() ? std::string() : "proven " + o.at("proven").get<std::string>());
     out += fmt::format("  {} of {} first moves are good for the opener (the second player should swap them)", winning,
                        total);
     out += proven > 0 ? fmt::format("; the search agrees with the solver on {} of {} proven\n", agree, proven) : "\n";
   }
   const json fp = r.value("first_player", json::object());
-  if (present(fp, "without_swap")) out += "first player without swap: " + rate_cell(fp["without_swap"]) + "\n";
+  if (present(fp, "without_swap")) out += "first player without swap: " + rate_cell(fp.at("without_swap")) + "\n";
   if (present(fp, "with_swap"))
-    out += "first player with swap:    " + rate_cell(fp["with_swap"]) +
-           fmt::format(", the swap taken in {} of {}\n", fp["with_swap"]["swapped"].get<int>(),
-                       fp["with_swap"]["games"].get<int>());
+    out += "first player with swap:    " + rate_cell(fp.at("with_swap")) +
+           fmt::format(", the swap taken in {} of {}\n", fp.at("with_swap").at("swapped").get<int>(),
+                       fp.at("with_swap").at("games").get<int>());
   if (present(r, "length")) {
-    const json& l = r["length"];
-    out += fmt::format("length: mean {:.1f} plies, quartiles {} / {} / {}, from {} to {}\n", l["mean"].get<double>(),
-                       l["q1"].get<int>(), l["median"].get<int>(), l["q3"].get<int>(), l["min"].get<int>(),
-                       l["max"].get<int>());
+    const json& l = r.at("length");
+    out += fmt::format("length: mean {:.1f} plies, quartiles {} / {} / {}, from {} to {}\n", l.at("mean").get<double>(),
+                       l.at("q1").get<int>(), l.at("median").get<int>(), l.at("q3").get<int>(), l.at("min").get<int>(),
+                       l.at("max").get<int>());
     if (present(l, "histogram")) {
       // Plies in order (the keys are strings), "plies:games".
       std::vector<std::pair<int, int>> bars;
-      for (const auto& [plies, games] : l["histogram"].items()) bars.emplace_back(std::stoi(plies), games.get<int>());
+      for (const auto& [plies, games] : l.at("histogram").items()) bars.emplace_back(std::stoi(plies), games.get<int>());
       std::sort(bars.begin(), bars.end());
       out += "  plies:games";
       for (const auto& [plies, games] : bars) out += fmt::format(" {}:{}", plies, games);
       out += "\n";
     }
-    if (present(r, "draw_rate")) out += "draws: " + percent(r["draw_rate"].get<double>()) + "\n";
+    if (present(r, "draw_rate")) out += "draws: " + percent(r.at("draw_rate").get<double>()) + "\n";
   }
   if (present(r, "decisiveness"))
     out += fmt::format("decided: the winner's value stays above {:g} from {} of the game on (mean of {} games)\n",
-                       r["decisiveness"]["threshold"].get<double>(), percent(r["decisiveness"]["share"].get<double>()),
-                       r["decisiveness"]["games"].get<int>());
+                       r.at("decisiveness").at("threshold").get<double>(), percent(r.at("decisiveness").at("share").get<double>()),
+                       r.at("decisiveness").at("games").get<int>());
   if (present(r, "lead_changes"))
-    out += fmt::format("lead changes: {:.2f} per game (margin {:g})\n", r["lead_changes"]["mean"].get<double>(),
-                       r["lead_changes"]["margin"].get<double>());
-  if (r.contains("skill_trace") && !r["skill_trace"].empty()) {
+    out += fmt::format("lead changes: {:.2f} per game (margin {:g})\n", r.at("lead_changes").at("mean").get<double>(),
+                       r.at("lead_changes").at("margin").get<double>());
+  if (r.contains("skill_trace") && !r.at("skill_trace").empty()) {
     out += "skill: twice the simulations against once them (score of the doubled side):\n";
-    for (const json& p : r["skill_trace"])
-      out += fmt::format("  {:>5} vs {:<5} {} [{:.1f}, {:.1f}] of {}\n", 2 * p["sims"].get<int>(), p["sims"].get<int>(),
-                         percent(p["score"].get<double>()), 100 * p["low"].get<double>(), 100 * p["high"].get<double>(),
-                         p["games"].get<int>());
-    const json& d = r["skill_depth"];
-    out += fmt::format("  {} doublings score above {}; mean score {}\n", d["doublings_gaining"].get<int>(),
-                       percent(d["gain"].get<double>()), percent(d["mean_score"].get<double>()));
+    for (const json& p : r.at("skill_trace"))
+      out += fmt::format("  {:>5} vs {:<5} {} [{:.1f}, {:.1f}] of {}\n", 2 * p.at("sims").get<int>(), p.at("sims").get<int>(),
+                         percent(p.at("score").get<double>()), 100 * p.at("low").get<double>(), 100 * p.at("high").get<double>(),
+                         p.at("games").get<int>());
+    const json& d = r.at("skill_depth");
+    out += fmt::format("  {} doublings score above {}; mean score {}\n", d.at("doublings_gaining").get<int>(),
+                       percent(d.at("gain").get<double>()), percent(d.at("mean_score").get<double>()));
   }
   if (!r.value("complete", false)) out += "(incomplete: run the same command again to finish it)\n";
   return out;

@@ -35,7 +35,8 @@ nlohmann::json games_part_json(const std::vector<PlayedGame>& games, bool can_dr
 // part missing giving null fields. `swap` chooses which games' length and flow are reported.
 nlohmann::json assemble_balance(const nlohmann::json& partial);
 
-// The text report (several lines, each ending in '\n') of a balance.json object.
+// The text report (several lines, each ending in '\n') of a balance.json object. Throws (a
+// std::exception) on a report with a field missing or of the wrong type.
 std::string balance_text(const nlohmann::json& report);
 
 // `quax balance compare`: one row per figure, one column per report (label, balance.json):

@@ -25,6 +25,9 @@ void setup_serve(CLI::App& app) {
   cmd->add_option("--host", opt->server.host, "Address to listen on (127.0.0.1: this machine only)");
   cmd->add_option("--models", opt->models, "Directories of model files the board offers (repeatable)");
   cmd->add_option("--runs", opt->server.runs_dir, "Directory of training runs for the Runs page");
+  cmd->add_option("--balance", opt->server.balance_dirs,
+                  "Directories of `quax balance` reports for the Balance page: a report's own directory, or one "
+                  "holding several (repeatable; default docs/balance)");
   cmd->add_option("--web", opt->server.web_dir, "Serve the page from this directory instead of the built-in copy");
   cmd->add_option("--max-games", opt->server.max_games, "Games kept in memory")->check(CLI::Range(1, 100000));
   cmd->add_option("--max-analyses", opt->server.max_analyses, "Analyses running at once")->check(CLI::Range(1, 64));

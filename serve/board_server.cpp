@@ -20,6 +20,7 @@
 #include "nets/net_evaluator.h"
 #include "nets/players.h"
 #include "serve/analysis.h"
+#include "serve/balance_reports.h"
 #include "serve/catalogue.h"
 #include "serve/results_answer.h"
 #include "serve/search_budget.h"
@@ -260,6 +261,7 @@ struct BoardServer::Impl {
   GameStore games;
   std::atomic<int> analyses{0};
   SearchBudget search_memory;
+  BalanceReports balance;
   ResultsAnswers results{kServedResultsLimit};
   std::mutex layouts_mu;
   std::map<std::pair<int, int>, json> layouts;  // (variant, size) -> layout_json
@@ -269,7 +271,8 @@ struct BoardServer::Impl {
       : options(std::move(o)),
         catalogue(options.model_dirs, options.runs_dir, options.device),
         games(options.max_games),
-        search_memory(static_cast<std::uint64_t>(options.memory_mb) * kMiB) {}
+        search_memory(static_cast<std::uint64_t>(options.memory_mb) * kMiB),
+        balance(options.balance_dirs) {}
 
   // The budget of a search of `simulations` on a position with `legal` actions; throws a 503
   // when it does not fit now.
@@ -538,6 +541,51 @@ struct BoardServer::Impl {
         if (!catalogue.read_run(req.matches[1], &run, &error))
           throw HttpError{404, "no run '" + clip(req.matches[1]) + "' in " + clip(options.runs_dir)};
         reply(res, 200, run);
+      });
+    });
+
+    // The Balance tab: the reports of `quax balance` under the served balance directories.
+    // A request names a listed report, never a path.
+    http.Get("/api/balance", [this](const httplib::Request&, httplib::Response& res) {
+      handle(res, [&] {
+        json list = json::array();
+        for (const auto& entry : balance.list()) list.push_back({{"name", entry.name}, {"path", entry.dir}});
+        reply(res, 200, {{"reports", list}, {"dirs", balance.dirs()}});
+      });
+    });
+    const std::string report = R"(/api/balance/([A-Za-z0-9_.\-]{1,200}))";
+    http.Get(report, [this](const httplib::Request& req, httplib::Response& res) {
+      handle(res, [&] {
+        json answer;
+        std::string error;
+        if (!balance.read(req.matches[1], &answer, &error)) throw HttpError{404, clip(error, kMaxErrorChars)};
+        reply(res, 200, answer);
+      });
+    });
+    http.Get(report + "/openings.svg", [this](const httplib::Request& req, httplib::Response& res) {
+      handle(res, [&] {
+        std::string svg, error;
+        if (!balance.map_svg(req.matches[1], &svg, &error)) throw HttpError{404, clip(error, kMaxErrorChars)};
+        // Shown in an <img>, where an SVG runs no script; opened alone, it may not either.
+        res.set_header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'");
+        res.set_header("X-Content-Type-Options", "nosniff");
+        res.set_content(svg, "image/svg+xml");
+      });
+    });
+    http.Get("/api/balance-compare", [this](const httplib::Request& req, httplib::Response& res) {
+      handle(res, [&] {
+        const std::string list = req.get_param_value("reports");
+        std::vector<std::string> names;
+        for (size_t start = 0; start <= list.size() && !list.empty();) {
+          const size_t comma = std::min(list.find(',', start), list.size());
+          names.push_back(list.substr(start, comma - start));
+          if (names.size() > kMaxComparedReports) break;  // refused below, without splitting the rest
+          start = comma + 1;
+        }
+        json answer;
+        std::string error;
+        if (!balance.compare(names, &answer, &error)) throw HttpError{400, clip(error, kMaxErrorChars)};
+        reply(res, 200, answer);
       });
     });
 

@@ -25,6 +25,7 @@ struct BoardServerOptions {
   int port = 8080;                     // 0: any free port
   std::vector<std::string> model_dirs;  // scanned for model files (opponents, analysis)
   std::string runs_dir = "runs";
+  std::vector<std::string> balance_dirs{"docs/balance"};  // reports of `quax balance` (serve/balance_reports.h)
   std::string web_dir;                  // empty: the files compiled into the binary
   int max_games = 64;
   int max_analyses = 4;

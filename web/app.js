@@ -29,6 +29,7 @@
       timer: null,         // a pending (re)start
     },
     runs: { loaded: false, current: null, timer: null },
+    balance: { loaded: false, shown: [] },   // shown: the report names on the page, in order
   };
 
   const REFRESH_RUN_MS = 10000;
@@ -256,9 +257,13 @@
 
   // ---- games -------------------------------------------------------------------------------
 
-  // The tab whose game the board shows ("runs" shows none).
+  // The tab whose game the board shows ("runs" and "balance" show none).
   function currentMode() {
     return state.tab === 'replay' ? 'replay' : 'play';
+  }
+
+  function boardShowing() {
+    return state.tab === 'play' || state.tab === 'replay';
   }
 
   function humanMayMove(view) {
@@ -272,7 +277,7 @@
   // Stores a tab's game and redraws if the tab is showing.
   function showView(mode, view) {
     state.views[mode] = view;
-    if (mode === currentMode() && state.tab !== 'runs') render();
+    if (mode === currentMode() && boardShowing()) render();
   }
 
   // Forgets a replaced game on the server (it keeps a bounded number anyway). Not an action:
@@ -574,7 +579,7 @@
   function startAnalysisIfWanted() {
     const a = state.analysis;
     a.timer = null;
-    if (state.pending > 0 || state.tab === 'runs') return;  // runAction reschedules when idle
+    if (state.pending > 0 || !boardShowing()) return;  // runAction reschedules when idle
     const view = state.views[currentMode()];
     const wanted = $('analyze').checked || a.wantBest;
     if (!view || !wanted || a.source) return;
@@ -922,21 +927,114 @@
     return { id: 'elo', title: 'ladder Elo', xLabel: 'step', series, levels };
   }
 
+  // ---- balance reports -----------------------------------------------------------------------
+
+  // The ticked reports, in the list's order.
+  function tickedReports() {
+    return Array.from(document.querySelectorAll('#balance-list input:checked')).map((box) => box.value);
+  }
+
+  function loadBalanceList() {
+    runAction(async () => {
+      const answer = (await api('GET', '/api/balance')) || { reports: [], dirs: [] };
+      const previous = new Set(tickedReports());
+      const list = $('balance-list');
+      list.textContent = '';
+      for (const report of answer.reports) {
+        const label = document.createElement('label');
+        label.className = 'check';
+        const box = document.createElement('input');
+        box.type = 'checkbox';
+        box.value = report.name;
+        box.title = report.path;
+        box.checked = previous.has(report.name);
+        label.append(box, ` ${report.name}`);
+        list.appendChild(label);
+      }
+      state.balance.loaded = true;
+      if (answer.reports.length === 0) {
+        $('balance-summary').textContent =
+          `no reports in ${answer.dirs.join(', ') || 'no directory'} (write one with quax balance --out DIR, serve it with --balance DIR)`;
+        await showReports([]);
+        return;
+      }
+      $('balance-summary').textContent = `${answer.reports.length} report${answer.reports.length === 1 ? '' : 's'}`;
+      // The first report is shown when none was ticked: the tab is never empty with reports at hand.
+      if (tickedReports().length === 0) list.querySelector('input').checked = true;
+      await showReports(tickedReports());
+    });
+  }
+
+  // The figures of `names` side by side (one column each), their opening maps, and each
+  // report's text.
+  async function showReports(names) {
+    const table = $('balance-table');
+    const maps = $('balance-maps');
+    const texts = $('balance-texts');
+    table.tHead.textContent = '';
+    table.tBodies[0].textContent = '';
+    maps.textContent = '';
+    texts.textContent = '';
+    state.balance.shown = [];
+    if (names.length === 0) return;
+    const query = names.map(encodeURIComponent).join(',');
+    const [compared, ...reports] = await Promise.all([
+      api('GET', `/api/balance-compare?reports=${query}`),
+      ...names.map((name) => api('GET', `/api/balance/${encodeURIComponent(name)}`)),
+    ]);
+    for (const [figure, cells] of compared.rows) {
+      const row = document.createElement('tr');
+      const head = document.createElement('th');
+      head.scope = 'row';
+      head.textContent = figure;
+      row.appendChild(head);
+      for (const cell of cells) {
+        const td = document.createElement(figure === 'report' ? 'th' : 'td');
+        td.textContent = cell;
+        row.appendChild(td);
+      }
+      (figure === 'report' ? table.tHead : table.tBodies[0]).appendChild(row);
+    }
+    for (const report of reports) {
+      const figure = document.createElement('figure');
+      const image = document.createElement('img');
+      image.alt = `opening map of ${report.name}`;
+      image.src = `/api/balance/${encodeURIComponent(report.name)}/openings.svg`;
+      const caption = document.createElement('figcaption');
+      caption.textContent = report.name;
+      figure.append(caption, image);
+      maps.appendChild(figure);
+
+      const details = document.createElement('details');
+      details.dataset.report = report.name;
+      const summary = document.createElement('summary');
+      summary.textContent = `${report.name}: the whole report (${report.path})`;
+      const pre = document.createElement('pre');
+      pre.className = 'balance-text';
+      pre.textContent = report.text;
+      details.append(summary, pre);
+      texts.appendChild(details);
+    }
+    state.balance.shown = names;
+  }
+
   // ---- tabs and wiring -----------------------------------------------------------------------
 
   function selectTab(name) {
     state.tab = name;
     document.body.dataset.tab = name;
     for (const tab of document.querySelectorAll('.tab')) tab.setAttribute('aria-selected', String(tab.dataset.tab === name));
-    $('game-area').hidden = name === 'runs';
+    $('game-area').hidden = name === 'runs' || name === 'balance';
     $('runs-area').hidden = name !== 'runs';
+    $('balance-area').hidden = name !== 'balance';
     $('panel-play').hidden = name !== 'play';
     $('panel-replay').hidden = name !== 'replay';
-    if (name === 'runs') {
+    if (name === 'runs' || name === 'balance') {
       stopStream();
       state.analysis.key = null;  // the board is not showing: the next render starts afresh
       setAnalysisState('off');
-      if (!state.runs.loaded) loadRunList();
+      if (name === 'runs' && !state.runs.loaded) loadRunList();
+      if (name === 'balance' && !state.balance.loaded) loadBalanceList();
     } else {
       render();
     }
@@ -947,7 +1045,7 @@
   }
 
   function onKey(event) {
-    if (state.tab === 'runs' || isTyping(event.target) || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (!boardShowing() || isTyping(event.target) || event.altKey || event.ctrlKey || event.metaKey) return;
     const moves = {
       ArrowLeft: (v) => v.ply - 1,
       ArrowRight: (v) => v.ply + 1,
@@ -1008,6 +1106,9 @@
     $('runs-select').addEventListener('change', () => runAction(() => loadRun($('runs-select').value)));
     $('runs-reload').addEventListener('click', loadRunList);
     $('runs-refresh').addEventListener('change', updateRunPolling);
+
+    $('balance-list').addEventListener('change', () => runAction(() => showReports(tickedReports())));
+    $('balance-reload').addEventListener('click', loadBalanceList);
   }
 
   function init() {

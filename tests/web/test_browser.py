@@ -2,7 +2,9 @@
 # whole games by clicks against the shipped models on quax (with a link played by clicking its
 # diagonal), quady (a hexagonal board) and stymie, the analysis heat map on each, links that
 # stand out on stones of their own colour (read off a screenshot), quady's points, torax's
-# auction, replays of a record and of an arena results file, and a run's charts.
+# auction, replays of a record and of an arena results file, a run's charts, and the balance
+# reports side by side.
+import json
 import random
 import shutil
 
@@ -12,7 +14,7 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from serve_fixture import start_server, stop_server
+from serve_fixture import SOURCE_DIR, start_server, stop_server
 
 
 @pytest.fixture(scope="module")
@@ -311,3 +313,43 @@ def test_the_runs_page_charts_a_run(server, browser):
     points = browser.find_element(By.CSS_SELECTOR, 'figure[data-chart="loss"] polyline').get_attribute("points")
     assert len(points.split()) == 3
     assert browser.find_elements(By.CSS_SELECTOR, 'figure[data-chart="elo"] polyline')
+
+
+def test_the_balance_page_shows_and_compares_reports(server, browser):
+    """The shipped reports (docs/balance, the server's default): the first shown on opening the
+    tab, a second one ticked beside it, each figure and map as `quax balance` wrote them."""
+    shipped = sorted(p.name for p in (SOURCE_DIR / "docs" / "balance").iterdir() if (p / "balance.json").is_file())
+    browser.get(server["url"])
+    idle(browser)
+    browser.find_element(By.ID, "tab-balance").click()
+    idle(browser)
+    assert browser.find_element(By.TAG_NAME, "body").get_attribute("data-tab") == "balance"
+    assert not browser.find_element(By.ID, "balance-area").get_attribute("hidden")
+    assert browser.find_element(By.ID, "game-area").get_attribute("hidden")
+    boxes = browser.find_elements(By.CSS_SELECTOR, "#balance-list input")
+    assert [b.get_attribute("value") for b in boxes] == shipped
+    assert [b.is_selected() for b in boxes] == [True] + [False] * (len(shipped) - 1)
+
+    def columns(d):
+        return [th.text for th in d.find_elements(By.CSS_SELECTOR, "#balance-table thead th")][1:]
+
+    WebDriverWait(browser, 30).until(lambda d: columns(d) == shipped[:1])
+    boxes[1].click()
+    idle(browser)
+    WebDriverWait(browser, 30).until(lambda d: columns(d) == shipped[:2])
+    rows = {tr.find_element(By.TAG_NAME, "th").text: [td.text for td in tr.find_elements(By.TAG_NAME, "td")]
+            for tr in browser.find_elements(By.CSS_SELECTOR, "#balance-table tbody tr")}
+    reports = [json.loads((SOURCE_DIR / "docs" / "balance" / n / "balance.json").read_text()) for n in shipped[:2]]
+    assert rows["model"] == [r["model"] for r in reports]
+    assert rows["swap taken"] == ["%d of %d" % (r["first_player"]["with_swap"]["swapped"],
+                                                r["first_player"]["with_swap"]["games"]) for r in reports]
+    # Both maps drawn (an <img> of each report's SVG that loaded), and each whole report's text.
+    WebDriverWait(browser, 30).until(lambda d: d.execute_script(
+        "return Array.from(document.querySelectorAll('#balance-maps img'))"
+        ".filter(i => i.complete && i.naturalWidth > 300).length") == 2)
+    texts = browser.execute_script(
+        "return Array.from(document.querySelectorAll('#balance-texts pre')).map(p => p.textContent)")
+    assert texts == [(SOURCE_DIR / "docs" / "balance" / n / "report.txt").read_text() for n in shipped[:2]]
+    # Back to the board: the game area returns.
+    browser.find_element(By.ID, "tab-play").click()
+    assert not browser.find_element(By.ID, "game-area").get_attribute("hidden")
