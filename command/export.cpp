@@ -1,14 +1,9 @@
 // `quax export`: writes a checkpoint's network as a self-describing TorchScript model file
 // (train/model_export.h), the form gtp, play, the arena and Python users load.
-#include <fcntl.h>
 #include <fmt/core.h>
-#include <unistd.h>
-
-#include <cerrno>
-#include <cstring>
-#include <filesystem>
 
 #include "command/command.h"
+#include "command/writable_output.h"
 #include "train/model_export.h"
 #include "nets/model_card.h"
 #include "nets/net_config.h"
@@ -16,28 +11,6 @@
 
 namespace quax {
 namespace {
-
-namespace fs = std::filesystem;
-
-// Throws CommandError "cannot write '<path>': <why>" unless a file can be made at `path`: it
-// is no directory, and the nearest existing directory on its way (write_atomically makes
-// the missing ones) takes a new file, tried with a temporary of the atomic-write name.
-// Checked before any work, so that a bad --out or --reference leaves nothing behind.
-void require_writable(const std::string& path) {
-  auto fail = [&](const std::string& why) { throw CommandError("cannot write '" + path + "': " + why); };
-  std::error_code ec;
-  const fs::path target(path);
-  if (target.filename().empty() || fs::is_directory(target, ec)) fail("it is a directory");
-  fs::path dir = target.parent_path();
-  if (dir.empty()) dir = ".";
-  while (!fs::exists(dir, ec) && dir.has_parent_path() && dir.parent_path() != dir) dir = dir.parent_path();
-  if (!fs::is_directory(dir, ec)) fail("'" + dir.string() + "' is not a directory");
-  const std::string probe = temporary_path_for((dir / target.filename()).string());
-  const int fd = ::open(probe.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-  if (fd < 0) fail(std::strerror(errno));
-  ::close(fd);
-  ::unlink(probe.c_str());
-}
 
 void setup_export(CLI::App& app) {
   struct Options {

@@ -30,6 +30,11 @@ std::vector<std::string> model_card(const std::string& path, const LoadedModel& 
   if (const auto it = model.description.find("exported_from");
       it != model.description.end() && it->is_string())
     lines.push_back("exported from: " + it->get<std::string>());
+  if (model.levels) {
+    for (std::string& line : model_levels_lines(*model.levels)) lines.push_back(std::move(line));
+  } else {
+    lines.push_back("levels: the default table (measure this model's own with `quax levels`)");
+  }
   return lines;
 }
 

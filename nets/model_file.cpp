@@ -7,6 +7,8 @@
 #include <limits>
 #include <sstream>
 
+#include <caffe2/serialize/inline_container.h>
+
 #include "core/atomic_file.h"
 #include "core/bounded_file.h"
 #include "core/json_error.h"
@@ -120,6 +122,7 @@ ModelDescription parse_model_description(const nlohmann::json& d) {
   } else {
     out.trained_sizes = {spec.size};
   }
+  if (d.contains("levels")) out.levels = model_levels_from_json(d.at("levels"));
   return out;
 }
 
@@ -148,10 +151,27 @@ LoadedModel load_model_file(const std::string& path) {
     out.net = parsed.net;
     out.step = parsed.step;
     out.trained_sizes = std::move(parsed.trained_sizes);
+    out.levels = std::move(parsed.levels);
   } catch (const std::exception& e) {
     throw BadModelDescription("model '" + path + "' has no valid quax.json description (" + json_error_text(e) + ")");
   }
   return out;
+}
+
+nlohmann::json read_model_description(const std::string& path) {
+  std::istringstream bytes(read_regular_file(path, kModelFileLimit, "model file"));
+  std::string text;
+  try {
+    caffe2::serialize::PyTorchStreamReader reader(&bytes);
+    if (!reader.hasRecord("extra/quax.json")) throw std::runtime_error("no description");
+    auto [data, size] = reader.getRecord("extra/quax.json");
+    text.assign(static_cast<const char*>(data.get()), size);
+  } catch (const std::exception&) {
+    throw std::runtime_error("model '" + path + "' has no quax.json description: not a model file of quax");
+  }
+  auto description = nlohmann::json::parse(text, nullptr, false);
+  if (description.is_discarded()) throw std::runtime_error("model '" + path + "': its quax.json is not JSON");
+  return description;
 }
 
 std::string check_model_matches(const ModelShape& have, const std::vector<int>& trained_sizes, const GameSpec& want,

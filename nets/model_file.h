@@ -9,10 +9,12 @@
 #include <torch/script.h>
 
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "nets/model_levels.h"
 #include "nets/net_config.h"
 
 namespace quax {
@@ -30,12 +32,14 @@ struct ModelDescription {
   NetConfig net;
   int64_t step = 0;
   std::vector<int> trained_sizes;  // "sizes", or {shape.size} for a file without the list
+  std::optional<ModelLevels> levels;  // "levels" (nets/model_levels.h), when measured
 };
 // The one check of a description (a model file's quax.json), which every loader goes through
 // by load_model_file: a known variant; a size, swap and every entry of "sizes" that the
 // variant plays (check_spec: range, parity, pie rule); planes, spatial_planes, extra_actions
 // and num_actions, where given, those of model_shape_for(spec); net fields within
-// check_net_config's ranges; step >= 0. Throws std::runtime_error with one line naming the
+// check_net_config's ranges; step >= 0; "levels", where given, accepted by
+// model_levels_from_json. Throws std::runtime_error with one line naming the
 // first field that is wrong (no board is built before the size is known to be playable).
 ModelDescription parse_model_description(const nlohmann::json& description);
 
@@ -52,6 +56,7 @@ struct LoadedModel {
   NetConfig net;
   int64_t step = 0;
   std::vector<int> trained_sizes;  // "sizes", or {shape.size} for a file without the list
+  std::optional<ModelLevels> levels;
 };
 // Throws std::runtime_error (one line) naming the file when it is not a regular file of at most
 // kModelFileLimit (core/bounded_file.h), is not a TorchScript archive, or lacks a description
@@ -59,6 +64,12 @@ struct LoadedModel {
 // saying so when it is a learner checkpoint, which
 // `quax export` turns into a model file).
 LoadedModel load_model_file(const std::string& path);
+
+// The description (quax.json) of the model file at `path`, read without loading the network
+// (through the bounded reader), unchecked. Throws std::runtime_error (one line) when the file
+// is not a regular file within kModelFileLimit, not a TorchScript archive, or has no
+// description that parses as JSON.
+nlohmann::json read_model_description(const std::string& path);
 
 // The one check of a model against the game it is asked to play, behind every player and
 // evaluator made from a model file (load_inference_model, make_model_agent): "" when the

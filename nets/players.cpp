@@ -9,11 +9,12 @@
 #include "mcts/baseline_agents.h"
 #include "mcts/play_levels.h"
 #include "nets/model_agent.h"
+#include "nets/model_levels.h"
 
 namespace quax {
 
 const char* const kPlayerSyntax =
-    "random | uct:<playouts> | mcts:<sims> | <model.pt>[:sims=N][:time=S][:level=L][:cpuct=X][:gumbel][:leaves=N]";
+    "random | uct:<playouts> | mcts:<sims> | <model.pt>[:sims=N][:time=S][:level=L][:temp=T][:cpuct=X][:gumbel][:leaves=N]";
 
 namespace {
 
@@ -63,7 +64,7 @@ bool parse_player_description(const std::string& text, PlayerDescription* out, s
     return false;
   }
   d.model_path = parts[0];
-  bool sims_given = false;
+  bool sims_given = false, temp_given = false;
   int level = 0;
   for (size_t i = 1; i < parts.size(); ++i) {
     const std::string& p = parts[i];
@@ -89,6 +90,11 @@ bool parse_player_description(const std::string& text, PlayerDescription* out, s
     } else if (key == "time") {
       if (!parse_number(value, kMinPlayerSeconds, kMaxPlayerSeconds, &v)) return bad("time takes seconds per move, e.g. time=2.5");
       d.seconds = v;
+    } else if (key == "temp") {
+      if (!parse_number(value, 0.0, kMaxLevelTemperature, &v))
+        return bad("temp takes a temperature from 0 to 10 (the move drawn from the policy's shares at it; 0: its top move)");
+      d.search.prior_temperature = static_cast<float>(v);
+      temp_given = true;
     } else if (key == "cpuct") {
       if (!parse_number(value, 0.0, kMaxPlayerCPuct, &v)) return bad("cpuct takes a number from 0 to 100");
       d.search.c_puct = static_cast<float>(v);
@@ -96,16 +102,16 @@ bool parse_player_description(const std::string& text, PlayerDescription* out, s
       if (!parse_number(value, 1, 256, &v) || v != static_cast<int>(v)) return bad("leaves takes 1 to 256");
       d.search.leaves_per_batch = static_cast<int>(v);
     } else {
-      return bad("unknown setting '" + p + "' (known: sims=N, time=S, level=L, cpuct=X, gumbel, leaves=N)");
+      return bad("unknown setting '" + p + "' (known: sims=N, time=S, level=L, temp=T, cpuct=X, gumbel, leaves=N)");
     }
   }
   if (level > 0) {
     // A level is a number of simulations and a way of choosing the move: either would be lost.
-    if (sims_given || d.seconds > 0) {
-      if (error) *error = "bad player '" + text + "': level= sets the search's size; give it without sims= or time=";
+    if (sims_given || temp_given || d.seconds > 0) {
+      if (error) *error = "bad player '" + text + "': level= sets the search's size; give it without sims=, temp= or time=";
       return false;
     }
-    d.search = at_level(d.search, level);
+    d.search = at_level(d.search, level, level_table_of(d.model_path));  // the model's own table, if it has one
   }
   if (d.seconds > 0 && d.search.root_rule == RootRule::kGumbel) {
     if (error) *error = "bad player '" + text + "': time= works with PUCT only, not gumbel";

@@ -42,7 +42,10 @@ struct PlayerDescription {
   double seconds = 0;      // kModel: > 0 searches for this long per move instead
 };
 
-// Reads the syntax only (no file is opened). Returns false and sets *error (one line
+// Reads the syntax; the only file it opens is, for `level=`, the model's description (its own
+// level table: nets/model_levels.h). `temp=T` plays the move drawn from the policy's shares
+// at temperature T after the search (SearchSettings::prior_temperature; with sims=1, the
+// policy alone). Returns false and sets *error (one line
 // naming the description) for a malformed one.
 bool parse_player_description(const std::string& text, PlayerDescription* out, std::string* error);
 

@@ -14,6 +14,7 @@
 #include "mcts/search_agent.h"
 #include "mcts/search_tree.h"
 #include "mcts/uct_agent.h"
+#include "nets/model_levels.h"
 #include "nets/players.h"
 #include "python/bindings.h"
 
@@ -198,7 +199,7 @@ PySearch* make_search(const py::object& player, std::optional<int> simulations, 
     settings.gumbel_noise = false;
   }
   if (seconds) time = *seconds;
-  if (level) settings = at_level(settings, *level);
+  if (level) settings = at_level(settings, *level, level_table_of(model->path));  // the model's own table, if any
   if (std::string error = check_settings(settings); !error.empty()) throw py::value_error(error);
   if (time > 0 && settings.root_rule == RootRule::kGumbel)
     throw py::value_error("seconds works with PUCT only, not gumbel");

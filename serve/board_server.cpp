@@ -397,7 +397,7 @@ struct BoardServer::Impl {
                             {"plays", plays}, {"sizes", m.sizes}, {"step", m.step}});
         }
         json levels = json::array();
-        for (int l = kMinPlayLevel; l <= kMaxPlayLevel; ++l) levels.push_back({{"level", l}, {"name", play_level(l).name}});
+        for (int l = kMinPlayLevel; l <= kMaxPlayLevel; ++l) levels.push_back({{"level", l}, {"name", play_level_name(l)}});
         reply(res, 200, {{"baselines", {"random", "uct:200", "uct:1000", "uct:5000", "mcts:500"}},
                          {"models", models},
                          {"levels", levels}});

@@ -97,15 +97,16 @@ TEST(PriorTemperature, TheSearchChoosesWhenItIsOff) {
 
 TEST(PlayLevels, LevelTenIsTheFullSearchAndEachLevelPlaysStrongerThanTheOneBelow) {
   const SearchSettings full;
-  EXPECT_EQ(play_level(kMaxPlayLevel).simulations, full.simulations);
-  EXPECT_LT(play_level(kMaxPlayLevel).prior_temperature, 0.0f);
+  const LevelTable& table = default_level_table();
+  EXPECT_EQ(check_level_table(table), "");
+  EXPECT_EQ(table.back().simulations, full.simulations);
+  EXPECT_LT(table.back().prior_temperature, 0.0f);
   std::set<std::string> names;
   for (int l = kMinPlayLevel; l <= kMaxPlayLevel; ++l) {
-    const PlayLevel& level = play_level(l);
-    EXPECT_EQ(level.level, l);
-    EXPECT_TRUE(names.insert(level.name).second) << level.name;
+    const LevelSetting& level = table[l - 1];
+    EXPECT_TRUE(names.insert(play_level_name(l)).second) << play_level_name(l);
     if (l == kMinPlayLevel) continue;
-    const PlayLevel& below = play_level(l - 1);
+    const LevelSetting& below = table[l - 2];
     // More simulations, or the same single evaluation with the move drawn at a lower
     // temperature, or the search's move instead of the policy's.
     const bool more_search = level.simulations > below.simulations;
@@ -116,13 +117,27 @@ TEST(PlayLevels, LevelTenIsTheFullSearchAndEachLevelPlaysStrongerThanTheOneBelow
   }
 }
 
+TEST(PlayLevels, ATableThatCannotBePlayedIsNamedByItsFirstBadLevel) {
+  LevelTable t = default_level_table();
+  t[2].simulations = 0;
+  EXPECT_EQ(check_level_table(t), "level 3: simulations 0 is not in [1, 100000]");
+  t = default_level_table();
+  t[4].prior_temperature = 11.0f;
+  EXPECT_NE(check_level_table(t).find("level 5: temperature 11"), std::string::npos) << check_level_table(t);
+  t[4].prior_temperature = std::nanf("");
+  EXPECT_EQ(check_level_table(t).rfind("level 5: temperature", 0), 0u) << check_level_table(t);
+  t = default_level_table();
+  t[9].prior_temperature = 0.5f;
+  EXPECT_EQ(check_level_table(t), "level 10 must play the search's move (temperature -1)");
+}
+
 TEST(PlayLevels, AtLevelSetsTheSizeAndTheMoveRuleOnly) {
   SearchSettings s;
   s.c_puct = 2.5f;
   s.leaves_per_batch = 4;
   const SearchSettings low = at_level(s, 1), top = at_level(s, kMaxPlayLevel);
-  EXPECT_EQ(low.simulations, play_level(1).simulations);
-  EXPECT_EQ(low.prior_temperature, play_level(1).prior_temperature);
+  EXPECT_EQ(low.simulations, default_level_table()[0].simulations);
+  EXPECT_EQ(low.prior_temperature, default_level_table()[0].prior_temperature);
   EXPECT_EQ(low.c_puct, 2.5f);
   EXPECT_EQ(low.leaves_per_batch, 4);
   EXPECT_TRUE(check_settings(low).empty());

@@ -2,13 +2,16 @@
 // when none is named (nets/default_model.h), on the shipped models.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <string>
 
 #include "arena/match.h"
 #include "mcts/play_levels.h"
 #include "nets/default_model.h"
+#include "nets/model_card.h"
 #include "nets/model_file.h"
+#include "nets/model_levels.h"
 #include "nets/net_evaluator.h"
 #include "nets/players.h"
 
@@ -21,8 +24,8 @@ TEST(LevelDescription, SetsTheLevelsSearchAndMoveRule) {
   PlayerDescription d;
   std::string error;
   ASSERT_TRUE(parse_player_description("m.pt:level=3", &d, &error)) << error;
-  EXPECT_EQ(d.search.simulations, play_level(3).simulations);
-  EXPECT_EQ(d.search.prior_temperature, play_level(3).prior_temperature);
+  EXPECT_EQ(d.search.simulations, default_level_table()[2].simulations);
+  EXPECT_EQ(d.search.prior_temperature, default_level_table()[2].prior_temperature);
   ASSERT_TRUE(parse_player_description("m.pt:cpuct=2:level=10", &d, &error)) << error;
   EXPECT_EQ(d.search.simulations, 200);
   EXPECT_LT(d.search.prior_temperature, 0.0f);
@@ -36,10 +39,10 @@ TEST(LevelDescription, BadLevelsAndConflictsAreRefusedInOneLine) {
     EXPECT_FALSE(parse_player_description(bad, &d, &error)) << bad;
     EXPECT_EQ(error, "bad player '" + bad + "': level takes 1 (novice) to 10 (full strength)");
   }
-  for (const std::string bad : {"m.pt:level=3:sims=50", "m.pt:sims=50:level=3", "m.pt:time=2:level=3"}) {
+  for (const std::string bad : {"m.pt:level=3:sims=50", "m.pt:sims=50:level=3", "m.pt:time=2:level=3", "m.pt:temp=1:level=3"}) {
     std::string error;
     EXPECT_FALSE(parse_player_description(bad, &d, &error)) << bad;
-    EXPECT_EQ(error, "bad player '" + bad + "': level= sets the search's size; give it without sims= or time=");
+    EXPECT_EQ(error, "bad player '" + bad + "': level= sets the search's size; give it without sims=, temp= or time=");
   }
 }
 
@@ -143,6 +146,110 @@ TEST(PlayLevelsWithAModel, LevelTenBeatsLevelOne) {
     top_wins += (r.outcome == Outcome::kBlackWins) == top_black && r.outcome != Outcome::kDraw;
   }
   EXPECT_GE(top_wins, 9) << "level 10 won " << top_wins << " of " << games;
+}
+
+// ---- a model's own levels (nets/model_levels.h) -------------------------------------------
+
+ModelLevels custom_levels() {
+  ModelLevels l;
+  l.size = 5;
+  l.swap = true;
+  l.games = 40;
+  l.table = {{{1, 3.0f}, {1, 2.0f}, {1, 1.0f}, {1, 0.0f}, {4, -1.0f}, {8, -1.0f}, {16, -1.0f}, {32, -1.0f},
+              {64, -1.0f}, {150, -1.0f}}};
+  for (int i = 0; i < 10; ++i) l.elo.push_back(150.0 * i);
+  return l;
+}
+
+// quax-5.pt written again at `path` with `levels` in its description.
+void write_with_levels(const std::string& path, const nlohmann::json& levels) {
+  LoadedModel m = load_model_file(kCheckpoints + "/quax-5.pt");
+  m.description["levels"] = levels;
+  save_model_file(m.module, m.description, path);
+}
+
+TEST(ModelLevels, RoundTripThroughJson) {
+  const ModelLevels l = custom_levels();
+  const ModelLevels back = model_levels_from_json(model_levels_json(l));
+  EXPECT_EQ(back.table, l.table);
+  EXPECT_EQ(back.elo, l.elo);
+  EXPECT_EQ(back.size, 5);
+  EXPECT_TRUE(back.swap);
+  EXPECT_EQ(back.games, 40);
+}
+
+TEST(ModelLevels, ADamagedTableIsNamedInOneLine) {
+  const nlohmann::json good = model_levels_json(custom_levels());
+  auto error_of = [](const nlohmann::json& j) {
+    try {
+      model_levels_from_json(j);
+    } catch (const std::exception& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  EXPECT_EQ(error_of(nlohmann::json::array()), "levels is not a JSON object");
+  nlohmann::json j = good;
+  j["table"].erase(3);
+  EXPECT_EQ(error_of(j), "levels: 'table' is not a list of 10 levels");
+  j = good;
+  j["table"][2]["sims"] = 0;
+  EXPECT_EQ(error_of(j), "levels: level 3: 'sims' 0 is not in [1, 100000]");
+  j = good;
+  j["table"][4]["temperature"] = "hot";
+  EXPECT_EQ(error_of(j), "levels: level 5: 'temperature' is not a number");
+  j = good;
+  j["table"][9]["temperature"] = 0.5;
+  EXPECT_EQ(error_of(j), "levels: level 10 must play the search's move (temperature -1)");
+  j = good;
+  j["table"][6]["elo"] = "high";
+  EXPECT_EQ(error_of(j), "levels: level 7: 'elo' is not a number");
+  j = good;
+  j.erase("swap");
+  EXPECT_EQ(error_of(j), "levels: 'swap' is not true or false");
+}
+
+TEST(ModelLevels, AModelsOwnTablePlaysItsLevelsEverywhere) {
+  const std::string dir = ::testing::TempDir();
+  const std::string own = dir + "/quax5-levels.pt", bad = dir + "/quax5-bad-levels.pt";
+  write_with_levels(own, model_levels_json(custom_levels()));
+  nlohmann::json damaged = model_levels_json(custom_levels());
+  damaged["table"][0]["sims"] = -3;
+  write_with_levels(bad, damaged);
+
+  PlayerDescription d;
+  std::string error;
+  ASSERT_TRUE(parse_player_description(own + ":level=5", &d, &error)) << error;
+  EXPECT_EQ(d.search.simulations, 4);
+  EXPECT_LT(d.search.prior_temperature, 0.0f);
+  ASSERT_TRUE(parse_player_description(own + ":level=2", &d, &error)) << error;
+  EXPECT_EQ(d.search.simulations, 1);
+  EXPECT_EQ(d.search.prior_temperature, 2.0f);
+  ASSERT_TRUE(parse_player_description(own + ":level=10", &d, &error)) << error;
+  EXPECT_EQ(d.search.simulations, 150);
+  // The shipped model carries none: the default table.
+  ASSERT_TRUE(parse_player_description(kCheckpoints + "/quax-5.pt:level=5", &d, &error)) << error;
+  EXPECT_EQ(d.search.simulations, default_level_table()[4].simulations);
+  EXPECT_EQ(d.search.prior_temperature, default_level_table()[4].prior_temperature);
+
+  // The loader checks the levels as the rest of the description; the player refuses the file.
+  try {
+    load_model_file(bad);
+    FAIL() << "a damaged levels table was accepted";
+  } catch (const BadModelDescription& e) {
+    EXPECT_NE(std::string(e.what()).find("levels: level 1: 'sims' -3 is not in [1, 100000]"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(level_table_of(bad), default_level_table());
+  EXPECT_EQ(make_player(bad + ":level=5", GameSpec{Variant::kQuax, 5, true}, 1, &error), nullptr);
+  EXPECT_NE(error.find("levels: level 1"), std::string::npos) << error;
+
+  // The card lists them, with their Elo.
+  const auto card = model_card(own, load_model_file(own));
+  const auto has = [&](const std::string& line) { return std::find(card.begin(), card.end(), line) != card.end(); };
+  EXPECT_TRUE(has("levels: measured at 5x5 (pie rule), 40 games between neighbouring settings"));
+  EXPECT_TRUE(has("  level  2 beginner       the policy at temperature 2, Elo 150"));
+  EXPECT_TRUE(has("  level  4 club           the policy's move, Elo 450"));
+  EXPECT_TRUE(has("  level 10 full strength  150 simulations, Elo 1350"));
 }
 
 }  // namespace

@@ -1,0 +1,178 @@
+// `quax levels --model M --out OUT`: measures a model's own difficulty levels and writes the
+// model again with them (nets/model_levels.h), so that `level=N` everywhere plays that model's
+// table instead of the default one. The settings of arena/level_calibration.h, weakest first,
+// each play the next one (`quax arena --chain`); their Elo by maximum likelihood over all the
+// games; then the ten settings nearest to evenly spaced ratings between the weakest and the
+// full search.
+#include <fmt/format.h>
+
+#include <chrono>
+#include <map>
+
+#include "arena/elo.h"
+#include "arena/level_calibration.h"
+#include "arena/results_log.h"
+#include "command/arena_games.h"
+#include "command/command.h"
+#include "command/device_option.h"
+#include "command/stop_signal.h"
+#include "command/writable_output.h"
+#include "nets/model_card.h"
+#include "nets/model_file.h"
+
+namespace quax {
+namespace {
+
+std::string setting_player(const std::string& model, const LevelSetting& s) {
+  std::string p = fmt::format("{}:sims={}", model, s.simulations);
+  if (s.prior_temperature >= 0.0f) p += fmt::format(":temp={:g}", s.prior_temperature);
+  return p;
+}
+
+std::string setting_name(const LevelSetting& s) {
+  return s.prior_temperature >= 0.0f ? fmt::format("policy, temperature {:g}", s.prior_temperature)
+                                     : fmt::format("{} simulations", s.simulations);
+}
+
+void setup_levels(CLI::App& app) {
+  struct Options {
+    std::string model;
+    std::string out;
+    int size = 0;
+    std::string swap = "default";
+    int games = 40;
+    int full_sims = 200;
+    std::string results;
+    int parallel = 32;
+    uint64_t seed = 1;
+    std::string device = "auto";
+  };
+  auto opt = std::make_shared<Options>();
+  auto* cmd = app.add_subcommand(
+      "levels", "Measure a model's own difficulty levels (each setting against the next) and write the model with them");
+  cmd->add_option("--model", opt->model, "The model file to measure")->required();
+  cmd->add_option("--out", opt->out, "The model file to write with its levels (may be --model itself; atomically)")
+      ->required();
+  cmd->add_option("--size", opt->size, "Board size of the games (0: the size the model was made for)");
+  cmd->add_option("--swap", opt->swap, "Pie rule: on, off or default (the model's own)")
+      ->check(CLI::IsMember({"on", "off", "default"}));
+  cmd->add_option("--games", opt->games, "Games between each setting and the next (rounded up to even)")
+      ->check(CLI::Range(2, 100000));
+  cmd->add_option("--full-sims", opt->full_sims, "Simulations of level 10, the model at full strength")
+      ->check(CLI::Range(2, kMaxLevelSimulations));
+  cmd->add_option("--results", opt->results, "Also append every game to this results file (JSON lines)");
+  cmd->add_option("--parallel", opt->parallel, "Games in flight at once (one network batch per step)")
+      ->check(CLI::Range(1, 4096));
+  cmd->add_option("--seed", opt->seed, "Random seed of the games");
+  add_device_option(cmd, &opt->device);
+  cmd->callback([opt] {
+    const Device device = device_from_option(opt->device);
+    require_writable(opt->out);
+    LoadedModel model;
+    try {
+      model = load_model_file(opt->model);
+    } catch (const std::exception& e) {
+      throw CommandError(first_line(e.what()));
+    }
+    GameSpec spec = model.shape.spec;
+    if (opt->size > 0) spec.size = opt->size;
+    if (opt->swap != "default") spec.swap = opt->swap == "on";
+    if (std::string error = check_spec(spec); !error.empty()) throw CommandError(error);
+    std::vector<std::string> warnings;
+    if (std::string error = check_model_matches(model.shape, model.trained_sizes, spec, opt->model, &warnings);
+        !error.empty())
+      throw CommandError(opt->model + ": " + error);
+    for (const std::string& w : warnings) std::fprintf(stderr, "%s\n", w.c_str());
+
+    const std::vector<LevelSetting> candidates = level_candidates(opt->full_sims);
+    const int n = static_cast<int>(candidates.size());
+    std::vector<std::string> players;
+    for (const LevelSetting& c : candidates) players.push_back(setting_player(opt->model, c));
+    const auto games = schedule_games(n, opt->games, Schedule::kChain);
+    fmt::print("levels: {} settings of {} on {}, each against the next: {} games\n", n, opt->model, describe(spec),
+               games.size());
+    std::fflush(stdout);
+
+    std::map<std::pair<int, int>, PairRecord> pairs;  // (weaker, stronger) -> games from the weaker's side
+    std::map<std::string, int> index;
+    for (int i = 0; i < n; ++i) index[players[i]] = i;
+    size_t done = 0;
+    const auto start = std::chrono::steady_clock::now();
+    StopOnSignal signals;
+    auto on_result = [&](size_t, const GameResult& r) {
+      if (!opt->results.empty()) append_results(opt->results, {r});
+      const int b = index.at(r.black), w = index.at(r.white);
+      PairRecord& p = pairs[{std::min(b, w), std::max(b, w)}];
+      p.i = std::min(b, w);
+      p.j = std::max(b, w);
+      if (r.outcome == Outcome::kDraw) p.draws += 1;
+      else if ((r.outcome == Outcome::kBlackWins) == (b == p.i)) p.wins_i += 1;
+      else p.wins_j += 1;
+      ++done;
+      if (done % 20 == 0 || done == games.size()) {
+        const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        fmt::print("  {}/{} games  [{:.2f} games/s, {:.0f}s left]\n", done, games.size(), done / secs,
+                   (games.size() - done) * secs / done);
+        std::fflush(stdout);
+      }
+    };
+    ArenaGamesOptions ao;
+    ao.parallel = opt->parallel;
+    ao.seed = opt->seed;
+    ao.device = device;
+    try {
+      play_arena_games(spec, players, players, games, ao, on_result, [&] { return signals.flag()->load(); });
+    } catch (const std::exception& e) {
+      throw CommandError(fmt::format("{} ({} of {} games played; nothing written)", first_line(e.what()), done,
+                                     games.size()));
+    }
+    if (done < games.size())
+      throw CommandError(fmt::format("stopped after {} of {} games; nothing written", done, games.size()));
+
+    std::vector<PairRecord> records;
+    for (const auto& [key, p] : pairs) records.push_back(p);
+    const EloFit fit = fit_elo(n, records, 0);
+    const std::vector<int> chosen = choose_levels(fit.elo);
+    ModelLevels levels;
+    levels.size = spec.size;
+    levels.swap = spec.swap;
+    levels.games = opt->games;
+    for (int k = 0; k < static_cast<int>(chosen.size()); ++k) {
+      levels.table[k] = candidates[chosen[k]];
+      levels.elo.push_back(fit.elo[chosen[k]] - fit.elo[chosen[0]]);
+    }
+    fmt::print("{:<28} {:>8} {:>14}  {}\n", "setting", "Elo", "vs the next", "level");
+    for (int i = 0; i < n; ++i) {
+      std::string next = "";
+      if (auto it = pairs.find({i, i + 1}); it != pairs.end()) {
+        const PairRecord& p = it->second;
+        next = fmt::format("{:g}-{:g}-{:g}", p.wins_i, p.draws, p.wins_j);
+      }
+      const auto at = std::find(chosen.begin(), chosen.end(), i);
+      const std::string level =
+          at == chosen.end() ? "" : fmt::format("{} ({})", at - chosen.begin() + 1, play_level_name(at - chosen.begin() + 1));
+      fmt::print("{:<28} {:>8.0f} {:>14}  {}\n", setting_name(candidates[i]), fit.elo[i] - fit.elo[0], next, level);
+    }
+
+    nlohmann::json description = model.description;
+    description["levels"] = model_levels_json(levels);
+    try {
+      parse_model_description(description);  // what every loader will check
+    } catch (const std::exception& e) {
+      throw CommandError("the measured levels do not make a valid description: " + first_line(e.what()));
+    }
+    try {
+      save_model_file(model.module, description, opt->out);
+    } catch (const std::exception& e) {
+      throw CommandError("cannot write '" + opt->out + "': " + first_line(e.what()));
+    }
+    fmt::print("wrote {}: its levels replace the default table wherever it plays at a level\n", opt->out);
+    fmt::print("check: quax arena --variant {} --size {} --swap {} --chain --players {}:level=1,...,{}:level=10\n",
+               variant_info(spec.variant).name, spec.size, spec.swap ? "on" : "off", opt->out, opt->out);
+  });
+}
+
+REGISTER_COMMAND("levels", setup_levels);
+
+}  // namespace
+}  // namespace quax

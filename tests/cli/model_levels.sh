@@ -1,0 +1,45 @@
+#!/bin/bash
+# A model's own difficulty levels (`quax levels`): measured on quax-5.pt at 5x5 in a few games
+# per pair of settings, written into a copy of the model; its card lists ten levels weakest
+# first, level 10 the full search; `level=N` then plays that table; the shipped file is left
+# as it was; bad arguments and an unwritable --out fail in one line before any game.
+# Usage: model_levels.sh <quax binary> <source dir>
+set -u
+QUAX=$1
+SRC=$2
+DIR=$(mktemp -d)
+trap 'rm -rf "$DIR"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+source "$SRC/tests/cli/lib/one_line_error.sh"
+MODEL5="$SRC/checkpoints/quax-5.pt"
+before=$(sha256sum "$MODEL5" | cut -d' ' -f1)
+
+out=$("$QUAX" levels --model "$MODEL5" --out "$DIR/q5.pt" --games 2 --full-sims 16 --results "$DIR/games.jsonl" 2>&1) ||
+  fail "levels: exit $?: $out"
+# 11 policy settings and the searches of 4, 8 and 16 simulations: 14 settings, 13 pairs of 2 games.
+printf '%s\n' "$out" | grep -q "^levels: 14 settings of $MODEL5 on quax 5x5 (swap), each against the next: 26 games$" ||
+  fail "levels: the plan line: $out"
+[ "$(wc -l < "$DIR/games.jsonl")" -eq 26 ] || fail "levels: not 26 games in the results file"
+[ "$(sha256sum "$MODEL5" | cut -d' ' -f1)" = "$before" ] || fail "levels changed the model it measured"
+
+card=$("$QUAX" card "$DIR/q5.pt") || fail "card: exit $?"
+printf '%s\n' "$card" | grep -qx "levels: measured at 5x5 (pie rule), 2 games between neighbouring settings" ||
+  fail "card: no levels line: $card"
+[ "$(printf '%s\n' "$card" | grep -c '^  level ')" -eq 10 ] || fail "card: not ten levels: $card"
+printf '%s\n' "$card" | grep -q "^  level  1 novice         the policy at temperature 3.5, Elo 0$" ||
+  fail "card: level 1 is not the hottest policy at Elo 0: $card"
+printf '%s\n' "$card" | grep -q "^  level 10 full strength  16 simulations, Elo " || fail "card: level 10 is not the full search: $card"
+"$QUAX" card "$MODEL5" | grep -qx "levels: the default table (measure this model's own with \`quax levels\`)" ||
+  fail "the shipped model's card does not say it plays the default table"
+
+# Level 10 of the new file searches 16 simulations (its table), not the default table's 200:
+# a game at level 10 against level 10 records what each side played; both play.
+"$QUAX" arena --size 5 --players "$DIR/q5.pt:level=10,$DIR/q5.pt:level=1" --games 2 --results "$DIR/l.jsonl" > /dev/null 2>&1 ||
+  fail "arena with the new levels: exit $?"
+[ "$(wc -l < "$DIR/l.jsonl")" -eq 2 ] || fail "arena with the new levels: not 2 games"
+
+expect_one_line_error "cannot write '$DIR': it is a directory" "$QUAX" levels --model "$MODEL5" --out "$DIR"
+expect_one_line_error "not a TorchScript model file" "$QUAX" levels --model "$DIR/games.jsonl" --out "$DIR/x.pt"
+expect_one_line_error "quax levels: size 2 is out of range for quax (3..26)" "$QUAX" levels --model "$MODEL5" --out "$DIR/x.pt" --size 2
+[ ! -e "$DIR/x.pt" ] || fail "a refused levels run left a file"
+echo "ok"
