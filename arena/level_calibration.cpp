@@ -1,5 +1,6 @@
 #include "arena/level_calibration.h"
 
+#include <algorithm>
 #include <cassert>
 #include <cmath>
 #include <limits>
@@ -19,30 +20,55 @@ std::vector<LevelSetting> level_candidates(int full_simulations) {
   return out;
 }
 
+std::vector<double> chain_elo(const std::vector<PairRecord>& links) {
+  std::vector<double> elo{0.0};
+  for (size_t k = 0; k < links.size(); ++k) {
+    const PairRecord& l = links[k];
+    assert(l.i == static_cast<int>(k) && l.j == static_cast<int>(k) + 1);
+    const double games = l.wins_i + l.wins_j + l.draws;
+    const double stronger_score = (l.wins_j + 0.5 * l.draws + 0.5) / (games + 1.0);
+    elo.push_back(elo.back() + elo_from_score(stronger_score));
+  }
+  return elo;
+}
+
 std::vector<int> choose_levels(const std::vector<double>& elo) {
   constexpr int kLevels = kMaxPlayLevel - kMinPlayLevel + 1;
-  const int n = static_cast<int>(elo.size());
-  assert(n >= kLevels);
-  auto target = [&](int level) { return elo.front() + (elo.back() - elo.front()) * level / (kLevels - 1); };
-  // cost[k][i]: the least total distance of levels 0..k with level k at candidate i.
+  const int full = static_cast<int>(elo.size()) - 1;
+  // The candidates rated below the full search, by rating (ties: the earlier candidate first).
+  std::vector<int> order;
+  for (int i = 0; i < full; ++i)
+    if (elo[i] < elo[full]) order.push_back(i);
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return elo[a] < elo[b]; });
+  order.push_back(full);
+  const int n = static_cast<int>(order.size());
+  if (n < kLevels) return {};
+  const double low = elo[order.front()], high = elo[full];
+  auto target = [&](int level) { return low + (high - low) * level / (kLevels - 1); };
+  // cost[k][p]: the least total distance of levels 0..k with level k at order[p].
   const double inf = std::numeric_limits<double>::infinity();
   std::vector<std::vector<double>> cost(kLevels, std::vector<double>(n, inf));
   std::vector<std::vector<int>> from(kLevels, std::vector<int>(n, -1));
   cost[0][0] = 0;
   for (int k = 1; k < kLevels; ++k)
-    for (int i = k; i < n - (kLevels - 1 - k); ++i) {
-      if (k == kLevels - 1 && i != n - 1) continue;  // level 10 is the full search
-      for (int j = k - 1; j < i; ++j) {
-        const double c = cost[k - 1][j] + std::abs(elo[i] - target(k));
-        if (c < cost[k][i]) {
-          cost[k][i] = c;
-          from[k][i] = j;
+    for (int p = k; p < n - (kLevels - 1 - k); ++p) {
+      if (k == kLevels - 1 && p != n - 1) continue;  // level 10 is the full search
+      for (int q = k - 1; q < p; ++q) {
+        if (!(elo[order[q]] < elo[order[p]])) continue;  // equal ratings: not two levels
+        const double c = cost[k - 1][q] + std::abs(elo[order[p]] - target(k));
+        if (c < cost[k][p]) {
+          cost[k][p] = c;
+          from[k][p] = q;
         }
       }
     }
+  if (cost[kLevels - 1][n - 1] == inf) return {};  // too few distinct ratings
   std::vector<int> chosen(kLevels);
-  chosen[kLevels - 1] = n - 1;
-  for (int k = kLevels - 1; k > 0; --k) chosen[k - 1] = from[k][chosen[k]];
+  int p = n - 1;
+  for (int k = kLevels - 1; k >= 0; --k) {
+    chosen[k] = order[p];
+    if (k > 0) p = from[k][p];
+  }
   return chosen;
 }
 

@@ -5,6 +5,7 @@
 
 #include <vector>
 
+#include "arena/elo.h"
 #include "mcts/play_levels.h"
 
 namespace quax {
@@ -14,10 +15,19 @@ namespace quax {
 // last one, level 10). Precondition: full_simulations >= 2.
 std::vector<LevelSetting> level_candidates(int full_simulations);
 
-// Indices of levels 1..10 among candidates rated `elo` (weakest first; noise may make the
-// ratings dip): level 1 is the first candidate, level 10 the last, and levels 2..9 the
-// candidates, strictly rising in index, whose ratings lie nearest (least total distance) to
-// ten evenly spaced ratings between those two. Precondition: elo.size() >= 10.
+// The ratings of settings that each played the next one only (`links[i]`: setting i against
+// i + 1, from i's side), setting 0 at 0: the sum of the links' Elo differences, each from its
+// score with half a win added to each side (a link won 40-0 is finite, as with fit_elo's
+// prior; a chain needs no more, its links being independent). Precondition: links[i].i == i
+// and links[i].j == i + 1.
+std::vector<double> chain_elo(const std::vector<PairRecord>& links);
+
+// Indices of levels 1..10 among candidates rated `elo`, the last candidate the full search:
+// level 10 is the full search, level 1 the lowest rated, and levels 2..9 the candidates rated
+// between them whose ratings, strictly rising, lie nearest (least total distance) to evenly
+// spaced ratings. By rating, not by the candidates' order: a search of a few simulations can
+// play worse than the policy's top move (hex-11.pt: 4 simulations lost 11-29 to it).
+// Empty when fewer than 10 candidates, the full search counted, have distinct ratings up to it.
 std::vector<int> choose_levels(const std::vector<double>& elo);
 
 }  // namespace quax

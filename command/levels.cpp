@@ -1,9 +1,8 @@
 // `quax levels --model M --out OUT`: measures a model's own difficulty levels and writes the
 // model again with them (nets/model_levels.h), so that `level=N` everywhere plays that model's
 // table instead of the default one. The settings of arena/level_calibration.h, weakest first,
-// each play the next one (`quax arena --chain`); their Elo by maximum likelihood over all the
-// games; then the ten settings nearest to evenly spaced ratings between the weakest and the
-// full search.
+// each play the next one (`quax arena --chain`); their Elo from the chain's links; then the ten
+// settings nearest to evenly spaced ratings between the lowest rated and the full search.
 #include <fmt/format.h>
 
 #include <chrono>
@@ -129,17 +128,21 @@ void setup_levels(CLI::App& app) {
     if (done < games.size())
       throw CommandError(fmt::format("stopped after {} of {} games; nothing written", done, games.size()));
 
-    std::vector<PairRecord> records;
-    for (const auto& [key, p] : pairs) records.push_back(p);
-    const EloFit fit = fit_elo(n, records, 0);
-    const std::vector<int> chosen = choose_levels(fit.elo);
+    std::vector<PairRecord> links;
+    for (int i = 0; i + 1 < n; ++i) links.push_back(pairs.at({i, i + 1}));
+    const std::vector<double> elo = chain_elo(links);
+    const std::vector<int> chosen = choose_levels(elo);
+    if (chosen.empty())
+      throw CommandError(fmt::format("the full search is rated above fewer than {} of the settings: play more games "
+                                     "(--games) or a stronger full search (--full-sims); nothing written",
+                                     kMaxPlayLevel - 1));
     ModelLevels levels;
     levels.size = spec.size;
     levels.swap = spec.swap;
     levels.games = opt->games;
     for (int k = 0; k < static_cast<int>(chosen.size()); ++k) {
       levels.table[k] = candidates[chosen[k]];
-      levels.elo.push_back(fit.elo[chosen[k]] - fit.elo[chosen[0]]);
+      levels.elo.push_back(elo[chosen[k]] - elo[chosen[0]]);
     }
     fmt::print("{:<28} {:>8} {:>14}  {}\n", "setting", "Elo", "vs the next", "level");
     for (int i = 0; i < n; ++i) {
@@ -151,7 +154,7 @@ void setup_levels(CLI::App& app) {
       const auto at = std::find(chosen.begin(), chosen.end(), i);
       const std::string level =
           at == chosen.end() ? "" : fmt::format("{} ({})", at - chosen.begin() + 1, play_level_name(at - chosen.begin() + 1));
-      fmt::print("{:<28} {:>8.0f} {:>14}  {}\n", setting_name(candidates[i]), fit.elo[i] - fit.elo[0], next, level);
+      fmt::print("{:<28} {:>8.0f} {:>14}  {}\n", setting_name(candidates[i]), elo[i] - elo[chosen[0]], next, level);
     }
 
     nlohmann::json description = model.description;

@@ -51,17 +51,37 @@ TEST(ChooseLevels, ABigJumpIsFilledFromTheSettingsAroundIt) {
   EXPECT_EQ(searches, 6);  // 900, 1100, 1300, 1500, 1700, 1800
 }
 
-TEST(ChooseLevels, NoisyRatingsStillGiveRisingIndicesAndTheEnds) {
-  // Ratings that dip: the choice keeps the candidates' order (their design), first and last.
-  std::vector<double> elo{0, 50, 30, 120, 90, 200, 180, 260, 240, 400, 380, 600};
+TEST(ChooseLevels, ByRatingNotByOrder) {
+  // hex-11.pt's shape: the policy's top move (index 10) rated above the small searches that
+  // follow it, and a search (index 16) rated above the full one (17) by noise.
+  std::vector<double> elo{0, 87, 211, 502, 762, 1087, 1273, 1397, 1363, 1467, 1571, 1407, 1458, 1518, 1622, 1808, 2200, 2155};
   const auto chosen = choose_levels(elo);
   ASSERT_EQ(chosen.size(), 10u);
   EXPECT_EQ(chosen.front(), 0);
-  EXPECT_EQ(chosen.back(), 11);
-  for (size_t k = 1; k < chosen.size(); ++k) EXPECT_LT(chosen[k - 1], chosen[k]);
-  // Exactly ten of twelve: two are left out, the ones farthest from the targets.
-  std::vector<double> ten{0, 100, 200, 300, 400, 500, 600, 700, 800, 900};
-  EXPECT_EQ(choose_levels(ten), (std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}));
+  EXPECT_EQ(chosen.back(), 17);
+  for (size_t k = 1; k < chosen.size(); ++k) EXPECT_LT(elo[chosen[k - 1]], elo[chosen[k]]) << k;
+  for (int i : chosen) EXPECT_NE(i, 16) << "a setting rated above the full search is no level below it";
+  // Targets 0, 239.4, ..., 2155: the nearest ratings, rising.
+  EXPECT_EQ(chosen, (std::vector<int>{0, 2, 3, 4, 5, 6, 12, 14, 15, 17}));  // 8 simulations (1458) nearest 1437
+}
+
+TEST(ChooseLevels, TooFewDistinctRatingsGiveNone) {
+  EXPECT_TRUE(choose_levels({0, 10, 20, 30, 40, 50, 60, 70, 80}).empty());      // nine settings
+  EXPECT_TRUE(choose_levels({0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 5}).empty());  // the full one rated second
+  EXPECT_TRUE(choose_levels({0, 10, 10, 10, 40, 50, 60, 70, 80, 90, 100}).empty());  // ties are one level
+  EXPECT_EQ(choose_levels({0, 10, 20, 30, 40, 50, 60, 70, 80, 90}), (std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}));
+}
+
+TEST(ChainElo, SumsTheLinksWithHalfAWinEachSide) {
+  std::vector<PairRecord> links{{0, 1, 10, 30, 0}, {1, 2, 20, 20, 0}, {2, 3, 0, 40, 0}};
+  const auto elo = chain_elo(links);
+  ASSERT_EQ(elo.size(), 4u);
+  EXPECT_EQ(elo[0], 0.0);
+  EXPECT_NEAR(elo[1], elo_from_score(30.5 / 41), 1e-9);
+  EXPECT_NEAR(elo[2], elo[1], 1e-9);  // an even link
+  EXPECT_NEAR(elo[3] - elo[2], elo_from_score(40.5 / 41), 1e-9);  // 40-0: finite, about +760
+  EXPECT_GT(elo[3] - elo[2], 700);
+  EXPECT_LT(elo[3] - elo[2], 800);
 }
 
 }  // namespace

@@ -1,7 +1,7 @@
 #!/bin/bash
 # A model's own difficulty levels (`quax levels`): measured on quax-5.pt at 5x5 in a few games
-# per pair of settings, written into a copy of the model; its card lists ten levels weakest
-# first, level 10 the full search; `level=N` then plays that table; the shipped file is left
+# per pair of settings, written into a copy of the model; its card lists ten levels with rising
+# Elo, level 10 the full search; `level=N` then plays that table; the shipped file is left
 # as it was; bad arguments and an unwritable --out fail in one line before any game.
 # Usage: model_levels.sh <quax binary> <source dir>
 set -u
@@ -14,21 +14,25 @@ source "$SRC/tests/cli/lib/one_line_error.sh"
 MODEL5="$SRC/checkpoints/quax-5.pt"
 before=$(sha256sum "$MODEL5" | cut -d' ' -f1)
 
-out=$("$QUAX" levels --model "$MODEL5" --out "$DIR/q5.pt" --games 2 --full-sims 16 --results "$DIR/games.jsonl" 2>&1) ||
+out=$("$QUAX" levels --model "$MODEL5" --out "$DIR/q5.pt" --games 10 --full-sims 64 --results "$DIR/games.jsonl" 2>&1) ||
   fail "levels: exit $?: $out"
-# 11 policy settings and the searches of 4, 8 and 16 simulations: 14 settings, 13 pairs of 2 games.
-printf '%s\n' "$out" | grep -q "^levels: 14 settings of $MODEL5 on quax 5x5 (swap), each against the next: 26 games$" ||
+# 11 policy settings and the searches of 4, 8, 16, 32 and 64 simulations: 16 settings, 15 pairs of 10 games.
+printf '%s\n' "$out" | grep -q "^levels: 16 settings of $MODEL5 on quax 5x5 (swap), each against the next: 150 games$" ||
   fail "levels: the plan line: $out"
-[ "$(wc -l < "$DIR/games.jsonl")" -eq 26 ] || fail "levels: not 26 games in the results file"
+[ "$(wc -l < "$DIR/games.jsonl")" -eq 150 ] || fail "levels: not 150 games in the results file"
 [ "$(sha256sum "$MODEL5" | cut -d' ' -f1)" = "$before" ] || fail "levels changed the model it measured"
 
 card=$("$QUAX" card "$DIR/q5.pt") || fail "card: exit $?"
-printf '%s\n' "$card" | grep -qx "levels: measured at 5x5 (pie rule), 2 games between neighbouring settings" ||
+printf '%s\n' "$card" | grep -qx "levels: measured at 5x5 (pie rule), 10 games between neighbouring settings" ||
   fail "card: no levels line: $card"
 [ "$(printf '%s\n' "$card" | grep -c '^  level ')" -eq 10 ] || fail "card: not ten levels: $card"
-printf '%s\n' "$card" | grep -q "^  level  1 novice         the policy at temperature 3.5, Elo 0$" ||
-  fail "card: level 1 is not the hottest policy at Elo 0: $card"
-printf '%s\n' "$card" | grep -q "^  level 10 full strength  16 simulations, Elo " || fail "card: level 10 is not the full search: $card"
+# Level 1 is the lowest rated setting (a hot policy), at Elo 0; level 10 the full search, rated highest.
+printf '%s\n' "$card" | grep -q "^  level  1 novice         the policy at temperature [0-9.]*, Elo 0$" ||
+  fail "card: level 1 is not a hot policy at Elo 0: $card"
+printf '%s\n' "$card" | grep -q "^  level 10 full strength  64 simulations, Elo [1-9][0-9]*$" || fail "card: level 10 is not the full search: $card"
+elos=$(printf '%s\n' "$card" | sed -n 's/^  level .*, Elo \(-*[0-9]*\)$/\1/p' | tr '\n' ' ')
+prev=-1
+for e in $elos; do [ "$e" -gt "$prev" ] || fail "card: the levels' Elo do not rise: $elos"; prev=$e; done
 "$QUAX" card "$MODEL5" | grep -qx "levels: the default table (measure this model's own with \`quax levels\`)" ||
   fail "the shipped model's card does not say it plays the default table"
 
