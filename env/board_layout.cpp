@@ -68,8 +68,8 @@ class SquareGrid {
 
 void square_layout(const GameState& start, BoardLayout* out) {
   const int n = start.size(), nn = n * n;
-  const Variant v = start.spec().variant;
-  const bool torus = v == Variant::kTorax, stymie = v == Variant::kStymie;
+  const BoardShape shape = variant_info(start.spec().variant).shape;
+  const bool torus = shape == BoardShape::kTorus, stymie = shape == BoardShape::kOctagons;
   const SquareGrid grid(n);
   out->width = out->height = n + 2 * kM;
   out->wrap = torus;

@@ -20,8 +20,6 @@ namespace {
 // Union-find has the cells 0..NN-1 and then these four edge nodes.
 constexpr int kSouth = 0, kNorth = 1, kWest = 2, kEast = 3;
 
-bool has_link_moves(Variant v) { return v == Variant::kQuax || v == Variant::kLink; }
-
 }  // namespace
 
 // One block seen from one of its cells: the diagonal the cell lies on, the partner cell
@@ -102,6 +100,12 @@ struct SquareGame::Geometry {
 
 SquareGame::SquareGame(const GameSpec& spec)
     : spec_(spec), n_(spec.size), nn_(spec.size * spec.size), geo_(table_for_size<Geometry>(spec.size)) {
+  // The rules of the family member, from the facts its file registered (env/variants/).
+  const VariantInfo& facts = variant_info(spec.variant);
+  link_moves_ = facts.links == LinkRule::kChosen;
+  auto_links_ = facts.links == LinkRule::kAutomatic;
+  diagonals_connect_ = facts.links == LinkRule::kDiagonal;
+  fill_cascade_ = facts.fill_cascade;
   cells_.assign(nn_, 0);
   links_.assign(nn_, 0);
   parent_.resize(nn_ + 4);
@@ -126,7 +130,7 @@ void SquareGame::copy_from(const GameState& other) {
   parent_ = o.parent_;
   empties_ = o.empties_;
   empty_pos_ = o.empty_pos_;
-  if (has_link_moves(spec_.variant)) {
+  if (link_moves_) {
     candidates_ = o.candidates_;
     candidate_pos_ = o.candidate_pos_;
   }
@@ -177,7 +181,7 @@ Player SquareGame::link_on(int c, int r, int* d) const {
 inline bool SquareGame::placement_legal(int cell, Player p) const {
   const uint8_t* const cells = cells_.data();
   if (cells[cell] != 0) return false;
-  if (spec_.variant != Variant::kCrossway) return true;
+  if (!diagonals_connect_) return true;
   const uint8_t own = static_cast<uint8_t>(index_of(p) + 1), opp = static_cast<uint8_t>(3 - own);
   const auto& bl = geo_->blocks[cell];
   const int count = geo_->block_count[cell];
@@ -252,7 +256,7 @@ void SquareGame::put_stone(int cell, Player p) {
   const int orth_count = geo.ortho_count[cell];
   for (int i = 0; i < orth_count; ++i)
     if (cells[orth[i]] == own) join(orth[i]);
-  if (spec_.variant == Variant::kCrossway) {
+  if (diagonals_connect_) {
     const auto& dg = geo.diag[cell];
     for (int i = 0; i < geo.diag_count[cell]; ++i)
       if (cells[dg[i]] == own) join(dg[i]);
@@ -276,7 +280,7 @@ void SquareGame::add_link(int block, int d, Player p) {
     unite(block, block + n_ + 1);
   else
     unite(block + 1, block + n_);
-  if (has_link_moves(spec_.variant)) {
+  if (link_moves_) {
     remove_candidate(block * 2);
     remove_candidate(block * 2 + 1);
   }
@@ -287,53 +291,46 @@ void SquareGame::place(int cell, Player p) {
   const uint8_t own = cells_[cell];
   const auto& bl = geo_->blocks[cell];
   const int count = geo_->block_count[cell];
-  switch (spec_.variant) {
-    case Variant::kQuax:
-    case Variant::kLink: {
-      const uint8_t* const cells = cells_.data();
-      const uint8_t* const links = links_.data();
-      for (int i = 0; i < count; ++i)
-        if (links[bl[i].block] == 0 && cells[bl[i].partner] == own) add_candidate(bl[i].block * 2 + bl[i].d, p);
-      break;
-    }
-    case Variant::kQuickway:
-      // First come, first linked: only the new stone can form a new pair.
-      for (int i = 0; i < count; ++i)
-        if (links_[bl[i].block] == 0 && cells_[bl[i].partner] == own) add_link(bl[i].block, bl[i].d, p);
-      break;
-    case Variant::kQuadrex: {
-      // docs/RULES.md decision: first-in first-out from the placed stone, each cell's blocks
-      // in the order SW, SE, NW, NE; a block that no longer qualifies is skipped.
-      cascade_queue_.clear();
-      cascade_queue_.push_back(static_cast<int16_t>(cell));
-      for (size_t head = 0; head < cascade_queue_.size(); ++head) {
-        const int x = cascade_queue_[head];
-        const auto& xb = geo_->blocks[x];
-        for (int i = 0; i < geo_->block_count[x]; ++i) {
-          const BlockOfCell& b = xb[i];
-          const uint8_t a1 = cells_[x], a2 = cells_[b.partner];
-          const uint8_t o1 = cells_[b.other1], o2 = cells_[b.other2];
-          int fill = -1;
-          uint8_t colour = 0;
-          if (a1 != 0 && a1 == a2) {  // x's diagonal is the pair
-            if (o1 == 0 && o2 != 0 && o2 != a1) fill = b.other1, colour = a1;
-            else if (o2 == 0 && o1 != 0 && o1 != a1) fill = b.other2, colour = a1;
-          } else if (o1 != 0 && o1 == o2) {  // the other diagonal is the pair
-            if (a2 == 0 && a1 != 0 && a1 != o1) fill = b.partner, colour = o1;
-            else if (a1 == 0 && a2 != 0 && a2 != o1) fill = x, colour = o1;
-          }
-          if (fill >= 0) {
-            put_stone(fill, static_cast<Player>(colour - 1));
-            cascade_queue_.push_back(static_cast<int16_t>(fill));
-          }
-        }
+  if (link_moves_) {
+    const uint8_t* const cells = cells_.data();
+    const uint8_t* const links = links_.data();
+    for (int i = 0; i < count; ++i)
+      if (links[bl[i].block] == 0 && cells[bl[i].partner] == own) add_candidate(bl[i].block * 2 + bl[i].d, p);
+  } else if (auto_links_) {
+    // First come, first linked: only the new stone can form a new pair.
+    for (int i = 0; i < count; ++i)
+      if (links_[bl[i].block] == 0 && cells_[bl[i].partner] == own) add_link(bl[i].block, bl[i].d, p);
+  } else if (fill_cascade_) {
+    fill_cascade(cell);
+  }
+}
+
+void SquareGame::fill_cascade(int cell) {
+  // docs/RULES.md decision: first-in first-out from the placed stone, each cell's blocks
+  // in the order SW, SE, NW, NE; a block that no longer qualifies is skipped.
+  cascade_queue_.clear();
+  cascade_queue_.push_back(static_cast<int16_t>(cell));
+  for (size_t head = 0; head < cascade_queue_.size(); ++head) {
+    const int x = cascade_queue_[head];
+    const auto& xb = geo_->blocks[x];
+    for (int i = 0; i < geo_->block_count[x]; ++i) {
+      const BlockOfCell& b = xb[i];
+      const uint8_t a1 = cells_[x], a2 = cells_[b.partner];
+      const uint8_t o1 = cells_[b.other1], o2 = cells_[b.other2];
+      int fill = -1;
+      uint8_t colour = 0;
+      if (a1 != 0 && a1 == a2) {  // x's diagonal is the pair
+        if (o1 == 0 && o2 != 0 && o2 != a1) fill = b.other1, colour = a1;
+        else if (o2 == 0 && o1 != 0 && o1 != a1) fill = b.other2, colour = a1;
+      } else if (o1 != 0 && o1 == o2) {  // the other diagonal is the pair
+        if (a2 == 0 && a1 != 0 && a1 != o1) fill = b.partner, colour = o1;
+        else if (a1 == 0 && a2 != 0 && a2 != o1) fill = x, colour = o1;
       }
-      break;
+      if (fill >= 0) {
+        put_stone(fill, static_cast<Player>(colour - 1));
+        cascade_queue_.push_back(static_cast<int16_t>(fill));
+      }
     }
-    case Variant::kCrossway:
-      break;
-    default:  // the other variants have their own classes; quikquax plays on a quickway board
-      break;
   }
 }
 
@@ -371,7 +368,7 @@ void SquareGame::after_move() {
   to_move_ = to_move_ == Player::kBlack ? Player::kWhite : Player::kBlack;
   must_pass_ = false;
   if (outcome_ != Outcome::kOngoing) return;
-  if (spec_.variant == Variant::kCrossway && !has_placement(to_move_)) {
+  if (diagonals_connect_ && !has_placement(to_move_)) {
     // docs/RULES.md: forfeit the turn; if neither side can place, the game is a draw.
     if (has_placement(opponent(to_move_)))
       must_pass_ = true;
@@ -416,8 +413,8 @@ std::string SquareGame::why_illegal(int action) const {
     const int block = action - (1 + d) * nn_;
     const int r = block / n_, c = block % n_;
     if (r == n_ - 1 || c == n_ - 1) return "link on block " + cell_name(block) + " is off the board";
-    if (spec_.variant == Variant::kQuickway) return name + ": links are made automatically in quickway";
-    if (!has_link_moves(spec_.variant)) return name + ": " + vname + " has no link moves";
+    if (auto_links_) return name + ": links are made automatically in " + vname;
+    if (!link_moves_) return name + ": " + vname + " has no link moves";
     const int a = d == 0 ? block : block + 1, b = d == 0 ? block + n_ + 1 : block + n_;
     const uint8_t own = static_cast<uint8_t>(index_of(to_move_) + 1);
     if (cells_[a] != own || cells_[b] != own) return name + ": both cells must hold " + player_name(to_move_) + " stones";
@@ -429,7 +426,7 @@ std::string SquareGame::why_illegal(int action) const {
     if (ply_ != 1) return std::string("swap is only allowed as white's first move");
     return "";
   }
-  if (spec_.variant != Variant::kCrossway) return std::string("pass is not a move in ") + vname;
+  if (!diagonals_connect_) return std::string("pass is not a move in ") + vname;
   if (!must_pass_) return std::string("pass is only allowed when no placement is legal");
   return "";
 }
@@ -442,13 +439,13 @@ void SquareGame::legal_mask(uint8_t* mask) const {
     return;
   }
   // Only crossway forbids some empty cells; elsewhere every empty cell is a placement.
-  if (spec_.variant == Variant::kCrossway) {
+  if (diagonals_connect_) {
     for (int16_t cell : empties_)
       if (placement_legal(cell, to_move_)) mask[cell] = 1;
   } else {
     for (int16_t cell : empties_) mask[cell] = 1;
   }
-  if (has_link_moves(spec_.variant))
+  if (link_moves_)
     for (int16_t id : candidates_[index_of(to_move_)]) mask[(1 + (id & 1)) * nn_ + (id >> 1)] = 1;
   if (swap_available()) mask[swap_action()] = 1;
 }
@@ -465,13 +462,13 @@ void SquareGame::net_legal_mask(uint8_t* mask) const {
     return;
   }
   const int16_t* t = geo_->transposed.data();
-  if (spec_.variant == Variant::kCrossway) {
+  if (diagonals_connect_) {
     for (int16_t cell : empties_)
       if (placement_legal(cell, to_move_)) mask[t[cell]] = 1;
   } else {
     for (int16_t cell : empties_) mask[t[cell]] = 1;
   }
-  if (has_link_moves(spec_.variant))
+  if (link_moves_)
     for (int16_t id : candidates_[index_of(to_move_)]) mask[(1 + (id & 1)) * nn_ + t[id >> 1]] = 1;
   if (swap_available()) mask[swap_action()] = 1;
 }
@@ -485,8 +482,8 @@ void SquareGame::legal_actions(std::vector<int>* out) const {
 }
 
 Outcome SquareGame::play_random_to_end(Rng& rng) {
-  const bool links = has_link_moves(spec_.variant);
-  const bool crossway = spec_.variant == Variant::kCrossway;
+  const bool links = link_moves_;
+  const bool crossway = diagonals_connect_;
   while (outcome_ == Outcome::kOngoing) {
     const Player p = to_move_;
     if (must_pass_) {
@@ -578,8 +575,8 @@ int SquareGame::parse_action(std::string_view text, std::string* error) const {
   };
   // The kinds of move this game has, so that the message offers no link or pass it lacks.
   const std::string not_a_move = quoted_input(text) + " is not a move (expected e.g. c5" +
-                                 (has_link_moves(spec_.variant) ? ", e2-f3" : "") + (spec_.swap ? ", swap" : "") +
-                                 (spec_.variant == Variant::kCrossway ? ", pass" : "") + ")";
+                                 (link_moves_ ? ", e2-f3" : "") + (spec_.swap ? ", swap" : "") +
+                                 (diagonals_connect_ ? ", pass" : "") + ")";
   int c1, r1, c2, r2;
   if (!read_cell(&c1, &r1)) return fail(not_a_move);
   auto off = [&](int c, int r) { return c < 0 || r < 0 || c >= n_ || r >= n_; };
@@ -666,25 +663,18 @@ std::string SquareGame::move_help() const {
   // The examples are the notation's first cell and link, the same all game long, so that the
   // line changes only when the moves do.
   std::string help = "Moves: a stone on an empty cell";
-  switch (spec_.variant) {
-    case Variant::kCrossway:
-      help += " that completes no checkerboard (e.g. a1)";
-      break;
-    case Variant::kQuickway:
-      help += " (e.g. a1); it links itself to each of your stones diagonal to it in a block without a link";
-      break;
-    case Variant::kQuadrex:
-      help += " (e.g. a1); then each block with a diagonal pair, one stone of the other colour and one empty cell "
-              "gets that cell filled in the pair's colour";
-      break;
-    case Variant::kQuax:
-    case Variant::kLink:  // has_link_moves(): the variants whose players make links
-      help += " (e.g. a1), or a link between two of your stones that are diagonal neighbours, in a block without a "
-              "link (e.g. " + action_to_string(link_action(0, 0, 0)) + ")";
-      break;
-    default:
-      help += " (e.g. a1)";
-      break;
+  if (diagonals_connect_) {
+    help += " that completes no checkerboard (e.g. a1)";
+  } else if (auto_links_) {
+    help += " (e.g. a1); it links itself to each of your stones diagonal to it in a block without a link";
+  } else if (fill_cascade_) {
+    help += " (e.g. a1); then each block with a diagonal pair, one stone of the other colour and one empty cell "
+            "gets that cell filled in the pair's colour";
+  } else if (link_moves_) {  // the variants whose players make links
+    help += " (e.g. a1), or a link between two of your stones that are diagonal neighbours, in a block without a "
+            "link (e.g. " + action_to_string(link_action(0, 0, 0)) + ")";
+  } else {
+    help += " (e.g. a1)";
   }
   if (swap_available()) {
     // The one black stone of ply 1 and its mirror across the a1 diagonal (docs/RULES.md section 1).
@@ -768,7 +758,7 @@ std::unique_ptr<SquareGame> SquareGame::from_position(const GameSpec& spec, cons
   for (int cell = 0; cell < g->nn_; ++cell)
     if (stones[cell] != Player::kNone) g->put_stone(cell, stones[cell]);
   for (const auto& l : links) g->add_link(l[0], l[1], static_cast<Player>(l[2]));
-  if (has_link_moves(spec.variant)) {
+  if (g->link_moves_) {
     for (int block = 0; block < g->nn_; ++block) {
       const int r = block / g->n_, c = block % g->n_;
       if (r == g->n_ - 1 || c == g->n_ - 1 || g->links_[block] != 0) continue;

@@ -18,7 +18,7 @@ constexpr int kSouth = 0, kNorth = 1, kWest = 2, kEast = 3;
 }  // namespace
 
 StymieGame::StymieGame(const GameSpec& spec) : spec_(spec), n_(spec.size), nn_(spec.size * spec.size) {
-  assert(spec.variant == Variant::kStymie);
+  assert(variant_info(spec.variant).shape == BoardShape::kOctagons);
   pieces_.assign(2 * nn_, 0);
   parent_.resize(2 * nn_ + 4);
   for (int i = 0; i < 2 * nn_ + 4; ++i) parent_[i] = static_cast<int16_t>(i);

@@ -43,7 +43,7 @@ struct ToraxGame::Geometry {
 
 ToraxGame::ToraxGame(const GameSpec& spec)
     : spec_(spec), n_(spec.size), nn_(spec.size * spec.size), geo_(table_for_size<Geometry>(spec.size)) {
-  assert(spec.variant == Variant::kTorax);
+  assert(variant_info(spec.variant).shape == BoardShape::kTorus);
   cells_.assign(nn_, 0);
   links_.assign(nn_, 0);
   parent_.resize(nn_);

@@ -41,7 +41,7 @@ class ToraxGame final : public GameState {
  public:
   static constexpr int kNumPlanes = 10;
 
-  // Precondition: spec.variant == kTorax and check_spec(spec) is empty.
+  // Precondition: the spec's variant is played on the torus and check_spec(spec) is empty.
   explicit ToraxGame(const GameSpec& spec);
 
   const GameSpec& spec() const override { return spec_; }

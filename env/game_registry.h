@@ -1,0 +1,25 @@
+// The registry of games, in the manner of OpenSpiel's REGISTER_SPIEL_GAME: each variant states
+// its facts and its factory (a VariantInfo, env/types.h) in its own file under env/variants/,
+// with a GameRegistration object at namespace scope. The lookups of env/types.h
+// (variant_info, parse_variant, check_spec, ...) and new_game() read only this registry, so no
+// switch over the variants stands anywhere else.
+//
+// Linking: a registration object lives in a file nothing else references, which a linker
+// would leave out of a static library; the build links quax_env whole (CMakeLists.txt,
+// WHOLE_ARCHIVE), and tests/registry_games_test.cpp checks that every Variant is registered.
+#pragma once
+
+#include "env/types.h"
+
+namespace quax {
+
+class GameRegistration {
+ public:
+  // Adds `facts` to the registry; runs during static initialisation. A variant value or a
+  // name registered twice, a name that is not lower case, an empty size range, a default size
+  // that check_spec refuses or a missing factory is a programming error: it is printed and the
+  // program aborts before main(), so a broken registration cannot go unnoticed.
+  explicit GameRegistration(const VariantInfo& facts);
+};
+
+}  // namespace quax
