@@ -7,6 +7,7 @@
 
 #include "env/game_state.h"
 #include "env/hex_geometry.h"
+#include "env/move_text.h"
 
 namespace quax {
 namespace {
@@ -34,8 +35,6 @@ std::vector<LayoutPoint> octagon(LayoutPoint c) {
   return {{c.x - h, c.y - 0.5}, {c.x + h, c.y - 0.5}, {c.x + 0.5, c.y - h}, {c.x + 0.5, c.y + h},
           {c.x + h, c.y + 0.5}, {c.x - h, c.y + 0.5}, {c.x - 0.5, c.y + h}, {c.x - 0.5, c.y - h}};
 }
-
-std::string column_letter(int c) { return std::string(1, static_cast<char>('a' + c)); }
 
 // Square grids (the quax family, quikquax, torax, stymie): cell (row r, column c) centred at
 // (c + 1/2, N - r - 1/2), plus the margin.

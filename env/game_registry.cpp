@@ -1,13 +1,13 @@
 #include "env/game_registry.h"
 
 #include <algorithm>
-#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <stdexcept>
 #include <vector>
 
 #include "env/game_state.h"
+#include "env/move_text.h"
 
 namespace quax {
 
@@ -25,17 +25,24 @@ std::vector<VariantInfo>& registry() {
   std::abort();
 }
 
-std::string lower(std::string_view s) {
-  std::string out(s);
-  std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return std::tolower(c); });
-  return out;
-}
-
 }  // namespace
+
+VariantInfo basic_facts(Variant variant, const char* name, BoardShape shape, int default_size, int min_size,
+                        int max_size, GameFactory factory) {
+  VariantInfo v;
+  v.variant = variant;
+  v.name = name;
+  v.shape = shape;
+  v.default_size = default_size;
+  v.min_size = min_size;
+  v.max_size = max_size;
+  v.new_game = factory;
+  return v;
+}
 
 GameRegistration::GameRegistration(const VariantInfo& facts) {
   auto& games = registry();
-  if (facts.name == nullptr || *facts.name == '\0' || lower(facts.name) != facts.name)
+  if (facts.name == nullptr || *facts.name == '\0' || lower_case(facts.name) != facts.name)
     refuse(facts, "the name must be a non-empty lower-case word");
   if (facts.new_game == nullptr) refuse(facts, "no factory");
   if (facts.min_size < 1 || facts.min_size > facts.max_size || facts.size_modulus < 1)
@@ -65,7 +72,7 @@ const VariantInfo& variant_info(Variant v) {
 }
 
 std::optional<Variant> parse_variant(std::string_view name) {
-  const std::string n = lower(name);
+  const std::string n = lower_case(name);
   for (const VariantInfo& info : registry())
     if (n == info.name) return info.variant;
   return std::nullopt;

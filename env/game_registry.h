@@ -9,9 +9,24 @@
 // WHOLE_ARCHIVE), and tests/registry_games_test.cpp checks that every Variant is registered.
 #pragma once
 
+#include <memory>
+
 #include "env/types.h"
 
 namespace quax {
+
+using GameFactory = decltype(VariantInfo::new_game);
+
+// The factory of a variant played by the game class G, constructed from the spec.
+template <class G>
+std::unique_ptr<GameState> make_game(const GameSpec& spec) {
+  return std::make_unique<G>(spec);
+}
+
+// The facts every variant states, the others at their defaults (VariantInfo): a variant's file
+// starts from these and sets what is its own.
+VariantInfo basic_facts(Variant variant, const char* name, BoardShape shape, int default_size, int min_size,
+                        int max_size, GameFactory factory);
 
 class GameRegistration {
  public:

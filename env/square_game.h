@@ -115,7 +115,6 @@ class SquareGame final : public GameState {
   void add_candidate(int link_id, Player p);
   void remove_candidate(int link_id);
   uint64_t turn_key() const;
-  std::string cell_name(int cell) const;
 
   GameSpec spec_;
   int n_ = 0, nn_ = 0;

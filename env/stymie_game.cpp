@@ -1,6 +1,9 @@
 #include "env/stymie_game.h"
 #include "core/quoted_input.h"
+#include "env/move_text.h"
+#include "env/ownership.h"
 #include "env/rng.h"
+#include "env/union_find.h"
 
 #include <algorithm>
 #include <cassert>
@@ -26,13 +29,7 @@ StymieGame::StymieGame(const GameSpec& spec) : spec_(spec), n_(spec.size), nn_(s
   turn_.reserve(3);
 }
 
-int StymieGame::find(int x) {
-  while (parent_[x] != x) {
-    parent_[x] = parent_[parent_[x]];
-    x = parent_[x];
-  }
-  return x;
-}
+int StymieGame::find(int x) { return find_root(parent_.data(), x); }
 
 void StymieGame::unite(int a, int b) {
   a = find(a);
@@ -216,8 +213,7 @@ Outcome StymieGame::play_random_to_end(Rng& rng) {
 // --- Notation -------------------------------------------------------------------------
 
 std::string StymieGame::name(int a) const {
-  const int idx = a % nn_;
-  return std::string(1, static_cast<char>('a' + idx % n_)) + std::to_string(idx / n_ + 1) + (is_square(a) ? "+" : "");
+  return cell_name(a % nn_, n_) + (is_square(a) ? "+" : "");
 }
 
 std::string StymieGame::action_to_string(int action) const {
@@ -228,9 +224,7 @@ std::string StymieGame::action_to_string(int action) const {
 }
 
 int StymieGame::parse_action(std::string_view text, std::string* error) const {
-  std::string t;
-  for (char ch : text)
-    if (!std::isspace(static_cast<unsigned char>(ch))) t += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  std::string t = move_text(text);
   auto fail = [&](const std::string& why) {
     if (error) *error = why;
     return -1;
@@ -422,23 +416,13 @@ std::vector<CellOwnership> StymieGame::final_ownership() const {
   for (int a = 0; a < nn_; ++a) out[a].owner = piece(a);
   const Player winner = winner_of(outcome_);
   if (winner == Player::kNone) return out;
-  // The game's unions replayed on a board whose edge nodes join nothing (the game's own
-  // union-find has merged every group touching an edge into that edge's set).
+  // The game's unions replayed on a board whose edge nodes join nothing (mark_edge_chains,
+  // env/ownership.h); a group's root may be a square.
   StymieGame groups(spec_);
   groups.join_edges_ = false;
   for (int a = 0; a < 2 * nn_; ++a)
     if (pieces_[a] != 0) groups.put(a, piece(a));
-  auto edge_bits = [&](int a) {
-    const int c = a % n_, r = a / n_;
-    return (r == 0 ? 1 << kSouth : 0) | (r == n_ - 1 ? 1 << kNorth : 0) | (c == 0 ? 1 << kWest : 0) |
-           (c == n_ - 1 ? 1 << kEast : 0);
-  };
-  std::vector<uint8_t> reached(2 * nn_ + 4, 0);  // per group root: the edges its octagons touch
-  for (int a = 0; a < nn_; ++a)
-    if (out[a].owner == winner) reached[groups.find(a)] |= static_cast<uint8_t>(edge_bits(a));
-  const int goal = winner == Player::kBlack ? (1 << kSouth | 1 << kNorth) : (1 << kWest | 1 << kEast);
-  for (int a = 0; a < nn_; ++a)
-    out[a].on_chain = out[a].owner == winner && (reached[groups.find(a)] & goal) == goal;
+  mark_edge_chains(n_, winner, 2 * nn_ + 4, [&](int a) { return groups.find(a); }, &out);
   return out;
 }
 

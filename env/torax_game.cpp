@@ -1,5 +1,6 @@
 #include "env/torax_game.h"
 #include "core/quoted_input.h"
+#include "env/move_text.h"
 #include "env/rng.h"
 
 #include <algorithm>
@@ -11,6 +12,7 @@
 #include <sstream>
 
 #include "env/size_cache.h"
+#include "env/union_find.h"
 
 namespace quax {
 
@@ -71,43 +73,11 @@ void ToraxGame::copy_from(const GameState& other) {
   must_pass_ = o.must_pass_;
 }
 
-// --- Winding union-find ---------------------------------------------------------------
+// --- Winding union-find (env/union_find.h) ------------------------------------------------
 
-int ToraxGame::find(int x, int* wc, int* wr) const {
-  // Two passes: find the root and the total wrap, then point the path straight at the root
-  // with each node's own total (path compression keeps the wrap vectors right).
-  int root = x, tc = 0, tr = 0;
-  while (parent_[root] != root) {
-    tc += wrap_c_[root];
-    tr += wrap_r_[root];
-    root = parent_[root];
-  }
-  int y = x, yc = tc, yr = tr;
-  while (parent_[y] != y) {
-    const int next = parent_[y], nc = yc - wrap_c_[y], nr = yr - wrap_r_[y];
-    parent_[y] = static_cast<int16_t>(root);
-    wrap_c_[y] = static_cast<int8_t>(yc);
-    wrap_r_[y] = static_cast<int8_t>(yr);
-    y = next, yc = nc, yr = nr;
-  }
-  *wc = tc;
-  *wr = tr;
-  return root;
-}
+WindingSets ToraxGame::black_sets() const { return WindingSets{parent_.data(), wrap_c_.data(), wrap_r_.data()}; }
 
-// With W(x) the wrap vector of x relative to its root, an edge a -> b crossing the seams
-// (wc, wr) times asks W(b) - W(a) = (wc, wr). Inside one component, a mismatch is a cycle
-// whose crossings do not cancel: a loop around the torus.
-bool ToraxGame::unite_black(const Edge& e) {
-  int ac, ar, bc, br;
-  const int ra = find(e.a, &ac, &ar), rb = find(e.b, &bc, &br);
-  if (ra == rb) return bc - ac != e.wc || br - ar != e.wr;
-  parent_[ra] = static_cast<int16_t>(rb);
-  // W(ra) relative to rb, so that W(a) = ac + W(ra) satisfies W(b) - W(a) = (wc, wr).
-  wrap_c_[ra] = static_cast<int8_t>(bc - ac - e.wc);
-  wrap_r_[ra] = static_cast<int8_t>(br - ar - e.wr);
-  return false;
-}
+bool ToraxGame::unite_black(const Edge& e) { return black_sets().unite(e.a, e.b, e.wc, e.wr); }
 
 bool ToraxGame::black_can_still_win() const {
   // Black's best case: every cell not white is black, every block without a White link can
@@ -116,24 +86,8 @@ bool ToraxGame::black_can_still_win() const {
   int16_t parent[26 * 26];
   int8_t wc[26 * 26], wr[26 * 26];
   for (int i = 0; i < nn_; ++i) parent[i] = static_cast<int16_t>(i), wc[i] = wr[i] = 0;
-  auto find_local = [&](int x, int* tc, int* tr) {
-    *tc = *tr = 0;
-    while (parent[x] != x) {
-      *tc += wc[x];
-      *tr += wr[x];
-      x = parent[x];
-    }
-    return x;
-  };
-  auto loop = [&](const Edge& e) {
-    int ac, ar, bc, br;
-    const int ra = find_local(e.a, &ac, &ar), rb = find_local(e.b, &bc, &br);
-    if (ra == rb) return bc - ac != e.wc || br - ar != e.wr;
-    parent[ra] = static_cast<int16_t>(rb);
-    wc[ra] = static_cast<int8_t>(bc - ac - e.wc);
-    wr[ra] = static_cast<int8_t>(br - ar - e.wr);
-    return false;
-  };
+  const WindingSets sets{parent, wc, wr};
+  auto loop = [&](const Edge& e) { return sets.unite(e.a, e.b, e.wc, e.wr); };
   const uint8_t* cells = cells_.data();
   for (int x = 0; x < nn_; ++x) {
     if (cells[x] == 2) continue;
@@ -290,26 +244,20 @@ Outcome ToraxGame::play_random_to_end(Rng& rng) {
 
 // --- Notation -------------------------------------------------------------------------
 
-std::string ToraxGame::cell_name(int cell) const {
-  return std::string(1, static_cast<char>('a' + cell % n_)) + std::to_string(cell / n_ + 1);
-}
-
 std::string ToraxGame::action_to_string(int action) const {
   if (action < 0 || action >= num_actions()) return "?";
-  if (action < nn_) return cell_name(action);
+  if (action < nn_) return cell_name(action, n_);
   if (action == adopt_action()) return "adopt";
   if (action == end_action()) return "end";
   if (action == pass_action()) return "pass";
   const int d = action < 2 * nn_ ? 0 : 1;
   const Edge& e = geo_->diag[action - (1 + d) * nn_][d];
   const int lo = e.a / n_ <= e.b / n_ ? e.a : e.b, hi = lo == e.a ? e.b : e.a;
-  return cell_name(lo) + "-" + cell_name(hi);
+  return cell_name(lo, n_) + "-" + cell_name(hi, n_);
 }
 
 int ToraxGame::parse_action(std::string_view text, std::string* error) const {
-  std::string t;
-  for (char ch : text)
-    if (!std::isspace(static_cast<unsigned char>(ch))) t += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  std::string t = move_text(text);
   auto fail = [&](const std::string& why) {
     if (error) *error = why;
     return -1;
@@ -320,22 +268,13 @@ int ToraxGame::parse_action(std::string_view text, std::string* error) const {
   if (t.rfind("block", 0) == 0) t = t.substr(5);
   const std::string expected = quoted_input(text) + " is not a move (expected e.g. c5, a1-i9, adopt, end, pass)";
   size_t i = 0;
-  auto read_cell = [&](int* c, int* r) {
-    if (i >= t.size() || t[i] < 'a' || t[i] > 'z') return false;
-    *c = t[i++] - 'a';
-    const size_t start = i;
-    int row = 0;
-    while (i < t.size() && std::isdigit(static_cast<unsigned char>(t[i])) && i - start < 3) row = row * 10 + (t[i++] - '0');
-    *r = row - 1;
-    return i > start;
-  };
   auto off = [&](int c, int r) { return c < 0 || r < 0 || c >= n_ || r >= n_; };
   const std::string off_board = quoted_input(text) + " is off the " + std::to_string(n_) + "x" + std::to_string(n_) + " board";
   int c1, r1, c2, r2;
-  if (!read_cell(&c1, &r1)) return fail(expected);
+  if (!read_cell(t, &i, &c1, &r1)) return fail(expected);
   if (i == t.size()) return off(c1, r1) ? fail(off_board) : r1 * n_ + c1;
   if (t[i] == '-') ++i;
-  if (!read_cell(&c2, &r2) || i != t.size()) return fail(expected);
+  if (!read_cell(t, &i, &c2, &r2) || i != t.size()) return fail(expected);
   if (off(c1, r1) || off(c2, r2)) return fail(off_board);
   // Diagonal neighbours on the torus: one step each way, counting across the seams.
   const bool east2 = wrap(c1 + 1, n_) == c2, west2 = wrap(c1 - 1, n_) == c2;
@@ -354,9 +293,7 @@ GameState::RecordForm ToraxGame::record_form(int action) const {
 }
 
 std::vector<int> ToraxGame::parse_record_token(std::string_view token, std::string* error) const {
-  std::string t;
-  for (char ch : token)
-    if (!std::isspace(static_cast<unsigned char>(ch))) t += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  const std::string t = move_text(token);
   const bool cells_only = !t.empty() && std::all_of(t.begin(), t.end(), [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)); }) &&
                           t.rfind("block", 0) != 0 && t != "adopt" && t != "end" && t != "pass";
   if (!in_auction() || !cells_only) return GameState::parse_record_token(token, error);
@@ -385,7 +322,7 @@ std::vector<int> ToraxGame::parse_record_token(std::string_view token, std::stri
 std::vector<std::string> ToraxGame::stones_of(Player colour) const {
   std::vector<std::string> out;
   for (int x = 0; x < nn_; ++x)
-    if (colour != Player::kNone && colour_at(x) == colour) out.push_back(cell_name(x));
+    if (colour != Player::kNone && colour_at(x) == colour) out.push_back(cell_name(x, n_));
   return out;
 }
 
@@ -570,11 +507,10 @@ std::vector<CellOwnership> ToraxGame::final_ownership() const {
   // Every black connection went through unite_black, so both ends of each are in one set; an
   // edge whose wrap vectors disagree closes a loop around the torus in that set.
   std::vector<uint8_t> wraps(nn_, 0);  // per root of the black union-find
+  const WindingSets sets = black_sets();
   auto check = [&](const Edge& e) {
-    int ac, ar, bc, br;
-    const int root = find(e.a, &ac, &ar);
-    find(e.b, &bc, &br);
-    if (bc - ac != e.wc || br - ar != e.wr) wraps[root] = 1;
+    int wc, wr;
+    if (sets.closes_loop(e.a, e.b, e.wc, e.wr)) wraps[sets.find(e.a, &wc, &wr)] = 1;
   };
   for (int x = 0; x < nn_; ++x) {
     if (cells_[x] != 1) continue;
@@ -585,7 +521,7 @@ std::vector<CellOwnership> ToraxGame::final_ownership() const {
     if (links_[b] != 0 && (links_[b] - 1) % 2 == 0) check(geo_->diag[b][(links_[b] - 1) / 2]);
   for (int x = 0; x < nn_; ++x) {
     int wc, wr;
-    out[x].on_chain = cells_[x] == 1 && wraps[find(x, &wc, &wr)];
+    out[x].on_chain = cells_[x] == 1 && wraps[sets.find(x, &wc, &wr)];
   }
   return out;
 }

@@ -34,6 +34,7 @@
 #include <vector>
 
 #include "env/game_state.h"
+#include "env/union_find.h"
 
 namespace quax {
 
@@ -125,10 +126,10 @@ class ToraxGame final : public GameState {
   void adopt();
   void end_turn();
   void after_white_action();
-  // Weighted union-find over black stones: the wrap vector of x relative to its root.
-  int find(int x, int* wc, int* wr) const;
+  // The union-find over black stones with their wrap vectors (env/union_find.h), a view of
+  // parent_, wrap_c_, wrap_r_.
+  WindingSets black_sets() const;
   bool unite_black(const Edge& e);  // true when the edge closes a wrapping loop
-  std::string cell_name(int cell) const;
   void map_cell_xy(int sym, int c, int r, int* oc, int* orow) const;
   void map_block(int sym, int block, int d, int* out_block, int* out_d) const;
   template <typename T>

@@ -1,19 +1,9 @@
 #include "env/types.h"
+#include "env/move_text.h"
 
 #include <algorithm>
-#include <cctype>
 
 namespace quax {
-
-namespace {
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return std::tolower(c); });
-  return out;
-}
-
-}  // namespace
 
 std::string player_name(Player p) {
   switch (p) {
@@ -24,7 +14,7 @@ std::string player_name(Player p) {
 }
 
 std::optional<Player> parse_player(std::string_view text) {
-  const std::string t = lower(text);
+  const std::string t = lower_case(text);
   if (t == "black" || t == "b" || t == "v" || t == "vert" || t == "x") return Player::kBlack;
   if (t == "white" || t == "w" || t == "h" || t == "horz" || t == "o" || t == "red" || t == "r")
     return Player::kWhite;

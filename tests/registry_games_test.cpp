@@ -26,15 +26,8 @@ namespace {
 constexpr Variant kTinyHex = static_cast<Variant>(100);
 
 VariantInfo tinyhex_facts() {
-  VariantInfo v;
-  v.variant = kTinyHex;
-  v.name = "tinyhex";
-  v.default_size = 4;
-  v.min_size = 3;
-  v.max_size = 6;
+  VariantInfo v = basic_facts(kTinyHex, "tinyhex", BoardShape::kRhombus, 4, 3, 6, make_game<HexGame>);
   v.swap_by_default = false;
-  v.shape = BoardShape::kRhombus;
-  v.new_game = [](const GameSpec& spec) -> std::unique_ptr<GameState> { return std::make_unique<HexGame>(spec); };
   return v;
 }
 

@@ -6,24 +6,16 @@
 namespace quax {
 namespace {
 
-VariantInfo facts() {
-  VariantInfo v;
-  v.variant = Variant::kCrossway;
-  v.name = "crossway";
-  v.default_size = 19;
-  v.min_size = 3;
-  v.max_size = 26;
+VariantInfo crossway() {
+  VariantInfo v = basic_facts(Variant::kCrossway, "crossway", BoardShape::kSquare, 19, 3, 26,
+                              make_game<SquareGame>);
   v.swap_by_default = true;
-  v.shape = BoardShape::kSquare;
   v.links = LinkRule::kDiagonal;
   v.can_draw = true;  // when neither player can place
-  v.new_game = [](const GameSpec& spec) -> std::unique_ptr<GameState> {
-    return std::make_unique<SquareGame>(spec);
-  };
   return v;
 }
 
-const GameRegistration registered(facts());
+const GameRegistration registered(crossway());
 
 }  // namespace
 }  // namespace quax

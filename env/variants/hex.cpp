@@ -6,22 +6,13 @@
 namespace quax {
 namespace {
 
-VariantInfo facts() {
-  VariantInfo v;
-  v.variant = Variant::kHex;
-  v.name = "hex";
-  v.default_size = 11;
-  v.min_size = 3;
-  v.max_size = 26;
+VariantInfo hex() {
+  VariantInfo v = basic_facts(Variant::kHex, "hex", BoardShape::kRhombus, 11, 3, 26, make_game<HexGame>);
   v.swap_by_default = true;
-  v.shape = BoardShape::kRhombus;
-  v.new_game = [](const GameSpec& spec) -> std::unique_ptr<GameState> {
-    return std::make_unique<HexGame>(spec);
-  };
   return v;
 }
 
-const GameRegistration registered(facts());
+const GameRegistration registered(hex());
 
 }  // namespace
 }  // namespace quax

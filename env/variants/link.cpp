@@ -6,24 +6,15 @@
 namespace quax {
 namespace {
 
-VariantInfo facts() {
-  VariantInfo v;
-  v.variant = Variant::kLink;
-  v.name = "link";
-  v.default_size = 8;
-  v.min_size = 3;
-  v.max_size = 26;
+VariantInfo link_facts() {
+  VariantInfo v = basic_facts(Variant::kLink, "link", BoardShape::kSquare, 8, 3, 26, make_game<SquareGame>);
   v.swap_by_default = false;
-  v.shape = BoardShape::kSquare;
   v.links = LinkRule::kChosen;
   v.plays_by = Variant::kQuax;  // the same moves, connections and goal; only the defaults differ
-  v.new_game = [](const GameSpec& spec) -> std::unique_ptr<GameState> {
-    return std::make_unique<SquareGame>(spec);
-  };
   return v;
 }
 
-const GameRegistration registered(facts());
+const GameRegistration registered(link_facts());
 
 }  // namespace
 }  // namespace quax

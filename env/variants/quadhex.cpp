@@ -6,24 +6,15 @@
 namespace quax {
 namespace {
 
-VariantInfo facts() {
-  VariantInfo v;
-  v.variant = Variant::kQuadhex;
-  v.name = "quadhex";
-  v.default_size = 10;
-  v.min_size = 6;
-  v.max_size = 26;
+VariantInfo quadhex() {
+  VariantInfo v = basic_facts(Variant::kQuadhex, "quadhex", BoardShape::kRhombus, 10, 6, 26, make_game<HexGame>);
   v.even_sizes_only = true;  // four equal quadrants
   v.swap_by_default = true;
-  v.shape = BoardShape::kRhombus;
   v.split_depth = 1;
-  v.new_game = [](const GameSpec& spec) -> std::unique_ptr<GameState> {
-    return std::make_unique<HexGame>(spec);
-  };
   return v;
 }
 
-const GameRegistration registered(facts());
+const GameRegistration registered(quadhex());
 
 }  // namespace
 }  // namespace quax

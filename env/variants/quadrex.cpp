@@ -6,24 +6,15 @@
 namespace quax {
 namespace {
 
-VariantInfo facts() {
-  VariantInfo v;
-  v.variant = Variant::kQuadrex;
-  v.name = "quadrex";
-  v.default_size = 19;
-  v.min_size = 3;
-  v.max_size = 26;
+VariantInfo quadrex() {
+  VariantInfo v = basic_facts(Variant::kQuadrex, "quadrex", BoardShape::kSquare, 19, 3, 26, make_game<SquareGame>);
   v.swap_by_default = true;
-  v.shape = BoardShape::kSquare;
   v.links = LinkRule::kNone;
   v.fill_cascade = true;
-  v.new_game = [](const GameSpec& spec) -> std::unique_ptr<GameState> {
-    return std::make_unique<SquareGame>(spec);
-  };
   return v;
 }
 
-const GameRegistration registered(facts());
+const GameRegistration registered(quadrex());
 
 }  // namespace
 }  // namespace quax

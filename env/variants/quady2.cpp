@@ -6,26 +6,17 @@
 namespace quax {
 namespace {
 
-VariantInfo facts() {
-  VariantInfo v;
-  v.variant = Variant::kQuady2;
-  v.name = "quady2";
-  v.default_size = 17;
-  v.min_size = 5;
-  v.max_size = 25;
+VariantInfo quady2() {
+  VariantInfo v = basic_facts(Variant::kQuady2, "quady2", BoardShape::kTriangle, 17, 5, 25, make_game<HexGame>);
   // Sides 4k+1 (docs/RULES.md), so that the sub-triangles split again.
   v.swap_by_default = true;
   v.size_modulus = 4;
   v.size_remainder = 1;
-  v.shape = BoardShape::kTriangle;
   v.split_depth = 2;
-  v.new_game = [](const GameSpec& spec) -> std::unique_ptr<GameState> {
-    return std::make_unique<HexGame>(spec);
-  };
   return v;
 }
 
-const GameRegistration registered(facts());
+const GameRegistration registered(quady2());
 
 }  // namespace
 }  // namespace quax

@@ -6,23 +6,14 @@
 namespace quax {
 namespace {
 
-VariantInfo facts() {
-  VariantInfo v;
-  v.variant = Variant::kQuax;
-  v.name = "quax";
-  v.default_size = 11;
-  v.min_size = 3;
-  v.max_size = 26;
+VariantInfo quax() {
+  VariantInfo v = basic_facts(Variant::kQuax, "quax", BoardShape::kSquare, 11, 3, 26, make_game<SquareGame>);
   v.swap_by_default = true;
-  v.shape = BoardShape::kSquare;
   v.links = LinkRule::kChosen;
-  v.new_game = [](const GameSpec& spec) -> std::unique_ptr<GameState> {
-    return std::make_unique<SquareGame>(spec);
-  };
   return v;
 }
 
-const GameRegistration registered(facts());
+const GameRegistration registered(quax());
 
 }  // namespace
 }  // namespace quax

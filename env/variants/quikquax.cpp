@@ -6,27 +6,19 @@
 namespace quax {
 namespace {
 
-VariantInfo facts() {
-  VariantInfo v;
-  v.variant = Variant::kQuikQuax;
-  v.name = "quikquax";
-  v.default_size = 14;
-  v.min_size = 4;
-  v.max_size = 26;
+VariantInfo quikquax() {
+  VariantInfo v = basic_facts(Variant::kQuikQuax, "quikquax", BoardShape::kSquare, 14, 4, 26,
+                              make_game<QuikQuaxGame>);
   // Quadrants need an even size; the 1-3-4 start replaces the pie rule.
   v.even_sizes_only = true;
   v.swap_by_default = false;
   v.pie_rule_replaced_by = "the 1-3-4 start";
-  v.shape = BoardShape::kSquare;
   v.links = LinkRule::kAutomatic;
   v.turns = TurnRule::kSeveralActions;
-  v.new_game = [](const GameSpec& spec) -> std::unique_ptr<GameState> {
-    return std::make_unique<QuikQuaxGame>(spec);
-  };
   return v;
 }
 
-const GameRegistration registered(facts());
+const GameRegistration registered(quikquax());
 
 }  // namespace
 }  // namespace quax

@@ -6,24 +6,15 @@
 namespace quax {
 namespace {
 
-VariantInfo facts() {
-  VariantInfo v;
-  v.variant = Variant::kStymie;
-  v.name = "stymie";
-  v.default_size = 8;
-  v.min_size = 3;
-  v.max_size = 12;
+VariantInfo stymie() {
+  VariantInfo v = basic_facts(Variant::kStymie, "stymie", BoardShape::kOctagons, 8, 3, 12, make_game<StymieGame>);
   v.swap_by_default = true;
-  v.shape = BoardShape::kOctagons;
   v.links = LinkRule::kNone;  // octagons connect through squares, which are pieces
   v.turns = TurnRule::kSeveralActions;
-  v.new_game = [](const GameSpec& spec) -> std::unique_ptr<GameState> {
-    return std::make_unique<StymieGame>(spec);
-  };
   return v;
 }
 
-const GameRegistration registered(facts());
+const GameRegistration registered(stymie());
 
 }  // namespace
 }  // namespace quax

@@ -6,25 +6,16 @@
 namespace quax {
 namespace {
 
-VariantInfo facts() {
-  VariantInfo v;
-  v.variant = Variant::kTorax;
-  v.name = "torax";
-  v.default_size = 9;
-  v.min_size = 3;
-  v.max_size = 26;
+VariantInfo torax() {
+  VariantInfo v = basic_facts(Variant::kTorax, "torax", BoardShape::kTorus, 9, 3, 26, make_game<ToraxGame>);
   v.swap_by_default = false;
   v.pie_rule_replaced_by = "the auction";
-  v.shape = BoardShape::kTorus;
   v.links = LinkRule::kChosen;
   v.turns = TurnRule::kSeveralActions;  // the auction: blocks, then end
-  v.new_game = [](const GameSpec& spec) -> std::unique_ptr<GameState> {
-    return std::make_unique<ToraxGame>(spec);
-  };
   return v;
 }
 
-const GameRegistration registered(facts());
+const GameRegistration registered(torax());
 
 }  // namespace
 }  // namespace quax

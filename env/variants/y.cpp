@@ -6,22 +6,13 @@
 namespace quax {
 namespace {
 
-VariantInfo facts() {
-  VariantInfo v;
-  v.variant = Variant::kY;
-  v.name = "y";
-  v.default_size = 15;
-  v.min_size = 3;
-  v.max_size = 26;
+VariantInfo y_facts() {
+  VariantInfo v = basic_facts(Variant::kY, "y", BoardShape::kTriangle, 15, 3, 26, make_game<HexGame>);
   v.swap_by_default = true;
-  v.shape = BoardShape::kTriangle;
-  v.new_game = [](const GameSpec& spec) -> std::unique_ptr<GameState> {
-    return std::make_unique<HexGame>(spec);
-  };
   return v;
 }
 
-const GameRegistration registered(facts());
+const GameRegistration registered(y_facts());
 
 }  // namespace
 }  // namespace quax
