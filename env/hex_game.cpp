@@ -191,23 +191,17 @@ std::string HexGame::action_to_string(int action) const {
 
 int HexGame::parse_action(std::string_view text, std::string* error) const {
   const std::string t = move_text(text);
-  auto fail = [&](const std::string& why) {
-    if (error) *error = why;
-    return -1;
-  };
   if (t == "swap") return nn_;
   if (t.size() < 2 || t.size() > 3 || t[0] < 'a' || t[0] > 'z' ||
       !std::all_of(t.begin() + 1, t.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
-    return fail(quoted_input(text) + " is not a move (expected e.g. c5 or swap)");
+    return not_a_move(error, quoted_input(text) + " is not a move (expected e.g. c5 or swap)");
   const int x = t[0] - 'a', y = std::stoi(t.substr(1)) - 1;
-  if (x >= n_ || y < 0 || y >= n_) {
-    const std::string board = geo_->triangle ? "triangle of side " + std::to_string(n_)
-                                             : std::to_string(n_) + "x" + std::to_string(n_) + " board";
-    return fail(quoted_input(text) + " is off the " + board);
-  }
+  if (x >= n_ || y < 0 || y >= n_)
+    return not_a_move(error, geo_->triangle ? quoted_input(text) + " is off the triangle of side " + std::to_string(n_)
+                                            : off_board(text, n_));
   if (!geo_->on_board[y * n_ + x])
-    return fail(quoted_input(text) + " is off the triangle (row " + std::to_string(y + 1) + " has columns a.." +
-                column_letter(y) + ")");
+    return not_a_move(error, quoted_input(text) + " is off the triangle (row " + std::to_string(y + 1) +
+                                 " has columns a.." + column_letter(y) + ")");
   return y * n_ + x;
 }
 

@@ -1,4 +1,5 @@
 #include "env/move_text.h"
+#include "core/quoted_input.h"
 
 #include <algorithm>
 #include <cctype>
@@ -31,6 +32,15 @@ bool read_cell(std::string_view t, size_t* i, int* column, int* row) {
     number = number * 10 + (t[(*i)++] - '0');
   *row = number - 1;
   return *i > start;
+}
+
+std::string off_board(std::string_view text, int n) {
+  return quoted_input(text) + " is off the " + std::to_string(n) + "x" + std::to_string(n) + " board";
+}
+
+int not_a_move(std::string* error, const std::string& why) {
+  if (error) *error = why;
+  return -1;
 }
 
 }  // namespace quax

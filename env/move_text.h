@@ -29,4 +29,12 @@ std::string cell_name(int cell, int n);
 // checks the board's bounds.
 bool read_cell(std::string_view t, size_t* i, int* column, int* row);
 
+// "'<text>' is off the 7x7 board": the refusal of a cell outside an n x n board (text quoted as
+// core/quoted_input.h quotes hostile input).
+std::string off_board(std::string_view text, int n);
+
+// How GameState::parse_action refuses a text: sets *error (when given) to `why`, one line, and
+// returns -1.
+int not_a_move(std::string* error, const std::string& why);
+
 }  // namespace quax

@@ -474,21 +474,16 @@ std::unique_ptr<SquareGame> SquareGame::from_position(const GameSpec& spec, cons
 }
 
 std::vector<CellOwnership> SquareGame::final_ownership() const {
-  if (outcome_ == Outcome::kOngoing) return {};
-  std::vector<CellOwnership> out(nn_);
-  for (int cell = 0; cell < nn_; ++cell) out[cell].owner = stone_at(cell);
-  const Player winner = winner_of(outcome_);
-  if (winner == Player::kNone) return out;
-  // The game's own unions (stones, automatic and chosen links) replayed on a board whose
-  // edge nodes join nothing (mark_edge_chains, env/ownership.h).
+  // The game's own unions (stones, automatic and chosen links) replayed on a board whose edge
+  // nodes join nothing (edge_chain_ownership, env/ownership.h).
   SquareGame groups(spec_);
   groups.join_edges_ = false;
   for (int cell = 0; cell < nn_; ++cell)
-    if (out[cell].owner != Player::kNone) groups.put_stone(cell, out[cell].owner);
+    if (cells_[cell] != 0) groups.put_stone(cell, stone_at(cell));
   for (int block = 0; block < nn_; ++block)
     if (links_[block] != 0) groups.add_link(block, (links_[block] - 1) / 2, static_cast<Player>((links_[block] - 1) % 2));
-  mark_edge_chains(n_, winner, nn_, [&](int cell) { return groups.find(cell); }, &out);
-  return out;
+  return edge_chain_ownership(n_, outcome_, [&](int cell) { return stone_at(cell); }, nn_,
+                              [&](int cell) { return groups.find(cell); });
 }
 
 }  // namespace quax

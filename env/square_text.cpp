@@ -29,32 +29,27 @@ std::string SquareGame::action_to_string(int action) const {
 
 int SquareGame::parse_action(std::string_view text, std::string* error) const {
   std::string t = move_text(text);
-  auto fail = [&](const std::string& why) {
-    if (error) *error = why;
-    return -1;
-  };
-  if (t.empty()) return fail("empty move");
+  if (t.empty()) return not_a_move(error, "empty move");
   if (t == "swap") return swap_action();
   if (t == "pass") return pass_action();
   // One or two cells: letter, digits, optional '-', letter, digits.
   size_t i = 0;
   // The kinds of move this game has, so that the message offers no link or pass it lacks.
-  const std::string not_a_move = quoted_input(text) + " is not a move (expected e.g. c5" +
-                                 (link_moves_ ? ", e2-f3" : "") + (spec_.swap ? ", swap" : "") +
-                                 (diagonals_connect_ ? ", pass" : "") + ")";
+  const std::string expected = quoted_input(text) + " is not a move (expected e.g. c5" +
+                               (link_moves_ ? ", e2-f3" : "") + (spec_.swap ? ", swap" : "") +
+                               (diagonals_connect_ ? ", pass" : "") + ")";
   int c1, r1, c2, r2;
-  if (!read_cell(t, &i, &c1, &r1)) return fail(not_a_move);
+  if (!read_cell(t, &i, &c1, &r1)) return not_a_move(error, expected);
   auto off = [&](int c, int r) { return c < 0 || r < 0 || c >= n_ || r >= n_; };
   if (i == t.size()) {
-    if (off(c1, r1)) return fail(quoted_input(text) + " is off the " + std::to_string(n_) + "x" + std::to_string(n_) + " board");
+    if (off(c1, r1)) return not_a_move(error, off_board(text, n_));
     return r1 * n_ + c1;
   }
   if (t[i] == '-') ++i;
-  if (!read_cell(t, &i, &c2, &r2) || i != t.size()) return fail(not_a_move);
-  if (off(c1, r1) || off(c2, r2))
-    return fail(quoted_input(text) + " is off the " + std::to_string(n_) + "x" + std::to_string(n_) + " board");
+  if (!read_cell(t, &i, &c2, &r2) || i != t.size()) return not_a_move(error, expected);
+  if (off(c1, r1) || off(c2, r2)) return not_a_move(error, off_board(text, n_));
   if (std::abs(c1 - c2) != 1 || std::abs(r1 - r2) != 1)
-    return fail(quoted_input(text) + ": a link joins two diagonally adjacent cells");
+    return not_a_move(error, quoted_input(text) + ": a link joins two diagonally adjacent cells");
   const int bc = std::min(c1, c2), br = std::min(r1, r2);
   const int d = ((c2 - c1) == (r2 - r1)) ? 0 : 1;
   return link_action(bc, br, d);

@@ -225,22 +225,18 @@ std::string StymieGame::action_to_string(int action) const {
 
 int StymieGame::parse_action(std::string_view text, std::string* error) const {
   std::string t = move_text(text);
-  auto fail = [&](const std::string& why) {
-    if (error) *error = why;
-    return -1;
-  };
   if (t == "swap") return swap_action();
   if (t == "end") return end_action();
   const bool square = !t.empty() && t.back() == '+';
   if (square) t.pop_back();
   if (t.size() < 2 || t[0] < 'a' || t[0] > 'z' || t.size() > 3 ||
       !std::all_of(t.begin() + 1, t.end(), [](char ch) { return std::isdigit(static_cast<unsigned char>(ch)); }))
-    return fail(quoted_input(text) + " is not a move (expected e.g. c5, c5+ for a square, swap, end)");
+    return not_a_move(error, quoted_input(text) + " is not a move (expected e.g. c5, c5+ for a square, swap, end)");
   const int c = t[0] - 'a', r = std::stoi(t.substr(1)) - 1;
   const int limit = square ? n_ - 1 : n_;
   if (c >= limit || r < 0 || r >= limit)
-    return fail(quoted_input(text) + " is off the board (" + (square ? "squares a1+.." : "octagons a1..") +
-                std::string(1, static_cast<char>('a' + limit - 1)) + std::to_string(limit) + (square ? "+)" : ")"));
+    return not_a_move(error, quoted_input(text) + " is off the board (" + (square ? "squares a1+.." : "octagons a1..") +
+                                 column_letter(limit - 1) + std::to_string(limit) + (square ? "+)" : ")"));
   return (square ? nn_ : 0) + r * n_ + c;
 }
 
@@ -411,19 +407,14 @@ uint64_t StymieGame::position_key() const {
 }
 
 std::vector<CellOwnership> StymieGame::final_ownership() const {
-  if (outcome_ == Outcome::kOngoing) return {};
-  std::vector<CellOwnership> out(nn_);
-  for (int a = 0; a < nn_; ++a) out[a].owner = piece(a);
-  const Player winner = winner_of(outcome_);
-  if (winner == Player::kNone) return out;
-  // The game's unions replayed on a board whose edge nodes join nothing (mark_edge_chains,
+  // The game's unions replayed on a board whose edge nodes join nothing (edge_chain_ownership,
   // env/ownership.h); a group's root may be a square.
   StymieGame groups(spec_);
   groups.join_edges_ = false;
   for (int a = 0; a < 2 * nn_; ++a)
     if (pieces_[a] != 0) groups.put(a, piece(a));
-  mark_edge_chains(n_, winner, 2 * nn_ + 4, [&](int a) { return groups.find(a); }, &out);
-  return out;
+  return edge_chain_ownership(n_, outcome_, [&](int a) { return piece(a); }, 2 * nn_ + 4,
+                              [&](int a) { return groups.find(a); });
 }
 
 std::unique_ptr<StymieGame> StymieGame::from_position(const GameSpec& spec, const std::vector<Player>& pieces,

@@ -258,10 +258,6 @@ std::string ToraxGame::action_to_string(int action) const {
 
 int ToraxGame::parse_action(std::string_view text, std::string* error) const {
   std::string t = move_text(text);
-  auto fail = [&](const std::string& why) {
-    if (error) *error = why;
-    return -1;
-  };
   if (t == "adopt") return adopt_action();
   if (t == "end") return end_action();
   if (t == "pass") return pass_action();
@@ -269,17 +265,16 @@ int ToraxGame::parse_action(std::string_view text, std::string* error) const {
   const std::string expected = quoted_input(text) + " is not a move (expected e.g. c5, a1-i9, adopt, end, pass)";
   size_t i = 0;
   auto off = [&](int c, int r) { return c < 0 || r < 0 || c >= n_ || r >= n_; };
-  const std::string off_board = quoted_input(text) + " is off the " + std::to_string(n_) + "x" + std::to_string(n_) + " board";
   int c1, r1, c2, r2;
-  if (!read_cell(t, &i, &c1, &r1)) return fail(expected);
-  if (i == t.size()) return off(c1, r1) ? fail(off_board) : r1 * n_ + c1;
+  if (!read_cell(t, &i, &c1, &r1)) return not_a_move(error, expected);
+  if (i == t.size()) return off(c1, r1) ? not_a_move(error, off_board(text, n_)) : r1 * n_ + c1;
   if (t[i] == '-') ++i;
-  if (!read_cell(t, &i, &c2, &r2) || i != t.size()) return fail(expected);
-  if (off(c1, r1) || off(c2, r2)) return fail(off_board);
+  if (!read_cell(t, &i, &c2, &r2) || i != t.size()) return not_a_move(error, expected);
+  if (off(c1, r1) || off(c2, r2)) return not_a_move(error, off_board(text, n_));
   // Diagonal neighbours on the torus: one step each way, counting across the seams.
   const bool east2 = wrap(c1 + 1, n_) == c2, west2 = wrap(c1 - 1, n_) == c2;
   const bool north2 = wrap(r1 + 1, n_) == r2, south2 = wrap(r1 - 1, n_) == r2;
-  if (!(east2 || west2) || !(north2 || south2)) return fail(quoted_input(text) + ": a link joins two diagonally adjacent cells");
+  if (!(east2 || west2) || !(north2 || south2)) return not_a_move(error, quoted_input(text) + ": a link joins two diagonally adjacent cells");
   const int west_c = east2 ? c1 : c2, south_r = north2 ? r1 : r2;
   const int d = (east2 == north2) ? 0 : 1;  // the western cell is the southern one for `/`
   return (1 + d) * nn_ + south_r * n_ + west_c;
