@@ -64,6 +64,12 @@ const VariantInfo* all_variants(int* count) {
   return registry().data();
 }
 
+bool is_registered(Variant v) {
+  for (const VariantInfo& info : registry())
+    if (info.variant == v) return true;
+  return false;
+}
+
 const VariantInfo& variant_info(Variant v) {
   for (const VariantInfo& info : registry())
     if (info.variant == v) return info;

@@ -4,6 +4,16 @@
 // (variant_info, parse_variant, check_spec, ...) and new_game() read only this registry, so no
 // switch over the variants stands anywhere else.
 //
+// Adding a variant touches three files: env/variants/<name>.cpp (its facts and factory), its
+// test (tests/env_<name>_test.cpp) and its config (configs/<name>_<size>.yaml); a variant with
+// rules of its own adds its game class under env/ too, where the existing classes do not play
+// it by its facts (SquareGame reads links and fill_cascade, HexGame shape and split_depth,
+// ToraxGame the torus, StymieGame the octagons). Nothing else names it: its value needs no
+// enumerator in env/types.h, and the lookups, the checks of specs, the solver, the board
+// layouts, the server, the shards and the Python module read its facts.
+// tests/registry_games_test.cpp registers such a variant (tinyhex) from the test file alone.
+// A variant's value is written into shards (train/shard_format.h): it never changes.
+//
 // Linking: a registration object lives in a file nothing else references, which a linker
 // would leave out of a static library; the build links quax_env whole (CMakeLists.txt,
 // WHOLE_ARCHIVE), and tests/registry_games_test.cpp checks that every Variant is registered.
@@ -27,6 +37,10 @@ std::unique_ptr<GameState> make_game(const GameSpec& spec) {
 // starts from these and sets what is its own.
 VariantInfo basic_facts(Variant variant, const char* name, BoardShape shape, int default_size, int min_size,
                         int max_size, GameFactory factory);
+
+// True when `v` is registered: for readers of files that store a variant's value (shards),
+// which may name one this build does not have. The values need not be contiguous.
+bool is_registered(Variant v);
 
 class GameRegistration {
  public:

@@ -118,6 +118,8 @@ class ToraxGame final : public GameState {
   struct Edge { int16_t a, b; int8_t wc, wr; };  // b = a + step, crossing the seam wc/wr times
   struct Geometry;
 
+  // x modulo n in [0, n): a coordinate on the torus.
+  static int wrap(int x, int n) { return ((x % n) + n) % n; }
   Player colour_of(Player seat) const { return seat == connector_ ? Player::kBlack : Player::kWhite; }
   bool link_legal(int block, int d, Player colour) const;
   bool has_play_move(Player colour) const;

@@ -57,6 +57,8 @@ TEST(GameRegistry, EveryShippedVariantIsRegistered) {
 }
 
 TEST(GameRegistry, AnUnregisteredValueIsAnError) {
+  EXPECT_FALSE(is_registered(static_cast<Variant>(99)));
+  EXPECT_TRUE(is_registered(kTinyHex));
   EXPECT_THROW(variant_info(static_cast<Variant>(99)), std::logic_error);
   EXPECT_THROW(new_game(GameSpec{static_cast<Variant>(99), 5, false}), std::logic_error);
   EXPECT_EQ(parse_variant("nosuchgame"), std::nullopt);
