@@ -7,6 +7,7 @@
 
 #include "env/game_state.h"
 #include "env/hex_geometry.h"
+#include "env/move_text.h"
 
 namespace quax {
 namespace {
@@ -34,8 +35,6 @@ std::vector<LayoutPoint> octagon(LayoutPoint c) {
   return {{c.x - h, c.y - 0.5}, {c.x + h, c.y - 0.5}, {c.x + 0.5, c.y - h}, {c.x + 0.5, c.y + h},
           {c.x + h, c.y + 0.5}, {c.x - h, c.y + 0.5}, {c.x - 0.5, c.y + h}, {c.x - 0.5, c.y - h}};
 }
-
-std::string column_letter(int c) { return std::string(1, static_cast<char>('a' + c)); }
 
 // Square grids (the quax family, quikquax, torax, stymie): cell (row r, column c) centred at
 // (c + 1/2, N - r - 1/2), plus the margin.
@@ -68,8 +67,8 @@ class SquareGrid {
 
 void square_layout(const GameState& start, BoardLayout* out) {
   const int n = start.size(), nn = n * n;
-  const Variant v = start.spec().variant;
-  const bool torus = v == Variant::kTorax, stymie = v == Variant::kStymie;
+  const BoardShape shape = variant_info(start.spec().variant).shape;
+  const bool torus = shape == BoardShape::kTorus, stymie = shape == BoardShape::kOctagons;
   const SquareGrid grid(n);
   out->width = out->height = n + 2 * kM;
   out->wrap = torus;

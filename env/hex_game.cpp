@@ -7,7 +7,9 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "env/move_text.h"
 #include "env/rng.h"
+#include "env/union_find.h"
 
 namespace quax {
 
@@ -51,14 +53,7 @@ void HexGame::copy_from(const GameState& other) {
   key_ = o.key_;
 }
 
-inline int HexGame::find(int x) const {
-  int16_t* const parent = parent_.data();
-  while (parent[x] != x) {
-    parent[x] = parent[parent[x]];
-    x = parent[x];
-  }
-  return x;
-}
+inline int HexGame::find(int x) const { return find_root(parent_.data(), x); }
 
 void HexGame::place(int cell, Player p) {
   const HexGeometry& geo = *geo_;
@@ -149,8 +144,8 @@ void HexGame::apply(int action) {
 std::string HexGame::why_illegal(int action) const {
   if (action < 0 || action > nn_) return "action " + std::to_string(action) + " is not on this board";
   if (action < nn_ && !geo_->on_board[action])
-    return cell_name(action) + " is off the triangle (row " + std::to_string(action / n_ + 1) + " has columns a.." +
-           std::string(1, static_cast<char>('a' + action / n_)) + ")";
+    return cell_name(action, n_) + " is off the triangle (row " + std::to_string(action / n_ + 1) + " has columns a.." +
+           column_letter(action / n_) + ")";
   const std::string name = action_to_string(action);
   if (outcome_ != Outcome::kOngoing) return name + ": the game is over";
   if (action < nn_) return cells_[action] != 0 ? name + " is occupied" : "";
@@ -189,44 +184,31 @@ Outcome HexGame::play_random_to_end(Rng& rng) {
 
 // --- Notation: the same on both shapes, column letter x, row y + 1 ---------------------------
 
-std::string HexGame::cell_name(int cell) const {
-  return std::string(1, static_cast<char>('a' + cell % n_)) + std::to_string(cell / n_ + 1);
-}
-
 std::string HexGame::action_to_string(int action) const {
   if (action < 0 || action > nn_) return "?";
-  return action == nn_ ? "swap" : cell_name(action);
+  return action == nn_ ? "swap" : cell_name(action, n_);
 }
 
 int HexGame::parse_action(std::string_view text, std::string* error) const {
-  std::string t;
-  for (char ch : text)
-    if (!std::isspace(static_cast<unsigned char>(ch)))
-      t += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-  auto fail = [&](const std::string& why) {
-    if (error) *error = why;
-    return -1;
-  };
+  const std::string t = move_text(text);
   if (t == "swap") return nn_;
   if (t.size() < 2 || t.size() > 3 || t[0] < 'a' || t[0] > 'z' ||
       !std::all_of(t.begin() + 1, t.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
-    return fail(quoted_input(text) + " is not a move (expected e.g. c5 or swap)");
+    return not_a_move(error, quoted_input(text) + " is not a move (expected e.g. c5 or swap)");
   const int x = t[0] - 'a', y = std::stoi(t.substr(1)) - 1;
-  if (x >= n_ || y < 0 || y >= n_) {
-    const std::string board = geo_->triangle ? "triangle of side " + std::to_string(n_)
-                                             : std::to_string(n_) + "x" + std::to_string(n_) + " board";
-    return fail(quoted_input(text) + " is off the " + board);
-  }
+  if (x >= n_ || y < 0 || y >= n_)
+    return not_a_move(error, geo_->triangle ? quoted_input(text) + " is off the triangle of side " + std::to_string(n_)
+                                            : off_board(text, n_));
   if (!geo_->on_board[y * n_ + x])
-    return fail(quoted_input(text) + " is off the triangle (row " + std::to_string(y + 1) + " has columns a.." +
-                std::string(1, static_cast<char>('a' + y)) + ")");
+    return not_a_move(error, quoted_input(text) + " is off the triangle (row " + std::to_string(y + 1) +
+                                 " has columns a.." + column_letter(y) + ")");
   return y * n_ + x;
 }
 
 std::vector<std::string> HexGame::stones_of(Player p) const {
   std::vector<std::string> out;
   for (int16_t cell : geo_->board_cells)
-    if (p != Player::kNone && stone(cell) == p) out.push_back(cell_name(cell));
+    if (p != Player::kNone && stone(cell) == p) out.push_back(cell_name(cell, n_));
   return out;
 }
 

@@ -99,7 +99,6 @@ class HexGame final : public GameState {
   void do_swap();
   void after_move();
   int find(int x) const;
-  std::string cell_name(int cell) const;
 
   GameSpec spec_;
   int n_ = 0, nn_ = 0;

@@ -9,15 +9,6 @@ namespace quax {
 
 namespace {
 
-int split_depth(Variant v) {
-  switch (v) {
-    case Variant::kQuadhex:
-    case Variant::kQuady: return 1;
-    case Variant::kQuady2: return 2;
-    default: return 0;
-  }
-}
-
 // A game under construction: its cells with their side bits.
 using Region = std::vector<std::pair<int16_t, uint8_t>>;
 
@@ -72,15 +63,15 @@ void add_triangle_games(int n, bool upright, std::array<int, 3> k, int side, int
 }  // namespace
 
 bool is_hex_variant(Variant v) {
-  return v == Variant::kHex || v == Variant::kQuadhex || v == Variant::kY || v == Variant::kQuady ||
-         v == Variant::kQuady2;
+  const BoardShape shape = variant_info(v).shape;
+  return shape == BoardShape::kRhombus || shape == BoardShape::kTriangle;
 }
 
 HexGeometry::HexGeometry(Variant v, int size)
-    : triangle(v == Variant::kY || v == Variant::kQuady || v == Variant::kQuady2),
+    : triangle(variant_info(v).shape == BoardShape::kTriangle),
       n(size),
       nn(size * size),
-      depth(split_depth(v)) {
+      depth(variant_info(v).split_depth) {
   on_board.assign(nn, 0);
   neighbours.resize(nn);
   neighbour_count.assign(nn, 0);

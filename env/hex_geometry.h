@@ -24,6 +24,7 @@
 
 namespace quax {
 
+// The variants played on hexagons (their registered shape is the rhombus or the triangle).
 bool is_hex_variant(Variant v);
 
 struct HexGeometry {

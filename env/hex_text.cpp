@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "env/hex_game.h"
+#include "env/move_text.h"
 
 namespace quax {
 
@@ -85,9 +86,9 @@ std::string HexGame::move_help() const {
     int stone_cell = 0;
     for (int16_t cell : geo_->board_cells)
       if (cells_[cell] != 0) stone_cell = cell;
-    help += geo_->triangle ? ", or swap (black's " + cell_name(stone_cell) + " becomes yours)"
-                           : ", or swap (black's " + cell_name(stone_cell) + " becomes your " +
-                                 cell_name(geo_->transposed[stone_cell]) + ")";
+    help += geo_->triangle ? ", or swap (black's " + cell_name(stone_cell, n_) + " becomes yours)"
+                           : ", or swap (black's " + cell_name(stone_cell, n_) + " becomes your " +
+                                 cell_name(geo_->transposed[stone_cell], n_) + ")";
   }
   return help + ".";
 }

@@ -1,5 +1,6 @@
 #include "env/notation.h"
 #include "core/quoted_input.h"
+#include "env/move_text.h"
 
 #include <algorithm>
 #include <cctype>
@@ -7,11 +8,6 @@
 namespace quax {
 
 namespace {
-
-std::string lower(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
-  return s;
-}
 
 bool is_separator(char ch) { return ch == ',' || std::isspace(static_cast<unsigned char>(ch)); }
 
@@ -38,7 +34,7 @@ bool parse_record(std::string_view text, GameRecord* out, std::string* error) {
   std::vector<std::string> tokens = split_tokens(text);
   if (tokens.empty()) return fail("the record is empty");
   for (size_t i = 0; i < tokens.size(); ++i) {
-    const std::string t = lower(tokens[i]);
+    const std::string t = lower_case(tokens[i]);
     if (t != "resigns") continue;
     if (i == 0) return fail("'resigns' must follow a player name (e.g. 'Black resigns')");
     const auto who = parse_player(tokens[i - 1]);

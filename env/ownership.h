@@ -2,11 +2,23 @@
 // winning chain) a training position gets from the end of its game. No LibTorch here.
 #pragma once
 
+#include <functional>
 #include <vector>
 
 #include "env/game_state.h"
 
 namespace quax {
+
+// GameState::final_ownership() of a game on an n x n grid of cells (cell r*n + c, row 0 the
+// south edge) whose winner connects two opposite edges: Black south and north, White west and
+// east (the square family, quikquax, stymie's octagons). Empty while `outcome` is ongoing;
+// otherwise owner_of(cell) for every cell, and on_chain on each of the winner's cells whose
+// group touches both of the winner's edges. group_of(cell) names a cell's group, below
+// num_groups, in a replay of the game's connections that joins no edge: the game's own
+// union-find has merged every group touching an edge into that edge's set, so it no longer
+// tells the groups apart.
+std::vector<CellOwnership> edge_chain_ownership(int n, Outcome outcome, const std::function<Player(int)>& owner_of,
+                                                int num_groups, const std::function<int(int)>& group_of);
 
 // The planes an ownership head predicts.
 inline constexpr int kOwnershipPlanes = 2;

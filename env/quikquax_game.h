@@ -27,7 +27,7 @@ class QuikQuaxGame final : public GameState {
  public:
   static constexpr int kNumPlanes = 10;
 
-  // Precondition: spec.variant == kQuikQuax and check_spec(spec) is empty (even size).
+  // Precondition: check_spec(spec) is empty and the size is even.
   explicit QuikQuaxGame(const GameSpec& spec);
 
   const GameSpec& spec() const override { return spec_; }

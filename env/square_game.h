@@ -1,5 +1,6 @@
 // The square-grid family of docs/RULES.md section 2 with one action per turn:
-// quax, link, quickway, crossway and quadrex.
+// quax, link, quickway, crossway and quadrex. One class: they differ only in the facts their
+// files register (VariantInfo::links, fill_cascade; env/variants/), never by name.
 //
 // Action layout (board frame, N = size, NN = N*N):
 //   [0, NN)          place a stone on cell r*N + c
@@ -104,6 +105,7 @@ class SquareGame final : public GameState {
   bool placement_legal(int cell, Player p) const;
   bool has_placement(Player p) const;
   void place(int cell, Player p);       // stone, unions, automatic links, quadrex cascade
+  void fill_cascade(int cell);          // quadrex: the fills that follow a stone on `cell`
   void put_stone(int cell, Player p);   // one stone and its unions, no cascade
   void add_link(int block, int d, Player p);
   void do_swap();
@@ -113,11 +115,15 @@ class SquareGame final : public GameState {
   void add_candidate(int link_id, Player p);
   void remove_candidate(int link_id);
   uint64_t turn_key() const;
-  std::string cell_name(int cell) const;
 
   GameSpec spec_;
   int n_ = 0, nn_ = 0;
   std::shared_ptr<const Geometry> geo_;
+  // The family member's rules, read from its registered facts (VariantInfo) at construction:
+  // the players make links (quax, link); a stone links its diagonal pairs (quickway); diagonal
+  // neighbours connect and no checkerboard may be completed, with forced passes (crossway);
+  // placements cascade (quadrex).
+  bool link_moves_ = false, auto_links_ = false, diagonals_connect_ = false, fill_cascade_ = false;
 
   std::vector<uint8_t> cells_;        // 0 empty, 1 black, 2 white
   std::vector<uint8_t> links_;        // per block: 0 none, else 1 + 2 * d + player

@@ -1,6 +1,9 @@
 #include "env/stymie_game.h"
 #include "core/quoted_input.h"
+#include "env/move_text.h"
+#include "env/ownership.h"
 #include "env/rng.h"
+#include "env/union_find.h"
 
 #include <algorithm>
 #include <cassert>
@@ -18,7 +21,7 @@ constexpr int kSouth = 0, kNorth = 1, kWest = 2, kEast = 3;
 }  // namespace
 
 StymieGame::StymieGame(const GameSpec& spec) : spec_(spec), n_(spec.size), nn_(spec.size * spec.size) {
-  assert(spec.variant == Variant::kStymie);
+  assert(variant_info(spec.variant).shape == BoardShape::kOctagons);
   pieces_.assign(2 * nn_, 0);
   parent_.resize(2 * nn_ + 4);
   for (int i = 0; i < 2 * nn_ + 4; ++i) parent_[i] = static_cast<int16_t>(i);
@@ -26,13 +29,7 @@ StymieGame::StymieGame(const GameSpec& spec) : spec_(spec), n_(spec.size), nn_(s
   turn_.reserve(3);
 }
 
-int StymieGame::find(int x) {
-  while (parent_[x] != x) {
-    parent_[x] = parent_[parent_[x]];
-    x = parent_[x];
-  }
-  return x;
-}
+int StymieGame::find(int x) { return find_root(parent_.data(), x); }
 
 void StymieGame::unite(int a, int b) {
   a = find(a);
@@ -216,8 +213,7 @@ Outcome StymieGame::play_random_to_end(Rng& rng) {
 // --- Notation -------------------------------------------------------------------------
 
 std::string StymieGame::name(int a) const {
-  const int idx = a % nn_;
-  return std::string(1, static_cast<char>('a' + idx % n_)) + std::to_string(idx / n_ + 1) + (is_square(a) ? "+" : "");
+  return cell_name(a % nn_, n_) + (is_square(a) ? "+" : "");
 }
 
 std::string StymieGame::action_to_string(int action) const {
@@ -228,25 +224,19 @@ std::string StymieGame::action_to_string(int action) const {
 }
 
 int StymieGame::parse_action(std::string_view text, std::string* error) const {
-  std::string t;
-  for (char ch : text)
-    if (!std::isspace(static_cast<unsigned char>(ch))) t += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-  auto fail = [&](const std::string& why) {
-    if (error) *error = why;
-    return -1;
-  };
+  std::string t = move_text(text);
   if (t == "swap") return swap_action();
   if (t == "end") return end_action();
   const bool square = !t.empty() && t.back() == '+';
   if (square) t.pop_back();
   if (t.size() < 2 || t[0] < 'a' || t[0] > 'z' || t.size() > 3 ||
       !std::all_of(t.begin() + 1, t.end(), [](char ch) { return std::isdigit(static_cast<unsigned char>(ch)); }))
-    return fail(quoted_input(text) + " is not a move (expected e.g. c5, c5+ for a square, swap, end)");
+    return not_a_move(error, quoted_input(text) + " is not a move (expected e.g. c5, c5+ for a square, swap, end)");
   const int c = t[0] - 'a', r = std::stoi(t.substr(1)) - 1;
   const int limit = square ? n_ - 1 : n_;
   if (c >= limit || r < 0 || r >= limit)
-    return fail(quoted_input(text) + " is off the board (" + (square ? "squares a1+.." : "octagons a1..") +
-                std::string(1, static_cast<char>('a' + limit - 1)) + std::to_string(limit) + (square ? "+)" : ")"));
+    return not_a_move(error, quoted_input(text) + " is off the board (" + (square ? "squares a1+.." : "octagons a1..") +
+                                 column_letter(limit - 1) + std::to_string(limit) + (square ? "+)" : ")"));
   return (square ? nn_ : 0) + r * n_ + c;
 }
 
@@ -417,29 +407,14 @@ uint64_t StymieGame::position_key() const {
 }
 
 std::vector<CellOwnership> StymieGame::final_ownership() const {
-  if (outcome_ == Outcome::kOngoing) return {};
-  std::vector<CellOwnership> out(nn_);
-  for (int a = 0; a < nn_; ++a) out[a].owner = piece(a);
-  const Player winner = winner_of(outcome_);
-  if (winner == Player::kNone) return out;
-  // The game's unions replayed on a board whose edge nodes join nothing (the game's own
-  // union-find has merged every group touching an edge into that edge's set).
+  // The game's unions replayed on a board whose edge nodes join nothing (edge_chain_ownership,
+  // env/ownership.h); a group's root may be a square.
   StymieGame groups(spec_);
   groups.join_edges_ = false;
   for (int a = 0; a < 2 * nn_; ++a)
     if (pieces_[a] != 0) groups.put(a, piece(a));
-  auto edge_bits = [&](int a) {
-    const int c = a % n_, r = a / n_;
-    return (r == 0 ? 1 << kSouth : 0) | (r == n_ - 1 ? 1 << kNorth : 0) | (c == 0 ? 1 << kWest : 0) |
-           (c == n_ - 1 ? 1 << kEast : 0);
-  };
-  std::vector<uint8_t> reached(2 * nn_ + 4, 0);  // per group root: the edges its octagons touch
-  for (int a = 0; a < nn_; ++a)
-    if (out[a].owner == winner) reached[groups.find(a)] |= static_cast<uint8_t>(edge_bits(a));
-  const int goal = winner == Player::kBlack ? (1 << kSouth | 1 << kNorth) : (1 << kWest | 1 << kEast);
-  for (int a = 0; a < nn_; ++a)
-    out[a].on_chain = out[a].owner == winner && (reached[groups.find(a)] & goal) == goal;
-  return out;
+  return edge_chain_ownership(n_, outcome_, [&](int a) { return piece(a); }, 2 * nn_ + 4,
+                              [&](int a) { return groups.find(a); });
 }
 
 std::unique_ptr<StymieGame> StymieGame::from_position(const GameSpec& spec, const std::vector<Player>& pieces,

@@ -30,7 +30,7 @@ class StymieGame final : public GameState {
  public:
   static constexpr int kNumPlanes = 10;
 
-  // Precondition: spec.variant == kStymie and check_spec(spec) is empty.
+  // Precondition: the spec's variant is played on octagons and check_spec(spec) is empty.
   explicit StymieGame(const GameSpec& spec);
 
   const GameSpec& spec() const override { return spec_; }

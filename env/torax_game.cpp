@@ -1,24 +1,15 @@
 #include "env/torax_game.h"
-#include "core/quoted_input.h"
+#include "env/move_text.h"
 #include "env/rng.h"
 
 #include <algorithm>
 #include <cassert>
-#include <cctype>
 #include <cstring>
-#include <map>
-#include <mutex>
-#include <sstream>
 
 #include "env/size_cache.h"
+#include "env/union_find.h"
 
 namespace quax {
-
-namespace {
-
-int wrap(int x, int n) { return ((x % n) + n) % n; }
-
-}  // namespace
 
 // Edges of the torus with the number of times each crosses the seams, so that the union-find
 // can tell a wrapping cycle (non-zero total) from one that can be shrunk to a point.
@@ -43,7 +34,7 @@ struct ToraxGame::Geometry {
 
 ToraxGame::ToraxGame(const GameSpec& spec)
     : spec_(spec), n_(spec.size), nn_(spec.size * spec.size), geo_(table_for_size<Geometry>(spec.size)) {
-  assert(spec.variant == Variant::kTorax);
+  assert(variant_info(spec.variant).shape == BoardShape::kTorus);
   cells_.assign(nn_, 0);
   links_.assign(nn_, 0);
   parent_.resize(nn_);
@@ -71,43 +62,11 @@ void ToraxGame::copy_from(const GameState& other) {
   must_pass_ = o.must_pass_;
 }
 
-// --- Winding union-find ---------------------------------------------------------------
+// --- Winding union-find (env/union_find.h) ------------------------------------------------
 
-int ToraxGame::find(int x, int* wc, int* wr) const {
-  // Two passes: find the root and the total wrap, then point the path straight at the root
-  // with each node's own total (path compression keeps the wrap vectors right).
-  int root = x, tc = 0, tr = 0;
-  while (parent_[root] != root) {
-    tc += wrap_c_[root];
-    tr += wrap_r_[root];
-    root = parent_[root];
-  }
-  int y = x, yc = tc, yr = tr;
-  while (parent_[y] != y) {
-    const int next = parent_[y], nc = yc - wrap_c_[y], nr = yr - wrap_r_[y];
-    parent_[y] = static_cast<int16_t>(root);
-    wrap_c_[y] = static_cast<int8_t>(yc);
-    wrap_r_[y] = static_cast<int8_t>(yr);
-    y = next, yc = nc, yr = nr;
-  }
-  *wc = tc;
-  *wr = tr;
-  return root;
-}
+WindingSets ToraxGame::black_sets() const { return WindingSets{parent_.data(), wrap_c_.data(), wrap_r_.data()}; }
 
-// With W(x) the wrap vector of x relative to its root, an edge a -> b crossing the seams
-// (wc, wr) times asks W(b) - W(a) = (wc, wr). Inside one component, a mismatch is a cycle
-// whose crossings do not cancel: a loop around the torus.
-bool ToraxGame::unite_black(const Edge& e) {
-  int ac, ar, bc, br;
-  const int ra = find(e.a, &ac, &ar), rb = find(e.b, &bc, &br);
-  if (ra == rb) return bc - ac != e.wc || br - ar != e.wr;
-  parent_[ra] = static_cast<int16_t>(rb);
-  // W(ra) relative to rb, so that W(a) = ac + W(ra) satisfies W(b) - W(a) = (wc, wr).
-  wrap_c_[ra] = static_cast<int8_t>(bc - ac - e.wc);
-  wrap_r_[ra] = static_cast<int8_t>(br - ar - e.wr);
-  return false;
-}
+bool ToraxGame::unite_black(const Edge& e) { return black_sets().unite(e.a, e.b, e.wc, e.wr); }
 
 bool ToraxGame::black_can_still_win() const {
   // Black's best case: every cell not white is black, every block without a White link can
@@ -116,24 +75,8 @@ bool ToraxGame::black_can_still_win() const {
   int16_t parent[26 * 26];
   int8_t wc[26 * 26], wr[26 * 26];
   for (int i = 0; i < nn_; ++i) parent[i] = static_cast<int16_t>(i), wc[i] = wr[i] = 0;
-  auto find_local = [&](int x, int* tc, int* tr) {
-    *tc = *tr = 0;
-    while (parent[x] != x) {
-      *tc += wc[x];
-      *tr += wr[x];
-      x = parent[x];
-    }
-    return x;
-  };
-  auto loop = [&](const Edge& e) {
-    int ac, ar, bc, br;
-    const int ra = find_local(e.a, &ac, &ar), rb = find_local(e.b, &bc, &br);
-    if (ra == rb) return bc - ac != e.wc || br - ar != e.wr;
-    parent[ra] = static_cast<int16_t>(rb);
-    wc[ra] = static_cast<int8_t>(bc - ac - e.wc);
-    wr[ra] = static_cast<int8_t>(br - ar - e.wr);
-    return false;
-  };
+  const WindingSets sets{parent, wc, wr};
+  auto loop = [&](const Edge& e) { return sets.unite(e.a, e.b, e.wc, e.wr); };
   const uint8_t* cells = cells_.data();
   for (int x = 0; x < nn_; ++x) {
     if (cells[x] == 2) continue;
@@ -288,190 +231,19 @@ Outcome ToraxGame::play_random_to_end(Rng& rng) {
   return outcome_;
 }
 
-// --- Notation -------------------------------------------------------------------------
+// --- Notation (the rest in torax_text.cpp) --------------------------------------------
 
-std::string ToraxGame::cell_name(int cell) const {
-  return std::string(1, static_cast<char>('a' + cell % n_)) + std::to_string(cell / n_ + 1);
-}
-
+// Here rather than in torax_text.cpp: a link's cells come from the geometry's edges.
 std::string ToraxGame::action_to_string(int action) const {
   if (action < 0 || action >= num_actions()) return "?";
-  if (action < nn_) return cell_name(action);
+  if (action < nn_) return cell_name(action, n_);
   if (action == adopt_action()) return "adopt";
   if (action == end_action()) return "end";
   if (action == pass_action()) return "pass";
   const int d = action < 2 * nn_ ? 0 : 1;
   const Edge& e = geo_->diag[action - (1 + d) * nn_][d];
   const int lo = e.a / n_ <= e.b / n_ ? e.a : e.b, hi = lo == e.a ? e.b : e.a;
-  return cell_name(lo) + "-" + cell_name(hi);
-}
-
-int ToraxGame::parse_action(std::string_view text, std::string* error) const {
-  std::string t;
-  for (char ch : text)
-    if (!std::isspace(static_cast<unsigned char>(ch))) t += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-  auto fail = [&](const std::string& why) {
-    if (error) *error = why;
-    return -1;
-  };
-  if (t == "adopt") return adopt_action();
-  if (t == "end") return end_action();
-  if (t == "pass") return pass_action();
-  if (t.rfind("block", 0) == 0) t = t.substr(5);
-  const std::string expected = quoted_input(text) + " is not a move (expected e.g. c5, a1-i9, adopt, end, pass)";
-  size_t i = 0;
-  auto read_cell = [&](int* c, int* r) {
-    if (i >= t.size() || t[i] < 'a' || t[i] > 'z') return false;
-    *c = t[i++] - 'a';
-    const size_t start = i;
-    int row = 0;
-    while (i < t.size() && std::isdigit(static_cast<unsigned char>(t[i])) && i - start < 3) row = row * 10 + (t[i++] - '0');
-    *r = row - 1;
-    return i > start;
-  };
-  auto off = [&](int c, int r) { return c < 0 || r < 0 || c >= n_ || r >= n_; };
-  const std::string off_board = quoted_input(text) + " is off the " + std::to_string(n_) + "x" + std::to_string(n_) + " board";
-  int c1, r1, c2, r2;
-  if (!read_cell(&c1, &r1)) return fail(expected);
-  if (i == t.size()) return off(c1, r1) ? fail(off_board) : r1 * n_ + c1;
-  if (t[i] == '-') ++i;
-  if (!read_cell(&c2, &r2) || i != t.size()) return fail(expected);
-  if (off(c1, r1) || off(c2, r2)) return fail(off_board);
-  // Diagonal neighbours on the torus: one step each way, counting across the seams.
-  const bool east2 = wrap(c1 + 1, n_) == c2, west2 = wrap(c1 - 1, n_) == c2;
-  const bool north2 = wrap(r1 + 1, n_) == r2, south2 = wrap(r1 - 1, n_) == r2;
-  if (!(east2 || west2) || !(north2 || south2)) return fail(quoted_input(text) + ": a link joins two diagonally adjacent cells");
-  const int west_c = east2 ? c1 : c2, south_r = north2 ? r1 : r2;
-  const int d = (east2 == north2) ? 0 : 1;  // the western cell is the southern one for `/`
-  return (1 + d) * nn_ + south_r * n_ + west_c;
-}
-
-GameState::RecordForm ToraxGame::record_form(int action) const {
-  if (!in_auction()) return RecordForm::kToken;
-  if (action == end_action()) return RecordForm::kImplied;
-  if (action < nn_ && blocks_this_turn_ > 0) return RecordForm::kJoined;
-  return RecordForm::kToken;
-}
-
-std::vector<int> ToraxGame::parse_record_token(std::string_view token, std::string* error) const {
-  std::string t;
-  for (char ch : token)
-    if (!std::isspace(static_cast<unsigned char>(ch))) t += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-  const bool cells_only = !t.empty() && std::all_of(t.begin(), t.end(), [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)); }) &&
-                          t.rfind("block", 0) != 0 && t != "adopt" && t != "end" && t != "pass";
-  if (!in_auction() || !cells_only) return GameState::parse_record_token(token, error);
-  // The blocks of one auction turn: cells joined, the turn's `end` implied.
-  std::vector<int> out;
-  for (size_t i = 0; i < t.size();) {
-    size_t j = i + 1;
-    while (j < t.size() && std::isdigit(static_cast<unsigned char>(t[j]))) ++j;
-    const int a = parse_action(t.substr(i, j - i), error);
-    if (a < 0 || a >= nn_) {
-      if (a >= nn_ && error) *error = quoted_input(token) + ": an auction turn is blocks on cells, e.g. c3g7";
-      return {};
-    }
-    out.push_back(a);
-    i = j;
-  }
-  if (static_cast<int>(out.size()) > n_) {
-    if (error) *error = quoted_input(token) + ": at most " + std::to_string(n_) + " blocks in one auction turn";
-    return {};
-  }
-  // The N-th block, or the last empty cell, ends the turn by itself.
-  if (static_cast<int>(out.size()) < n_ && static_cast<int>(out.size()) < empties_) out.push_back(end_action());
-  return out;
-}
-
-std::vector<std::string> ToraxGame::stones_of(Player colour) const {
-  std::vector<std::string> out;
-  for (int x = 0; x < nn_; ++x)
-    if (colour != Player::kNone && colour_at(x) == colour) out.push_back(cell_name(x));
-  return out;
-}
-
-std::vector<std::string> ToraxGame::links_of(Player colour) const {
-  std::vector<std::string> out;
-  for (int b = 0; b < nn_; ++b)
-    if (colour != Player::kNone && links_[b] != 0 && (links_[b] - 1) % 2 == index_of(colour))
-      out.push_back(action_to_string((1 + (links_[b] - 1) / 2) * nn_ + b));
-  return out;
-}
-
-std::string ToraxGame::board_text() const {
-  std::ostringstream os;
-  auto letters = [&] {
-    os << "   ";
-    for (int c = 0; c < n_; ++c) os << ' ' << static_cast<char>('a' + c) << (c + 1 < n_ ? "  " : "");
-    os << '\n';
-  };
-  // Links of a row of blocks are drawn between the block's two rows; a link of the top row
-  // (crossing the north-south seam) is drawn above the board, one of the last column (the
-  // west-east seam) after the last column.
-  auto link_row = [&](int r) {
-    std::string line(3 + 4 * n_ + 2, ' ');
-    bool any = false;
-    for (int c = 0; c < n_; ++c) {
-      const uint8_t l = links_[r * n_ + c];
-      if (l == 0) continue;
-      line[3 + 4 * c + 3] = (l - 1) / 2 == 0 ? '/' : '\\';
-      any = true;
-    }
-    if (any) {
-      line.erase(line.find_last_not_of(' ') + 1);
-      os << line << '\n';
-    }
-  };
-  letters();
-  link_row(n_ - 1);
-  for (int r = n_ - 1; r >= 0; --r) {
-    char label[16];
-    std::snprintf(label, sizeof label, "%2d ", r + 1);
-    os << label;
-    for (int c = 0; c < n_; ++c) {
-      const uint8_t v = cells_[r * n_ + c];
-      os << ' ' << (v == 1 ? 'X' : v == 2 ? 'O' : '.') << (c + 1 < n_ ? "  " : "");
-    }
-    os << "  " << r + 1 << '\n';
-    if (r > 0) link_row(r - 1);
-  }
-  letters();
-  os << "X = black stones, O = white stones and blocks (the torus wraps both ways); " << status_line();
-  return os.str();
-}
-
-std::string ToraxGame::status_line() const {
-  if (outcome_ != Outcome::kOngoing)
-    return player_name(winner_of(outcome_)) + " (the " + (winner_of(outcome_) == connector_ ? "connector" : "blocker") +
-           ") wins";
-  if (in_auction()) {
-    // The bid is every block on the board: the adopter plays White with all of them. During
-    // the auction every stone is a block.
-    const int blocks = nn_ - empties_;
-    return "auction: " + player_name(to_move_) + " to move, " + std::to_string(blocks) + " block" +
-           (blocks == 1 ? "" : "s") + " on the board, " + std::to_string(blocks_this_turn_) + " this turn (at most " +
-           std::to_string(n_) + ")";
-  }
-  return player_name(to_move_) + " (" + (to_move_ == connector_ ? "black stones" : "white stones") + ") to move" +
-         (must_pass_ ? " (must pass)" : "");
-}
-
-std::string ToraxGame::move_help() const {
-  if (outcome_ != Outcome::kOngoing) return "No moves: the game is over.";
-  if (must_pass_) return "Moves: pass, the only one (no empty cell and no link for you).";
-  // Examples from the notation, the same all game long: the line changes only when the moves do.
-  if (in_auction()) {
-    if (blocks_this_turn_ == 0)
-      return "Auction: place blocks (white stones) on empty cells, one a move (e.g. a1), up to " + std::to_string(n_) +
-             " this turn, then end; or adopt: you take the white stones with every block (the blocker), and the "
-             "other seat plays black and moves first.";
-    return "Auction: another block on an empty cell, up to " + std::to_string(n_ - blocks_this_turn_) +
-           " more this turn, or end to close your turn.";
-  }
-  const std::string stone =
-      empties_ > 0 ? "a " + player_name(colour_of(to_move_)) + " stone on an empty cell (e.g. a1), or " : "";
-  // Block nn-1's `/` joins the last cell to a1 across both seams.
-  return "Moves: " + stone + "a link between two of your stones that are diagonal neighbours, in a block without a "
-         "link (e.g. " + action_to_string(nn_) + ", or across the edges " + action_to_string(2 * nn_ - 1) + ").";
+  return cell_name(lo, n_) + "-" + cell_name(hi, n_);
 }
 
 // --- Network view ---------------------------------------------------------------------
@@ -570,11 +342,10 @@ std::vector<CellOwnership> ToraxGame::final_ownership() const {
   // Every black connection went through unite_black, so both ends of each are in one set; an
   // edge whose wrap vectors disagree closes a loop around the torus in that set.
   std::vector<uint8_t> wraps(nn_, 0);  // per root of the black union-find
+  const WindingSets sets = black_sets();
   auto check = [&](const Edge& e) {
-    int ac, ar, bc, br;
-    const int root = find(e.a, &ac, &ar);
-    find(e.b, &bc, &br);
-    if (bc - ac != e.wc || br - ar != e.wr) wraps[root] = 1;
+    int wc, wr;
+    if (sets.closes_loop(e.a, e.b, e.wc, e.wr)) wraps[sets.find(e.a, &wc, &wr)] = 1;
   };
   for (int x = 0; x < nn_; ++x) {
     if (cells_[x] != 1) continue;
@@ -585,7 +356,7 @@ std::vector<CellOwnership> ToraxGame::final_ownership() const {
     if (links_[b] != 0 && (links_[b] - 1) % 2 == 0) check(geo_->diag[b][(links_[b] - 1) / 2]);
   for (int x = 0; x < nn_; ++x) {
     int wc, wr;
-    out[x].on_chain = cells_[x] == 1 && wraps[find(x, &wc, &wr)];
+    out[x].on_chain = cells_[x] == 1 && wraps[sets.find(x, &wc, &wr)];
   }
   return out;
 }

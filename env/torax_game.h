@@ -34,6 +34,7 @@
 #include <vector>
 
 #include "env/game_state.h"
+#include "env/union_find.h"
 
 namespace quax {
 
@@ -41,7 +42,7 @@ class ToraxGame final : public GameState {
  public:
   static constexpr int kNumPlanes = 10;
 
-  // Precondition: spec.variant == kTorax and check_spec(spec) is empty.
+  // Precondition: the spec's variant is played on the torus and check_spec(spec) is empty.
   explicit ToraxGame(const GameSpec& spec);
 
   const GameSpec& spec() const override { return spec_; }
@@ -117,6 +118,8 @@ class ToraxGame final : public GameState {
   struct Edge { int16_t a, b; int8_t wc, wr; };  // b = a + step, crossing the seam wc/wr times
   struct Geometry;
 
+  // x modulo n in [0, n): a coordinate on the torus.
+  static int wrap(int x, int n) { return ((x % n) + n) % n; }
   Player colour_of(Player seat) const { return seat == connector_ ? Player::kBlack : Player::kWhite; }
   bool link_legal(int block, int d, Player colour) const;
   bool has_play_move(Player colour) const;
@@ -125,10 +128,10 @@ class ToraxGame final : public GameState {
   void adopt();
   void end_turn();
   void after_white_action();
-  // Weighted union-find over black stones: the wrap vector of x relative to its root.
-  int find(int x, int* wc, int* wr) const;
+  // The union-find over black stones with their wrap vectors (env/union_find.h), a view of
+  // parent_, wrap_c_, wrap_r_.
+  WindingSets black_sets() const;
   bool unite_black(const Edge& e);  // true when the edge closes a wrapping loop
-  std::string cell_name(int cell) const;
   void map_cell_xy(int sym, int c, int r, int* oc, int* orow) const;
   void map_block(int sym, int block, int d, int* out_block, int* out_d) const;
   template <typename T>

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -30,6 +31,9 @@ inline Player winner_of(Outcome o) {
 // "black" / "white" / "draw" / "none" (the words of the `winner` protocol command).
 std::string outcome_name(Outcome o);
 
+// The variants shipped with the engine, by name, for code that means one of them. The values
+// are registry keys (env/game_registry.h): a variant registers its facts and its factory in its
+// own file under env/variants/, and a new one may take any unused value without a name here.
 enum class Variant : int8_t {
   kQuax,
   kLink,
@@ -47,31 +51,6 @@ enum class Variant : int8_t {
   kQuady2,
 };
 
-struct VariantInfo {
-  Variant variant;
-  const char* name;
-  int default_size;
-  int min_size;
-  int max_size;
-  bool even_sizes_only;
-  bool swap_by_default;  // the pie rule of docs/RULES.md
-  // Sizes must leave this remainder modulo size_modulus (quady: odd, quady2: 4k+1).
-  int size_modulus = 1;
-  int size_remainder = 0;
-};
-
-// Every variant the engine implements, in a fixed order.
-const VariantInfo* all_variants(int* count);
-const VariantInfo& variant_info(Variant v);
-// Lower-case name lookup; nullopt for an unknown name.
-std::optional<Variant> parse_variant(std::string_view name);
-// "quax, link, ..." for error messages.
-std::string variant_list();
-// The variant whose rules `v` plays by: link is quax under its first name (docs/RULES.md: the
-// same moves, connections and goal; only the default size and pie rule differ), so a model of
-// one plays the other. Every other variant is its own.
-Variant rules_of(Variant v);
-
 // What fixes a game: the variant, the board size and whether the pie rule is on.
 struct GameSpec {
   Variant variant = Variant::kQuax;
@@ -83,6 +62,73 @@ struct GameSpec {
   }
   bool operator!=(const GameSpec& o) const { return !(*this == o); }
 };
+
+class GameState;
+
+// The board a variant is played on (docs/RULES.md): what draws it and how big "size" is.
+enum class BoardShape : int8_t {
+  kSquare,    // N x N cells (the quax family, quikquax)
+  kTorus,     // N x N cells wrapping both ways (torax)
+  kOctagons,  // the 4.8.8 board: N x N octagons and the squares between them (stymie)
+  kRhombus,   // N x N hexagons (hex, quadhex)
+  kTriangle,  // hexagons on a triangle of side N (y, quady, quady2)
+};
+
+// How two diagonal neighbours of one colour connect on the square grids.
+enum class LinkRule : int8_t {
+  kNone,       // never: only orthogonal neighbours connect (quadrex; the hexagonal boards)
+  kChosen,     // a link move of the mover's (quax, link, torax)
+  kAutomatic,  // a link made by the stone that forms the pair, first come first linked (quickway)
+  kDiagonal,   // always, and a placement that completes a checkerboard is illegal (crossway)
+};
+
+// What a turn is: one action, or several actions by the same player (quikquax's 1-3-4 stones,
+// torax's auction, stymie's piece shapes), so that to_move() may stay the same after a ply.
+enum class TurnRule : int8_t { kOneAction, kSeveralActions };
+
+// The facts of one variant, as it registers them (env/game_registry.h).
+struct VariantInfo {
+  Variant variant = Variant::kQuax;
+  const char* name = "";
+  int default_size = 0;
+  int min_size = 0;
+  int max_size = 0;
+  bool even_sizes_only = false;
+  bool swap_by_default = false;  // the pie rule of docs/RULES.md
+  // Sizes must leave this remainder modulo size_modulus (quady: odd, quady2: 4k+1).
+  int size_modulus = 1;
+  int size_remainder = 0;
+  BoardShape shape = BoardShape::kSquare;
+  LinkRule links = LinkRule::kNone;
+  TurnRule turns = TurnRule::kOneAction;
+  // The opening that replaces the pie rule, for a variant that has none ("the auction"); null
+  // when the pie rule may be on.
+  const char* pie_rule_replaced_by = nullptr;
+  bool can_draw = false;  // a game may end without a winner (crossway)
+  // A placement may fill further cells (quadrex's cascade), so one move can shorten a
+  // connection by more than one stone.
+  bool fill_cascade = false;
+  // Quadrant splitting of the hexagonal boards: 0 none, 1 quadrants, 2 quadrants of quadrants.
+  int split_depth = 0;
+  // Another variant whose rules this one plays by, so that a model of one plays the other (link:
+  // quax, docs/RULES.md: the same moves, connections and goal); none when its rules are its own.
+  std::optional<Variant> plays_by;
+  // A new game at the start. Precondition: check_spec(spec) is empty and spec.variant is this.
+  std::unique_ptr<GameState> (*new_game)(const GameSpec& spec) = nullptr;
+};
+
+// Every registered variant, in the order of their Variant values.
+const VariantInfo* all_variants(int* count);
+// The facts of a registered variant. Throws std::logic_error naming the value when `v` is not
+// registered (its file was left out of the build).
+const VariantInfo& variant_info(Variant v);
+// Lower-case name lookup; nullopt for an unknown name.
+std::optional<Variant> parse_variant(std::string_view name);
+// "quax, link, ..." for error messages.
+std::string variant_list();
+// The variant whose rules `v` plays by (VariantInfo::plays_by): link is quax under its first
+// name, so a model of one plays the other. Every other variant is its own.
+Variant rules_of(Variant v);
 
 // The variant's default size and swap setting.
 GameSpec default_spec(Variant v);

@@ -12,9 +12,9 @@ constexpr uint8_t kBlocked = 255;
 int connection_distance(const SquareGame& game, Player p) {
   // This runs twice at every new leaf of the proof search: flat arrays, no allocation.
   const int n = game.size(), nn = n * n;
-  const Variant v = game.spec().variant;
-  const bool link_moves = v == Variant::kQuax || v == Variant::kLink;
-  const bool diagonals = v != Variant::kQuadrex;
+  const LinkRule links = variant_info(game.spec().variant).links;
+  const bool link_moves = links == LinkRule::kChosen;
+  const bool diagonals = links != LinkRule::kNone;
   const bool black = p == Player::kBlack;
 
   uint8_t cost[kMaxCells];  // to stand on a cell: 0 own stone, 1 empty, blocked
@@ -29,7 +29,7 @@ int connection_distance(const SquareGame& game, Player p) {
     for (int r = 0; r + 1 < n; ++r) {
       for (int c = 0; c + 1 < n; ++c) {
         const int b = r * n + c;
-        if (v == Variant::kCrossway) {
+        if (links == LinkRule::kDiagonal) {
           cross[0][b] = cross[1][b] = 0;
           continue;
         }

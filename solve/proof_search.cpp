@@ -114,7 +114,7 @@ void ProofSearch::evaluate(const GameState& s, Level& parent, uint32_t* pn, uint
   // Win in one. One move lowers a distance by at most one except in quadrex (a fill cascade
   // places several stones), so elsewhere a mover two moves away needs no scan.
   const int mover_distance = or_node ? a : d;
-  if (!game || spec_.variant == Variant::kQuadrex || mover_distance <= 1) {
+  if (!game || variant_info(spec_.variant).fill_cascade || mover_distance <= 1) {
     // A result in the mover's favour: the attacker's win at an OR node; anything else (the
     // defender's win, a draw) at an AND node.
     auto mover_ends_it = [&](int action) {

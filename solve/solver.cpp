@@ -35,7 +35,7 @@ GameValue flip(GameValue v) {
   return v;
 }
 
-bool can_draw(const GameSpec& spec) { return spec.variant == Variant::kCrossway; }
+bool can_draw(const GameSpec& spec) { return variant_info(spec.variant).can_draw; }
 
 GameValue solve_value(ProofSearch& search, const GameState& state) {
   const Player mover = state.to_move();

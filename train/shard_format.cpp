@@ -8,6 +8,7 @@
 #include <limits>
 #include <stdexcept>
 
+#include "env/game_registry.h"
 #include "env/game_state.h"
 
 namespace quax {
@@ -162,9 +163,7 @@ class PayloadDecoder {
     const uint8_t variant = u8(), size = u8(), swap = u8(), reserved = u8();
     // Writers put 0 there: anything else is damage (or a format this program does not know).
     if (reserved != 0) fail(fmt::format("reserved byte {} is not 0", reserved));
-    int variants = 0;
-    all_variants(&variants);
-    if (variant >= variants) fail(fmt::format("unknown variant {}", variant));
+    if (!is_registered(static_cast<Variant>(variant))) fail(fmt::format("unknown variant {}", variant));
     if (swap > 1) fail(fmt::format("swap flag {} is neither 0 nor 1", swap));
     const GameSpec found{static_cast<Variant>(variant), size, swap == 1};
     const std::string unplayable = check_spec(found);
@@ -312,11 +311,9 @@ std::optional<GameSpec> decode_shard_spec(const std::string& head) {
   const auto version = static_cast<uint32_t>(read_le(head, 4, 4));
   const size_t at = version == 1 ? 8 : (version == kShardFormatVersion ? kV2HeaderBytes : head.size());
   if (head.size() < at + 3) return std::nullopt;
-  int variants = 0;
-  all_variants(&variants);
   const auto variant = static_cast<uint8_t>(head[at]), size = static_cast<uint8_t>(head[at + 1]),
              swap = static_cast<uint8_t>(head[at + 2]);
-  if (variant >= variants || swap > 1) return std::nullopt;
+  if (!is_registered(static_cast<Variant>(variant)) || swap > 1) return std::nullopt;
   const GameSpec spec{static_cast<Variant>(variant), size, swap == 1};
   if (!check_spec(spec).empty()) return std::nullopt;
   return spec;
