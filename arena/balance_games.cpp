@@ -7,6 +7,7 @@
 #include "arena/strength_curve.h"
 #include "mcts/evaluation_batch.h"
 #include "mcts/search_agent.h"
+#include "mcts/search_schema.h"
 #include "mcts/search_tree.h"
 
 namespace quax {
@@ -24,8 +25,7 @@ std::vector<PlayedGame> play_self_games(const std::vector<const GameState*>& sta
   };
   std::vector<Game> games(starts.size());
   const int max_plies = 4 * starts[0]->num_actions();
-  SearchSettings settings = options.search;
-  settings.dirichlet_fraction = 0.0f;
+  const SearchSettings settings = play_settings(options.search);
   Rng rng(options.seed);
   EvaluationBatch batch;
   size_t next = 0;  // the next game to start

@@ -11,6 +11,7 @@
 #include "arena/strength_curve.h"
 #include "mcts/evaluation_batch.h"
 #include "mcts/search_agent.h"
+#include "mcts/search_schema.h"
 #include "mcts/search_tree.h"
 #include "solve/proof_search.h"
 
@@ -88,8 +89,7 @@ std::vector<OpeningValue> opening_map(const GameSpec& spec, Evaluator& evaluator
   // The search of every class's position, side by side.
   if (progress) progress("openings: searching " + std::to_string(classes.size()) + " classes of first moves");
   {
-    SearchSettings settings = options.search;
-    settings.dirichlet_fraction = 0.0f;
+    const SearchSettings settings = play_settings(options.search);
     std::vector<std::unique_ptr<SearchTree>> trees;
     std::vector<SearchTree*> searching;
     std::vector<size_t> index;

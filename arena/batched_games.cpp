@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "mcts/search_schema.h"
 #include "mcts/selfplay_driver.h"
 
 namespace quax {
@@ -26,8 +27,7 @@ void play_games_batched(const GameSpec& spec, const std::vector<std::string>& na
       if (seat_of[p] >= 0) continue;
       seat_of[p] = static_cast<int>(opt.players.size());
       PlayerSettings ps;
-      ps.search = players[p]->search;
-      ps.search.dirichlet_fraction = 0.0f;
+      ps.search = play_settings(players[p]->search);
       ps.evaluator = static_cast<int>(evaluators.size());
       ps.temperature_moves = options.sampled_plies;
       ps.temperature_early = 1.0f;

@@ -6,6 +6,7 @@
 #include "command/keep_shards_option.h"
 #include "command/stop_signal.h"
 #include "distributed/distributed_training.h"
+#include "train/config_print.h"
 #include "train/train_loop.h"
 
 namespace quax {
@@ -68,7 +69,7 @@ void setup_train(CLI::App& app) {
       return config;
     };
     if (opt->print_config) {
-      std::printf("%s", dump_config(run_config()).c_str());
+      std::printf("%s", dump_config_documented(run_config()).c_str());
       return;
     }
     TrainOptions t;

@@ -8,13 +8,14 @@
 
 #include "mcts/baseline_agents.h"
 #include "mcts/play_levels.h"
+#include "mcts/search_schema.h"
 #include "nets/model_agent.h"
 #include "nets/model_levels.h"
 
 namespace quax {
 
 const char* const kPlayerSyntax =
-    "random | uct:<playouts> | mcts:<sims> | <model.pt>[:sims=N][:time=S][:level=L][:temp=T][:cpuct=X][:gumbel][:leaves=N]";
+    "random | uct:<playouts> | mcts:<sims> | <model.pt>[:sims=N][:time=S][:level=L][:temp=T][:cpuct=X][:gumbel][:leaves=N][:<search key>=V]";
 
 namespace {
 
@@ -54,8 +55,10 @@ bool parse_player_description(const std::string& text, PlayerDescription* out, s
     return true;
   }
   d.kind = PlayerDescription::Kind::kModel;
-  d.search.dirichlet_fraction = 0.0f;
-  d.search.leaves_per_batch = 4;
+  // A player plays: no root noise unless its description asks for some. Several leaves per
+  // batch: a single game's search has no other games to fill the evaluator's batch.
+  d.search = play_settings(SearchSettings{});
+  d.search.leaves_per_batch = kPlayerLeavesPerBatch;
   std::vector<std::string> parts;
   std::stringstream ss(text);
   for (std::string p; std::getline(ss, p, ':');) parts.push_back(p);
@@ -75,9 +78,11 @@ bool parse_player_description(const std::string& text, PlayerDescription* out, s
       if (error) *error = "bad player '" + text + "': " + what;
       return false;
     };
+    // The short names below came before the search schema and keep their ranges and messages
+    // (sims= goes to 10^7 here, simulations= to the schema's 10^6); every other key of the
+    // schema is read by the schema.
     if (key == "gumbel" && eq == std::string::npos) {
       d.search.root_rule = RootRule::kGumbel;
-      d.search.gumbel_noise = false;
     } else if (key == "sims") {
       if (!parse_number(value, 1, kMaxPlayerSimulations, &v) || v != static_cast<int>(v))
         return bad("sims takes 1 to " + std::to_string(kMaxPlayerSimulations));
@@ -101,8 +106,12 @@ bool parse_player_description(const std::string& text, PlayerDescription* out, s
     } else if (key == "leaves") {
       if (!parse_number(value, 1, 256, &v) || v != static_cast<int>(v)) return bad("leaves takes 1 to 256");
       d.search.leaves_per_batch = static_cast<int>(v);
+    } else if (const SearchField* field = find_search_field(key); field && eq != std::string::npos) {
+      if (auto e = set_search_field(&d.search, *field, value); !e.empty()) return bad(bad_search_value(key, e));
+      sims_given = sims_given || key == "simulations";
     } else {
-      return bad("unknown setting '" + p + "' (known: sims=N, time=S, level=L, temp=T, cpuct=X, gumbel, leaves=N)");
+      return bad("unknown setting '" + p + "' (known: sims=N, time=S, level=L, temp=T, cpuct=X, gumbel, leaves=N, " +
+                 "and <key>=<value> for a search key of configs/README.md)");
     }
   }
   if (level > 0) {
@@ -113,11 +122,7 @@ bool parse_player_description(const std::string& text, PlayerDescription* out, s
     }
     d.search = at_level(d.search, level, level_table_of(d.model_path));  // the model's own table, if it has one
   }
-  if (d.seconds > 0 && d.search.root_rule == RootRule::kGumbel) {
-    if (error) *error = "bad player '" + text + "': time= works with PUCT only, not gumbel";
-    return false;
-  }
-  if (auto e = check_settings(d.search); !e.empty()) {
+  if (auto e = check_player_settings(d); !e.empty()) {
     if (error) *error = "bad player '" + text + "': " + e;
     return false;
   }
@@ -125,23 +130,38 @@ bool parse_player_description(const std::string& text, PlayerDescription* out, s
   return true;
 }
 
-std::unique_ptr<Agent> make_player(const std::string& description, const GameSpec& spec, uint64_t seed,
-                                   std::string* error, const Device& device) {
-  PlayerDescription d;
-  if (!parse_player_description(description, &d, error)) return nullptr;
-  if (d.kind == PlayerDescription::Kind::kBaseline) return make_baseline_agent(description, seed, error);
+std::string check_player_settings(const PlayerDescription& d) {
+  if (d.kind == PlayerDescription::Kind::kBaseline) return {};
+  if (d.seconds > 0 && d.search.root_rule == RootRule::kGumbel) return "time= works with PUCT only, not gumbel";
+  return check_settings(d.search);
+}
+
+std::unique_ptr<Agent> make_player(const PlayerDescription& d, const GameSpec& spec, uint64_t seed, std::string* error,
+                                   const Device& device) {
+  if (d.kind == PlayerDescription::Kind::kBaseline) return make_baseline_agent(d.text, seed, error);
+  if (auto e = check_player_settings(d); !e.empty()) {
+    if (error) *error = "bad player '" + d.text + "': " + e;
+    return nullptr;
+  }
   std::error_code ec;
   // A path that is there but is no regular file (a FIFO, a directory) is left to the loader,
   // whose bounded reader names what it is.
   if (!std::filesystem::exists(d.model_path, ec)) {
     if (error)
-      *error = "unknown player '" + description + "': no model file '" + d.model_path + "' (a player is " +
+      *error = "unknown player '" + d.text + "': no model file '" + d.model_path + "' (a player is " +
                std::string(kPlayerSyntax) + ")";
     return nullptr;
   }
   auto agent = make_model_agent(d.model_path, spec, d.search, seed, error, d.seconds, device);
   if (!agent) return nullptr;
-  return std::make_unique<ModelPlayer>(std::move(agent), description);
+  return std::make_unique<ModelPlayer>(std::move(agent), d.text);
+}
+
+std::unique_ptr<Agent> make_player(const std::string& description, const GameSpec& spec, uint64_t seed,
+                                   std::string* error, const Device& device) {
+  PlayerDescription d;
+  if (!parse_player_description(description, &d, error)) return nullptr;
+  return make_player(d, spec, seed, error, device);
 }
 
 }  // namespace quax

@@ -10,6 +10,11 @@
 //   gumbel       Gumbel root search (sequential halving) instead of PUCT
 //   level=<l>    difficulty 1 to 10 (mcts/play_levels.h; 10 is sims=200), instead of sims or time
 //   leaves=<n>   leaves per evaluator batch in single-game play (virtual loss; default 4)
+//   <key>=<v>    any key of the search schema (mcts/search_schema.h, configs/README.md's
+//                search.* keys without "search."), e.g. fpu_reduction=0.1, rule=gumbel,
+//                simulations=400, with the schema's range and error line
+// A model player starts from play_settings() (no root noise) with 4 leaves per batch; keys
+// are applied in order, so a later one wins.
 // A path may not contain ':'. Anything that is not a baseline is read as a model path.
 #pragma once
 
@@ -29,6 +34,9 @@ inline constexpr int kMaxPlayerSimulations = 10'000'000;
 inline constexpr double kMinPlayerSeconds = 0.001;
 inline constexpr double kMaxPlayerSeconds = 86400;  // a day
 inline constexpr double kMaxPlayerCPuct = 100;
+// A single game's search has no other games to fill the evaluator's batch: a model player
+// puts this many leaves into each (leaves= or leaves_per_batch= change it).
+inline constexpr int kPlayerLeavesPerBatch = 4;
 
 // Help text listing the accepted descriptions, for --help of the commands that take them.
 extern const char* const kPlayerSyntax;
@@ -58,5 +66,14 @@ bool parse_player_description(const std::string& text, PlayerDescription* out, s
 // (a command's --device; nets/device.h).
 std::unique_ptr<Agent> make_player(const std::string& description, const GameSpec& spec, uint64_t seed,
                                    std::string* error, const Device& device = kCpuDevice);
+// The same for a description already read (parse_player_description) and perhaps changed
+// since, e.g. search keys set through the schema from a request (serve/): checks the
+// settings again (check_player_settings) and names the player by d.text.
+std::unique_ptr<Agent> make_player(const PlayerDescription& d, const GameSpec& spec, uint64_t seed, std::string* error,
+                                   const Device& device = kCpuDevice);
+
+// Empty when a model player's settings make sense together (check_settings, and a clock only
+// with PUCT), else one line naming what does not; always empty for a baseline.
+std::string check_player_settings(const PlayerDescription& d);
 
 }  // namespace quax

@@ -8,10 +8,12 @@
 #include <filesystem>
 #include <mutex>
 
+#include "core/quoted_input.h"
 #include "mcts/baseline_agents.h"
 #include "mcts/evaluation_batch.h"
 #include "mcts/play_levels.h"
 #include "mcts/search_agent.h"
+#include "mcts/search_schema.h"
 #include "mcts/search_tree.h"
 #include "mcts/uct_agent.h"
 #include "nets/model_levels.h"
@@ -140,12 +142,34 @@ class PySearch {
   std::mutex mu_;  // one search at a time per object (the GIL is released while it runs)
 };
 
+// A keyword argument's value as the text doors of the search schema read it: Python's bool
+// as true or false, a number by its repr (the shortest that reads back), a str as it is.
+std::string schema_text(const py::handle& value) {
+  if (py::isinstance<py::bool_>(value)) return value.cast<bool>() ? "true" : "false";
+  if (py::isinstance<py::int_>(value) || py::isinstance<py::float_>(value)) return py::repr(value).cast<std::string>();
+  if (py::isinstance<py::str>(value)) return value.cast<std::string>();
+  return "<" + py::type::of(value).attr("__name__").cast<std::string>() + ">";
+}
+
+// Sets each keyword that names a search key (mcts/search_schema.h), with the schema's range
+// and its error line as a ValueError; any other keyword is a TypeError, as Python's own.
+void apply_search_keywords(SearchSettings* settings, const py::kwargs& keywords) {
+  for (const auto& [k, value] : keywords) {
+    const auto key = k.cast<std::string>();
+    const SearchField* field = find_search_field(key);
+    if (!field)
+      throw py::type_error("quax.Search got an unexpected keyword argument " + quoted_input(key) +
+                           " (it takes the search keys of configs/README.md, without 'search.')");
+    if (auto error = set_search_field(settings, *field, schema_text(value)); !error.empty())
+      throw py::value_error(bad_search_value(key, error));
+  }
+}
+
 PySearch* make_search(const py::object& player, std::optional<int> simulations, std::optional<double> c_puct,
                       std::optional<bool> gumbel, std::optional<double> seconds, uint64_t seed,
-                      std::optional<int> level, const std::string& device) {
-  SearchSettings settings;
-  settings.dirichlet_fraction = 0.0f;
-  settings.leaves_per_batch = 4;
+                      std::optional<int> level, const std::string& device, const py::kwargs& keywords) {
+  SearchSettings settings = play_settings(SearchSettings{});
+  settings.leaves_per_batch = kPlayerLeavesPerBatch;
   double time = 0;
   std::string name;
   std::shared_ptr<Model> model;
@@ -177,8 +201,9 @@ PySearch* make_search(const py::object& player, std::optional<int> simulations, 
     throw py::value_error("a player is a quax.Model or a name: " + std::string(kPlayerSyntax));
   }
   if (model) evaluator = std::make_shared<NetEvaluator>(model->inference);
-  if (!evaluator && (simulations || c_puct || gumbel || seconds || level))
-    throw py::value_error("'" + name + "' does not search a tree: simulations, c_puct, gumbel, seconds and level do not apply");
+  if (!evaluator && (simulations || c_puct || gumbel || seconds || level || !keywords.empty()))
+    throw py::value_error("'" + name + "' does not search a tree: simulations, c_puct, gumbel, seconds, level and "
+                          "the search keys do not apply");
   if (level && !model) throw py::value_error("level plays a model weaker, not '" + name + "'");
   if (level && (*level < kMinPlayLevel || *level > kMaxPlayLevel))
     throw py::value_error("level must be " + play_level_range() + ", not " + std::to_string(*level));
@@ -194,10 +219,8 @@ PySearch* make_search(const py::object& player, std::optional<int> simulations, 
                                       kMaxPlayerSeconds, *seconds));
   if (simulations) settings.simulations = *simulations;
   if (c_puct) settings.c_puct = static_cast<float>(*c_puct);
-  if (gumbel && *gumbel) {
-    settings.root_rule = RootRule::kGumbel;
-    settings.gumbel_noise = false;
-  }
+  if (gumbel && *gumbel) settings.root_rule = RootRule::kGumbel;  // without noise: play_settings
+  apply_search_keywords(&settings, keywords);
   if (seconds) time = *seconds;
   if (level) settings = at_level(settings, *level, level_table_of(model->path));  // the model's own table, if any
   if (std::string error = check_settings(settings); !error.empty()) throw py::value_error(error);
@@ -220,6 +243,30 @@ py::dict analysis_dict(const Analysis& a) {
 }  // namespace
 
 void bind_search(py::module_& m) {
+  m.def(
+      "search_keys",
+      [] {
+        py::list keys;
+        const SearchSettings defaults;
+        for (const auto& f : search_fields()) {
+          py::dict d;
+          d["key"] = f.key;
+          d["kind"] = f.kind == SearchField::Kind::kInteger   ? "integer"
+                      : f.kind == SearchField::Kind::kNumber  ? "number"
+                      : f.kind == SearchField::Kind::kBoolean ? "boolean"
+                                                              : "rule";
+          d["low"] = f.lo;
+          d["high"] = f.hi;
+          d["default"] = search_field_text(defaults, f);
+          d["expected"] = search_field_expected(f);
+          d["doc"] = f.doc;
+          keys.append(d);
+        }
+        return keys;
+      },
+      "The search keys quax.Search takes as keywords (configs/README.md's search.* keys): a list of dicts "
+      "with key, kind (integer, number, boolean, rule), low, high, default (as text), expected (the error's "
+      "words) and doc.");
   py::class_<PySearch>(m, "Search", R"(A player that searches: a quax.Model, or a name as the command line takes it.
 
   quax.Search(model, simulations=200)          PUCT over the model (gumbel=True: Gumbel root)
@@ -233,6 +280,9 @@ void bind_search(py::module_& m) {
 
 A model file named by a string runs on `device` (cpu, cuda, cuda:N or auto, as
 quax.load_model); a quax.Model runs where it was loaded.
+
+Any other keyword is a search key of configs/README.md without "search." (fpu_reduction=0.1,
+rule="gumbel", leaves_per_batch=8, ...), read with a config's range and error line.
 
 Every method takes quax.Game objects and answers in the board frame. Searches are
 deterministic for a given seed and sequence of calls; no noise is added.)")

@@ -17,6 +17,7 @@
 #include "env/board_layout.h"
 #include "mcts/baseline_agents.h"
 #include "mcts/play_levels.h"
+#include "mcts/search_schema.h"
 #include "nets/net_evaluator.h"
 #include "nets/players.h"
 #include "serve/analysis.h"
@@ -24,6 +25,7 @@
 #include "serve/catalogue.h"
 #include "serve/results_answer.h"
 #include "serve/search_budget.h"
+#include "serve/search_json.h"
 #include "serve/views.h"
 #include "serve/web_assets.h"
 
@@ -44,6 +46,8 @@ constexpr size_t kMaxEcho = 80;         // characters of a request's input quote
 constexpr size_t kMaxErrorChars = 400;  // an error line, whatever it quotes
 constexpr double kAnalysisSliceSeconds = 0.25;  // between two analysis events
 constexpr int kMaxBaselineCount = 200'000;      // uct playouts, mcts simulations: bounds a request's work
+// A resource bound, below the search schema's 10^6: one engine move or analysis of a request
+// may not take more time and memory than this (docs/SECURITY.md).
 constexpr int kMaxSimulations = 100'000;
 constexpr double kMaxSecondsPerMove = 60.0;
 
@@ -340,7 +344,24 @@ struct BoardServer::Impl {
     *description = model->path + (level > 0      ? ":level=" + std::to_string(level)
                                   : seconds > 0 ? ":time=" + json(seconds).dump()
                                                 : ":sims=" + std::to_string(sims));
-    auto agent = make_player(*description, spec, seeds++, &error, options.device);
+    PlayerDescription player;
+    if (!parse_player_description(*description, &player, &error))
+      throw HttpError{400, model->name + ": " + replace_all(error, *description, model->name)};
+    if (const json* search = field(body, "search")) {
+      if (std::string e = set_search_keys(*search, &player.search); !e.empty()) throw HttpError{400, e};
+      if (search->contains("simulations")) {
+        if (level > 0 || seconds > 0)
+          throw HttpError{400, "'simulations' sets the search's size: give it without 'level' or 'seconds'"};
+        // The schema allows 10^6; one engine move here is bounded as 'sims' is (kMaxSimulations:
+        // the time and memory one request may take, docs/SECURITY.md).
+        if (player.search.simulations > kMaxSimulations)
+          throw HttpError{400, bad_search_value("simulations", "at most " + std::to_string(kMaxSimulations) + " here")};
+        // The description names the search's size: the memory reserved for its moves is read from it.
+        *description = model->path + ":sims=" + std::to_string(player.search.simulations);
+        player.text = *description;
+      }
+    }
+    auto agent = make_player(player, spec, seeds++, &error, options.device);
     // The player string is this server's own making: the client is told of the model it named.
     if (!agent) throw HttpError{400, model->name + ": " + replace_all(error, *description, model->name)};
     return agent;

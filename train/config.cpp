@@ -13,6 +13,8 @@
 #include <sstream>
 
 #include "mcts/baseline_agents.h"
+#include "mcts/search_schema.h"
+#include "train/config_print.h"
 #include "train/config_yaml.h"
 
 namespace quax {
@@ -25,6 +27,8 @@ struct Field {
   // Throws ConfigError(what is wrong with the value) without the location; the caller adds it.
   std::function<void(TrainConfig&, const YAML::Node&)> set;
   std::function<std::string(const TrainConfig&)> get;
+  // One line for --print-config: the search keys' come from their schema (mcts/search_schema.h).
+  std::string doc = {};
 };
 
 [[noreturn]] void bad(const std::string& expected) { throw ConfigError(expected); }
@@ -76,6 +80,34 @@ Field device(const std::string& key, Ref ref) {
                  if (!parse_device(s, &ref(c), &error)) bad(error);
                },
                [ref](const TrainConfig& c) { return device_name(ref(const_cast<TrainConfig&>(c))); }};
+}
+
+// A key of the search section, read through the search schema (mcts/search_schema.h) with
+// YAML's own scalar conversions, so that a config accepts what it always has.
+Field search_field(const SearchField& sf) {
+  return Field{std::string("search.") + sf.key,
+               [&sf](TrainConfig& c, const YAML::Node& n) {
+                 std::string error;
+                 switch (sf.kind) {
+                   case SearchField::Kind::kInteger:
+                     error = set_search_integer(&c.search, sf, scalar_as<int>(n, "an integer"));
+                     break;
+                   case SearchField::Kind::kNumber:
+                     error = set_search_number(&c.search, sf, scalar_as<float>(n, "a number"));
+                     break;
+                   case SearchField::Kind::kBoolean:
+                     set_search_boolean(&c.search, sf, scalar_as<bool>(n, "true or false"));
+                     break;
+                   case SearchField::Kind::kRule:
+                     error = set_search_rule(&c.search, scalar_as<std::string>(n, "puct or gumbel"));
+                     break;
+                 }
+                 if (!error.empty()) bad(error);
+               },
+               [&sf](const TrainConfig& c) { return search_field_text(c.search, sf); },
+               sf.kind == SearchField::Kind::kInteger || sf.kind == SearchField::Kind::kNumber
+                   ? std::string(sf.doc) + "; " + search_field_expected(sf)
+                   : std::string(sf.doc)};
 }
 
 #define REF(expr) [](TrainConfig & c) -> auto& { return c.expr; }
@@ -135,30 +167,7 @@ const std::vector<Field>& schema() {
     f.push_back(boolean("net.ownership_head", REF(net.ownership_head)));
     f.push_back(boolean("net.soft_policy_head", REF(net.soft_policy_head)));
     // search
-    f.push_back(Field{"search.rule",
-                      [](TrainConfig& c, const YAML::Node& n) {
-                        const auto s = scalar_as<std::string>(n, "puct or gumbel");
-                        if (s == "puct") c.search.root_rule = RootRule::kPuct;
-                        else if (s == "gumbel") c.search.root_rule = RootRule::kGumbel;
-                        else bad("expected puct or gumbel, got " + quoted_input(s));
-                      },
-                      [](const TrainConfig& c) {
-                        return std::string(c.search.root_rule == RootRule::kGumbel ? "gumbel" : "puct");
-                      }});
-    f.push_back(number<int>("search.simulations", REF(search.simulations), 1, 1000000));
-    f.push_back(number<float>("search.c_puct", REF(search.c_puct), 0.0f, 100.0f));
-    f.push_back(number<float>("search.fpu_reduction", REF(search.fpu_reduction), -10.0f, 10.0f));
-    f.push_back(number<float>("search.root_fpu_reduction", REF(search.root_fpu_reduction), -10.0f, 10.0f));
-    f.push_back(number<float>("search.dirichlet_alpha_total", REF(search.dirichlet_alpha_total), 0.0f, 1000.0f));
-    f.push_back(number<float>("search.dirichlet_fraction", REF(search.dirichlet_fraction), 0.0f, 1.0f));
-    f.push_back(boolean("search.reuse_tree", REF(search.reuse_tree)));
-    f.push_back(number<float>("search.forced_playouts_k", REF(search.forced_playouts_k), 0.0f, 100.0f));
-    f.push_back(number<int>("search.leaves_per_batch", REF(search.leaves_per_batch), 1, 256));
-    f.push_back(number<float>("search.virtual_loss", REF(search.virtual_loss), 0.0f, 100.0f));
-    f.push_back(number<int>("search.gumbel_m", REF(search.gumbel_m), 1, 4096));
-    f.push_back(number<float>("search.gumbel_c_visit", REF(search.gumbel_c_visit), 0.0f, 1e6f));
-    f.push_back(number<float>("search.gumbel_c_scale", REF(search.gumbel_c_scale), 0.0f, 1e6f));
-    f.push_back(boolean("search.gumbel_noise", REF(search.gumbel_noise)));
+    for (const auto& sf : search_fields()) f.push_back(search_field(sf));
     // selfplay
     f.push_back(number<int>("selfplay.parallel_games", REF(selfplay.parallel_games), 1, 65536));
     f.push_back(number<int>("selfplay.threads", REF(selfplay.threads), 1, 64));
@@ -508,7 +517,9 @@ void apply_override(TrainConfig* config, const std::string& assignment) {
   set_field(*config, key, value, "override");
 }
 
-std::string dump_config(const TrainConfig& config) {
+namespace {
+
+std::string dump(const TrainConfig& config, bool documented) {
   // Nested sections, so that the dump parses back to the same configuration.
   std::string out, section;
   for (const auto& f : schema()) {
@@ -522,10 +533,18 @@ std::string dump_config(const TrainConfig& config) {
     }
     std::string value = f.get(config);
     if (f.key == "run.dir" || f.key == "run.init_from") value = YAML::Dump(YAML::Node(value));  // quoted where needed
-    out += "  " + f.key.substr(dot + 1) + ": " + value + "\n";
+    out += "  " + f.key.substr(dot + 1) + ": " + value;
+    if (documented && !f.doc.empty()) out += "  # " + f.doc;
+    out += "\n";
   }
   return out;
 }
+
+}  // namespace
+
+std::string dump_config(const TrainConfig& config) { return dump(config, false); }
+
+std::string dump_config_documented(const TrainConfig& config) { return dump(config, true); }
 
 std::vector<std::string> config_keys() {
   std::vector<std::string> keys;

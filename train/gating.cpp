@@ -7,6 +7,7 @@
 #include "env/rng.h"
 #include "arena/match.h"
 #include "mcts/baseline_agents.h"
+#include "mcts/search_schema.h"
 #include "nets/model_agent.h"
 
 namespace quax {
@@ -21,10 +22,8 @@ nlohmann::json play_gating_games(const TrainConfig& config, int64_t step, const 
                                  const std::string& previous_model_path) {
   const auto& g = config.gating;
   const bool vs_previous = g.opponent == "previous";
-  SearchSettings search = config.search;
+  SearchSettings search = play_settings(config.search);
   search.simulations = g.simulations;
-  search.dirichlet_fraction = 0.0f;
-  search.gumbel_noise = false;
   const std::vector<std::string> names = {"new", vs_previous ? "previous" : g.opponent};
   auto make = [&](int index, uint64_t seed) -> std::unique_ptr<Agent> {
     std::string error;

@@ -163,3 +163,52 @@ def test_settings_out_of_range_raise_naming_what_was_passed(kwargs, message):
         with pytest.raises(ValueError, match=re.escape(message)) as error:
             quax.Search(player, **kwargs)
         assert ":time=" not in str(error.value) and ":sims=" not in str(error.value)
+
+
+# simulations and c_puct are quax.Search's own parameters, older than the search keys, with
+# their own ranges and messages (above); every other search key is a keyword read by the
+# schema of configs/README.md, with a config's range and error line.
+OWN_PARAMETERS = {"simulations", "c_puct"}
+
+
+def schema_bad_value(key):
+    if key["kind"] == "integer":
+        return int(key["high"]) + 1
+    if key["kind"] == "number":
+        return key["high"] * 2 + 1
+    if key["kind"] == "boolean":
+        return "maybe"
+    return "alphabeta"
+
+
+def test_search_keys_are_the_configs_keys():
+    keys = {k["key"]: k for k in quax.search_keys()}
+    assert set(keys) >= {"rule", "simulations", "fpu_reduction", "gumbel_m", "virtual_loss", "leaves_per_batch"}
+    assert keys["simulations"]["default"] == "200"
+    assert keys["fpu_reduction"]["expected"] == "a number in [-10, 10]"
+
+
+def test_every_search_key_refuses_a_bad_value_as_a_config_does():
+    model = quax.load_model(MODEL5)
+    for key in quax.search_keys():
+        if key["key"] in OWN_PARAMETERS:
+            continue
+        value = schema_bad_value(key)
+        expected = (f"expected puct or gumbel, got '{value}'" if key["kind"] == "rule"
+                    else "expected " + key["expected"])
+        with pytest.raises(ValueError) as error:
+            quax.Search(model, **{key["key"]: value})
+        assert str(error.value) == f"bad value for '{key['key']}': {expected}"
+
+
+def test_search_keys_set_the_search():
+    model = quax.load_model(MODEL5)
+    game = quax.Game("quax", 5)
+    # A Gumbel root of 8 simulations considering 2 actions visits at most 2 root children.
+    found = quax.Search(model, simulations=8, rule="gumbel", gumbel_m=2, fpu_reduction=0.1).analyze(game)
+    assert (found["visits"] > 0).sum() <= 2
+    assert quax.Search(model, rule="puct", leaves_per_batch=8, reuse_tree=False).simulations == 200
+    with pytest.raises(TypeError, match="unexpected keyword argument 'fpu'"):
+        quax.Search(model, fpu=0.1)
+    with pytest.raises(ValueError, match="does not search a tree"):
+        quax.Search("uct:100", fpu_reduction=0.1)

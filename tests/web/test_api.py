@@ -91,6 +91,31 @@ def test_a_level_plays_the_model_weaker(server):
         assert status == 400 and "level" in reply["error"], (bad, status, reply)
 
 
+def test_a_games_search_keys_are_read_as_a_config_reads_them(server):
+    """Every search key of configs/README.md can be given to a model engine under "search",
+    with a config's range and its error line; simulations keeps the server's bound of 'sims'."""
+    import quax  # the module of the same build: its search_keys() are the schema's
+    game = {"variant": "quax", "size": 5, "opponent": "quax-5.pt", "human": "white"}
+    for key in quax.search_keys():
+        kind = key["kind"]
+        value = (int(key["high"]) + 1 if kind == "integer" else key["high"] * 2 + 1 if kind == "number"
+                 else "maybe" if kind == "boolean" else "alphabeta")
+        expected = f"expected puct or gumbel, got '{value}'" if kind == "rule" else "expected " + key["expected"]
+        status, reply = call(server, "POST", "/api/games", dict(game, search={key["key"]: value}))
+        assert (status, reply["error"]) == (400, f"bad value for '{key['key']}': {expected}"), key
+    status, reply = call(server, "POST", "/api/games", dict(game, search={"simulations": 200000}))
+    assert (status, reply["error"]) == (400, "bad value for 'simulations': at most 100000 here")
+    status, reply = call(server, "POST", "/api/games", dict(game, search={"fpu": 0.1}))
+    assert status == 400 and reply["error"].startswith("unknown search key 'fpu'")
+    status, reply = call(server, "POST", "/api/games", dict(game, search=[1]))
+    assert status == 400 and "'search' must be an object" in reply["error"]
+    view = ok(server, "POST", "/api/games",
+              dict(game, search={"simulations": 16, "rule": "gumbel", "gumbel_m": 4, "fpu_reduction": 0.1}))
+    assert view["opponent"].endswith("quax-5.pt:sims=16")
+    view = ok(server, "POST", "/api/games/%s/engine" % view["id"])
+    assert view["ply"] == 1
+
+
 @pytest.mark.parametrize("variant,size,opponent", [("quax", 5, "quax-5.pt"), ("stymie", 5, "stymie-5.pt"),
                                                    ("hex", 5, "uct:200"), ("torax", 5, "random")])
 def test_a_whole_game_against_an_engine(server, variant, size, opponent):

@@ -1,0 +1,147 @@
+// Every key of the search schema (mcts/search_schema.h) through every door that takes it
+// here: a config file, --set, a model player's description. Each accepts the same good value
+// and refuses the same bad one with the same error after its own prefix. (Python's
+// quax.Search(**kwargs) is walked in tests/python/test_search.py.) configs/README.md's rows
+// of the search keys are the schema's own table.
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "mcts/search_schema.h"
+#include "nets/players.h"
+#include "train/config.h"
+#include "train/config_print.h"
+
+namespace quax {
+namespace {
+
+using Kind = SearchField::Kind;
+
+// A value of `f` outside its range (or no value of its kind at all), and one inside that is
+// not the default, as text every door reads alike.
+std::string bad_value(const SearchField& f) {
+  switch (f.kind) {
+    case Kind::kInteger: return fmt::format("{}", static_cast<long long>(f.hi) + 1);
+    case Kind::kNumber: return fmt::format("{}", f.hi * 2 + 1);
+    case Kind::kBoolean: return "maybe";
+    case Kind::kRule: return "alphabeta";
+  }
+  return {};
+}
+
+std::string good_value(const SearchField& f) {
+  const std::string def = search_field_text(SearchSettings{}, f);
+  switch (f.kind) {
+    case Kind::kInteger: return fmt::format("{}", static_cast<long long>(f.hi) == std::stoll(def) ? f.lo : f.hi);
+    case Kind::kNumber: return fmt::format("{}", std::stod(def) == f.hi ? f.lo : f.hi);
+    case Kind::kBoolean: return def == "true" ? "false" : "true";
+    case Kind::kRule: return "gumbel";
+  }
+  return {};
+}
+
+std::string yaml_error(const std::string& key, const std::string& value) {
+  try {
+    parse_config(fmt::format("search:\n  {}: {}\n", key, value), "test.yaml");
+  } catch (const ConfigError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+std::string override_error(const std::string& key, const std::string& value) {
+  TrainConfig c;
+  try {
+    apply_override(&c, "search." + key + "=" + value);
+  } catch (const ConfigError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+std::string player_error(const std::string& text) {
+  PlayerDescription d;
+  std::string error;
+  return parse_player_description(text, &d, &error) ? "" : error;
+}
+
+TEST(SearchDoors, ABadValueGetsTheSameErrorFromEachDoor) {
+  for (const auto& f : search_fields()) {
+    SCOPED_TRACE(f.key);
+    const std::string value = bad_value(f);
+    SearchSettings untouched;
+    const std::string error = set_search_field(&untouched, f, value);
+    ASSERT_FALSE(error.empty()) << value;
+    const std::string expected = f.kind == Kind::kRule ? "expected puct or gumbel, got '" + value + "'"
+                                                       : "expected " + search_field_expected(f);
+    EXPECT_EQ(error, expected);
+    EXPECT_EQ(yaml_error(f.key, value), "test.yaml:2: " + bad_search_value(std::string("search.") + f.key, error));
+    EXPECT_EQ(override_error(f.key, value), "override: " + bad_search_value(std::string("search.") + f.key, error));
+    const std::string player = fmt::format("m.pt:{}={}", f.key, value);
+    EXPECT_EQ(player_error(player), "bad player '" + player + "': " + bad_search_value(f.key, error));
+  }
+}
+
+TEST(SearchDoors, AGoodValueSetsTheSameSettingThroughEachDoor) {
+  for (const auto& f : search_fields()) {
+    SCOPED_TRACE(f.key);
+    const std::string value = good_value(f);
+    ASSERT_NE(value, search_field_text(SearchSettings{}, f));
+    const TrainConfig from_file = parse_config(fmt::format("search:\n  {}: {}\n", f.key, value), "test.yaml");
+    TrainConfig from_override;
+    apply_override(&from_override, fmt::format("search.{}={}", f.key, value));
+    PlayerDescription player;
+    std::string error;
+    ASSERT_TRUE(parse_player_description(fmt::format("m.pt:{}={}", f.key, value), &player, &error)) << error;
+    EXPECT_EQ(search_field_text(from_file.search, f), value);
+    EXPECT_EQ(search_field_text(from_override.search, f), value);
+    EXPECT_EQ(search_field_text(player.search, f), value);
+  }
+}
+
+TEST(SearchDoors, APlayerStartsFromPlaySettingsAndKeepsItsShortNames) {
+  PlayerDescription d;
+  std::string error;
+  ASSERT_TRUE(parse_player_description("m.pt:simulations=400:fpu_reduction=0.1:rule=gumbel", &d, &error)) << error;
+  EXPECT_EQ(d.search.simulations, 400);
+  EXPECT_FLOAT_EQ(d.search.fpu_reduction, 0.1f);
+  EXPECT_EQ(d.search.root_rule, RootRule::kGumbel);
+  EXPECT_FALSE(d.search.gumbel_noise);  // play: no Gumbel sample unless asked for
+  EXPECT_EQ(d.search.dirichlet_fraction, 0.0f);
+  EXPECT_EQ(d.search.leaves_per_batch, kPlayerLeavesPerBatch);
+  ASSERT_TRUE(parse_player_description("m.pt:sims=5000000:leaves=2", &d, &error)) << error;  // sims= keeps 10^7
+  EXPECT_EQ(d.search.simulations, 5000000);
+  EXPECT_EQ(d.search.leaves_per_batch, 2);
+  // simulations= sets the search's size as sims= does: a level excludes it.
+  EXPECT_NE(player_error("m.pt:simulations=50:level=3").find("give it without sims=, temp= or time="), std::string::npos);
+  // A search key needs a value; an unknown key is named.
+  EXPECT_NE(player_error("m.pt:fpu_reduction").find("unknown setting 'fpu_reduction'"), std::string::npos);
+  EXPECT_NE(player_error("m.pt:fpu=0.1").find("unknown setting 'fpu=0.1'"), std::string::npos);
+}
+
+TEST(SearchDoors, PrintConfigDescribesTheSearchKeysAndParsesBack) {
+  TrainConfig c;
+  c.search.simulations = 64;
+  const std::string documented = dump_config_documented(c);
+  EXPECT_NE(documented.find("\n  simulations: 64  # per move (full searches); an integer in [1, 1000000]\n"),
+            std::string::npos)
+      << documented;
+  EXPECT_NE(documented.find("\n  rule: puct  # puct (Dirichlet noise"), std::string::npos) << documented;
+  EXPECT_NE(documented.find("\n  blocks: 4\n"), std::string::npos) << documented;  // no description of its own yet
+  EXPECT_EQ(dump_config(parse_config(documented, "documented")), dump_config(c));
+}
+
+TEST(SearchDoors, TheReadmeRowsOfTheSearchKeysAreTheSchemasTable) {
+  std::ifstream in(std::string(QUAX_SOURCE_DIR) + "/configs/README.md");
+  std::stringstream readme;
+  readme << in.rdbuf();
+  const std::string table = search_key_table();
+  // One block of rows, as generated: after a change of the schema, paste the table this
+  // failure prints over the search rows.
+  EXPECT_NE(readme.str().find(table), std::string::npos) << "configs/README.md's search rows are not:\n" << table;
+}
+
+}  // namespace
+}  // namespace quax
