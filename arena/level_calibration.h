@@ -24,10 +24,12 @@ std::vector<double> chain_elo(const std::vector<PairRecord>& links);
 
 // Indices of levels 1..10 among candidates rated `elo`, the last candidate the full search:
 // level 10 is the full search, level 1 the lowest rated, and levels 2..9 the candidates rated
-// between them whose ratings, strictly rising, lie nearest (least total distance) to evenly
-// spaced ratings. By rating, not by the candidates' order: a search of a few simulations can
+// between them whose ratings, each at least kMinLevelGap above the one below (or half an even
+// step, when the span is less than nine such gaps), lie nearest (least total distance) to
+// evenly spaced ratings. By rating, not by the candidates' order: a search of a few simulations can
 // play worse than the policy's top move (hex-11.pt: 4 simulations lost 11-29 to it).
-// Empty when fewer than 10 candidates, the full search counted, have distinct ratings up to it.
+// Empty when no ten candidates, the full search counted, are that far apart up to it.
+inline constexpr double kMinLevelGap = 120.0;  // Elo: an expected score of 67% for the stronger
 std::vector<int> choose_levels(const std::vector<double>& elo);
 
 }  // namespace quax

@@ -133,9 +133,10 @@ void setup_levels(CLI::App& app) {
     const std::vector<double> elo = chain_elo(links);
     const std::vector<int> chosen = choose_levels(elo);
     if (chosen.empty())
-      throw CommandError(fmt::format("the full search is rated above fewer than {} of the settings: play more games "
-                                     "(--games) or a stronger full search (--full-sims); nothing written",
-                                     kMaxPlayLevel - 1));
+      throw CommandError(fmt::format("no ten settings up to the full search are rated at least {:g} Elo apart: "
+                                     "play more games (--games) or a stronger full search (--full-sims); nothing "
+                                     "written",
+                                     kMinLevelGap));
     ModelLevels levels;
     levels.size = spec.size;
     levels.swap = spec.swap;

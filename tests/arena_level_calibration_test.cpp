@@ -35,20 +35,15 @@ TEST(ChooseLevels, EvenRatingsGiveEvenlySpacedLevels) {
   EXPECT_EQ(choose_levels(elo), (std::vector<int>{0, 2, 4, 6, 8, 10, 12, 14, 16, 18}));
 }
 
-TEST(ChooseLevels, ABigJumpIsFilledFromTheSettingsAroundIt) {
-  // Ten policy settings close together, then a search worth far more (hex-11.pt's shape).
-  std::vector<double> elo{0, 20, 40, 60, 80, 100, 120, 140, 160, 180, 900, 1100, 1300, 1500, 1700, 1800};
+TEST(ChooseLevels, NeighbouringLevelsAreAtLeastAMinimumGapApart) {
+  // quax-11.pt at 11x11: the policy at temperatures 0.4 and 0 rated 105 apart (1168, 1273) and
+  // then scored 21-19 against each other; with the gap, they are not both levels.
+  std::vector<double> elo{0, 69, 120, 353, 538, 798, 962, 1030, 1099, 1168, 1273, 1562, 1546, 1546, 1689, 1832, 1975, 2099};
   const auto chosen = choose_levels(elo);
-  ASSERT_EQ(chosen.size(), 10u);
-  EXPECT_EQ(chosen.front(), 0);
-  EXPECT_EQ(chosen.back(), 15);
-  for (size_t k = 1; k < chosen.size(); ++k) EXPECT_LT(chosen[k - 1], chosen[k]);
-  // Targets 0, 200, ..., 1800: every search takes a level (each 100 from its target), and the
-  // three levels left for the policy take its strongest settings, nearest to 200-600.
-  EXPECT_EQ(chosen, (std::vector<int>{0, 7, 8, 9, 10, 11, 12, 13, 14, 15}));
-  int searches = 0;
-  for (int i : chosen) searches += elo[i] >= 900;
-  EXPECT_EQ(searches, 6);  // 900, 1100, 1300, 1500, 1700, 1800
+  EXPECT_EQ(chosen, (std::vector<int>{0, 2, 4, 5, 6, 9, 12, 14, 15, 17}));
+  for (size_t k = 1; k < chosen.size(); ++k) EXPECT_GE(elo[chosen[k]] - elo[chosen[k - 1]], kMinLevelGap) << k;
+  // Ten settings close together then a few searches far above: no ten levels 120 apart.
+  EXPECT_TRUE(choose_levels({0, 20, 40, 60, 80, 100, 120, 140, 160, 180, 900, 1100, 1300, 1500, 1700, 1800}).empty());
 }
 
 TEST(ChooseLevels, ByRatingNotByOrder) {
