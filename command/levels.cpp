@@ -132,18 +132,14 @@ void setup_levels(CLI::App& app) {
     for (int i = 0; i + 1 < n; ++i) links.push_back(pairs.at({i, i + 1}));
     const std::vector<double> elo = chain_elo(links);
     const std::vector<int> chosen = choose_levels(elo);
-    if (chosen.empty())
-      throw CommandError(fmt::format("no ten settings up to the full search are rated at least {:g} Elo apart: "
-                                     "play more games (--games) or a stronger full search (--full-sims); nothing "
-                                     "written",
-                                     kMinLevelGap));
+    const double level_one = chosen.empty() ? elo.front() : elo[chosen.front()];  // the Elo printed as 0
     ModelLevels levels;
     levels.size = spec.size;
     levels.swap = spec.swap;
     levels.games = opt->games;
     for (int k = 0; k < static_cast<int>(chosen.size()); ++k) {
       levels.table[k] = candidates[chosen[k]];
-      levels.elo.push_back(elo[chosen[k]] - elo[chosen[0]]);
+      levels.elo.push_back(elo[chosen[k]] - level_one);
     }
     fmt::print("{:<28} {:>8} {:>14}  {}\n", "setting", "Elo", "vs the next", "level");
     for (int i = 0; i < n; ++i) {
@@ -155,8 +151,14 @@ void setup_levels(CLI::App& app) {
       const auto at = std::find(chosen.begin(), chosen.end(), i);
       const std::string level =
           at == chosen.end() ? "" : fmt::format("{} ({})", at - chosen.begin() + 1, play_level_name(at - chosen.begin() + 1));
-      fmt::print("{:<28} {:>8.0f} {:>14}  {}\n", setting_name(candidates[i]), elo[i] - elo[chosen[0]], next, level);
+      fmt::print("{:<28} {:>8.0f} {:>14}  {}\n", setting_name(candidates[i]), elo[i] - level_one, next, level);
     }
+    // After the ratings, which say why no table could be made.
+    if (chosen.empty())
+      throw CommandError(fmt::format("no ten settings up to the full search are rated at least {:g} Elo apart: "
+                                     "play more games (--games) or a stronger full search (--full-sims); nothing "
+                                     "written",
+                                     kMinLevelGap));
 
     nlohmann::json description = model.description;
     description["levels"] = model_levels_json(levels);
