@@ -32,7 +32,7 @@ std::vector<double> chain_elo(const std::vector<PairRecord>& links) {
   return elo;
 }
 
-std::vector<int> choose_levels(const std::vector<double>& elo) {
+std::vector<int> choose_levels(const std::vector<double>& elo, double min_gap) {
   constexpr int kLevels = kMaxPlayLevel - kMinPlayLevel + 1;
   const int full = static_cast<int>(elo.size()) - 1;
   // The candidates rated below the full search, by rating (ties: the earlier candidate first).
@@ -45,10 +45,6 @@ std::vector<int> choose_levels(const std::vector<double>& elo) {
   if (n < kLevels) return {};
   const double low = elo[order.front()], high = elo[full];
   auto target = [&](int level) { return low + (high - low) * level / (kLevels - 1); };
-  // Neighbouring levels at least this far apart: ratings from 40 games a link carry about
-  // +-100 Elo, and two settings rated 105 apart scored 21-19 when played again (quax-11.pt's
-  // policy at temperature 0.4 and 0). Half an even step where the span is small.
-  const double min_gap = std::min(kMinLevelGap, 0.5 * (high - low) / (kLevels - 1));
   // cost[k][p]: the least total distance of levels 0..k with level k at order[p].
   const double inf = std::numeric_limits<double>::infinity();
   std::vector<std::vector<double>> cost(kLevels, std::vector<double>(n, inf));
@@ -74,6 +70,20 @@ std::vector<int> choose_levels(const std::vector<double>& elo) {
     if (k > 0) p = from[k][p];
   }
   return chosen;
+}
+
+std::vector<int> choose_levels(const std::vector<double>& elo, LevelGap* gap) {
+  const int full = static_cast<int>(elo.size()) - 1;
+  const double low = *std::min_element(elo.begin(), elo.end());
+  // Half an even step where the span is small; then smaller gaps, down to none, when the
+  // ratings (few games) leave no ten that far apart.
+  gap->wanted = std::min(kMinLevelGap, 0.5 * (elo[full] - low) / (kMaxPlayLevel - kMinPlayLevel));
+  for (gap->used = gap->wanted; gap->used > 1.0; gap->used /= 2) {
+    auto chosen = choose_levels(elo, gap->used);
+    if (!chosen.empty()) return chosen;
+  }
+  gap->used = 0;
+  return choose_levels(elo, 0.0);
 }
 
 }  // namespace quax

@@ -131,7 +131,8 @@ void setup_levels(CLI::App& app) {
     std::vector<PairRecord> links;
     for (int i = 0; i + 1 < n; ++i) links.push_back(pairs.at({i, i + 1}));
     const std::vector<double> elo = chain_elo(links);
-    const std::vector<int> chosen = choose_levels(elo);
+    LevelGap gap;
+    const std::vector<int> chosen = choose_levels(elo, &gap);
     const double level_one = chosen.empty() ? elo.front() : elo[chosen.front()];  // the Elo printed as 0
     ModelLevels levels;
     levels.size = spec.size;
@@ -155,10 +156,13 @@ void setup_levels(CLI::App& app) {
     }
     // After the ratings, which say why no table could be made.
     if (chosen.empty())
-      throw CommandError(fmt::format("no ten settings up to the full search are rated at least {:g} Elo apart: "
-                                     "play more games (--games) or a stronger full search (--full-sims); nothing "
-                                     "written",
-                                     kMinLevelGap));
+      throw CommandError(fmt::format("fewer than ten settings are rated apart up to the full search: play more "
+                                     "games (--games) or a stronger full search (--full-sims); nothing written"));
+    if (gap.used < gap.wanted)
+      std::fprintf(stderr,
+                   "warning: no ten settings are rated %.0f Elo apart; neighbouring levels are at least %.0f apart "
+                   "(a level may not beat the one below): more games (--games) tell them apart better\n",
+                   gap.wanted, gap.used);
 
     nlohmann::json description = model.description;
     description["levels"] = model_levels_json(levels);

@@ -9,6 +9,12 @@
 namespace quax {
 namespace {
 
+std::vector<int> choose(const std::vector<double>& elo, LevelGap* gap = nullptr) {
+  LevelGap g;
+  auto chosen = choose_levels(elo, gap ? gap : &g);
+  return chosen;
+}
+
 TEST(LevelCandidates, PolicyByFallingTemperatureThenSearchesRisingToTheFullOne) {
   const auto c = level_candidates(200);
   ASSERT_GE(c.size(), 10u);
@@ -32,25 +38,34 @@ TEST(LevelCandidates, PolicyByFallingTemperatureThenSearchesRisingToTheFullOne) 
 TEST(ChooseLevels, EvenRatingsGiveEvenlySpacedLevels) {
   std::vector<double> elo;
   for (int i = 0; i < 19; ++i) elo.push_back(100.0 * i);  // 0..1800: targets 0, 200, ... 1800
-  EXPECT_EQ(choose_levels(elo), (std::vector<int>{0, 2, 4, 6, 8, 10, 12, 14, 16, 18}));
+  EXPECT_EQ(choose(elo), (std::vector<int>{0, 2, 4, 6, 8, 10, 12, 14, 16, 18}));
 }
 
 TEST(ChooseLevels, NeighbouringLevelsAreAtLeastAMinimumGapApart) {
-  // quax-11.pt at 11x11: the policy at temperatures 0.4 and 0 rated 105 apart (1168, 1273) and
+  // quax-11.pt at 11x11: the policy at temperature 0.4 and 0 rated 105 apart (1168, 1273) and
   // then scored 21-19 against each other; with the gap, they are not both levels.
   std::vector<double> elo{0, 69, 120, 353, 538, 798, 962, 1030, 1099, 1168, 1273, 1562, 1546, 1546, 1689, 1832, 1975, 2099};
-  const auto chosen = choose_levels(elo);
+  LevelGap gap;
+  const auto chosen = choose(elo, &gap);
   EXPECT_EQ(chosen, (std::vector<int>{0, 2, 4, 5, 6, 9, 12, 14, 15, 17}));
-  for (size_t k = 1; k < chosen.size(); ++k) EXPECT_GE(elo[chosen[k]] - elo[chosen[k - 1]], kMinLevelGap) << k;
-  // Ten settings close together then a few searches far above: no ten levels 120 apart.
-  EXPECT_TRUE(choose_levels({0, 20, 40, 60, 80, 100, 120, 140, 160, 180, 900, 1100, 1300, 1500, 1700, 1800}).empty());
+  EXPECT_NEAR(gap.wanted, 0.5 * 2099 / 9, 1e-9);  // half an even step: less than kMinLevelGap here
+  EXPECT_EQ(gap.used, gap.wanted);
+  for (size_t k = 1; k < chosen.size(); ++k) EXPECT_GE(elo[chosen[k]] - elo[chosen[k - 1]], gap.used) << k;
+  EXPECT_EQ(choose_levels(elo, kMinLevelGap), chosen);
+  // Ten settings close together then a few searches far above: no ten levels 100 apart, so the
+  // gap is halved until ten fit (50: the policy at 0, 60, 120 and 180).
+  const std::vector<double> jump{0, 20, 40, 60, 80, 100, 120, 140, 160, 180, 900, 1100, 1300, 1500, 1700, 1800};
+  EXPECT_TRUE(choose_levels(jump, 100.0).empty());
+  EXPECT_EQ(choose(jump, &gap), (std::vector<int>{0, 3, 6, 9, 10, 11, 12, 13, 14, 15}));
+  EXPECT_EQ(gap.wanted, 100.0);
+  EXPECT_EQ(gap.used, 50.0);
 }
 
 TEST(ChooseLevels, ByRatingNotByOrder) {
   // hex-11.pt's shape: the policy's top move (index 10) rated above the small searches that
   // follow it, and a search (index 16) rated above the full one (17) by noise.
   std::vector<double> elo{0, 87, 211, 502, 762, 1087, 1273, 1397, 1363, 1467, 1571, 1407, 1458, 1518, 1622, 1808, 2200, 2155};
-  const auto chosen = choose_levels(elo);
+  const auto chosen = choose(elo);
   ASSERT_EQ(chosen.size(), 10u);
   EXPECT_EQ(chosen.front(), 0);
   EXPECT_EQ(chosen.back(), 17);
@@ -61,10 +76,10 @@ TEST(ChooseLevels, ByRatingNotByOrder) {
 }
 
 TEST(ChooseLevels, TooFewDistinctRatingsGiveNone) {
-  EXPECT_TRUE(choose_levels({0, 10, 20, 30, 40, 50, 60, 70, 80}).empty());      // nine settings
-  EXPECT_TRUE(choose_levels({0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 5}).empty());  // the full one rated second
-  EXPECT_TRUE(choose_levels({0, 10, 10, 10, 40, 50, 60, 70, 80, 90, 100}).empty());  // ties are one level
-  EXPECT_EQ(choose_levels({0, 10, 20, 30, 40, 50, 60, 70, 80, 90}), (std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}));
+  EXPECT_TRUE(choose({0, 10, 20, 30, 40, 50, 60, 70, 80}).empty());      // nine settings
+  EXPECT_TRUE(choose({0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 5}).empty());  // the full one rated second
+  EXPECT_TRUE(choose({0, 10, 10, 10, 40, 50, 60, 70, 80, 90, 100}).empty());  // ties are one level
+  EXPECT_EQ(choose({0, 10, 20, 30, 40, 50, 60, 70, 80, 90}), (std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}));
 }
 
 TEST(ChainElo, SumsTheLinksWithHalfAWinEachSide) {

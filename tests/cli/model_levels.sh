@@ -1,6 +1,7 @@
 #!/bin/bash
-# A model's own difficulty levels (`quax levels`): measured on quax-5.pt at 5x5 in a few games
-# per pair of settings, written into a copy of the model; its card lists ten levels with rising
+# A model's own difficulty levels (`quax levels`): measured on hex-11.pt at 9x9 in a few games
+# per pair of settings (on quax-5.pt at 5x5 the search gains too little over the policy for so
+# few games to rank it), written into a copy of the model; its card lists ten levels with rising
 # Elo, level 10 the full search; `level=N` then plays that table; the shipped file is left
 # as it was; bad arguments and an unwritable --out fail in one line before any game.
 # Usage: model_levels.sh <quax binary> <source dir>
@@ -12,33 +13,34 @@ trap 'rm -rf "$DIR"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 source "$SRC/tests/cli/lib/one_line_error.sh"
 MODEL5="$SRC/checkpoints/quax-5.pt"
-before=$(sha256sum "$MODEL5" | cut -d' ' -f1)
+HEX11="$SRC/checkpoints/hex-11.pt"
+before=$(sha256sum "$HEX11" | cut -d' ' -f1)
 
-out=$("$QUAX" levels --model "$MODEL5" --out "$DIR/q5.pt" --games 10 --full-sims 64 --results "$DIR/games.jsonl" 2>&1) ||
+out=$("$QUAX" levels --model "$HEX11" --size 9 --out "$DIR/h.pt" --games 16 --full-sims 100 --results "$DIR/games.jsonl" 2>&1) ||
   fail "levels: exit $?: $out"
-# 11 policy settings and the searches of 4, 8, 16, 32 and 64 simulations: 16 settings, 15 pairs of 10 games.
-printf '%s\n' "$out" | grep -q "^levels: 16 settings of $MODEL5 on quax 5x5 (swap), each against the next: 150 games$" ||
+# 11 policy settings and the searches of 4, 8, 16, 32, 64 and 100 simulations: 17 settings, 16 pairs of 16 games.
+printf '%s\n' "$out" | grep -q "^levels: 17 settings of $HEX11 on hex 9x9 (swap), each against the next: 256 games$" ||
   fail "levels: the plan line: $out"
-[ "$(wc -l < "$DIR/games.jsonl")" -eq 150 ] || fail "levels: not 150 games in the results file"
-[ "$(sha256sum "$MODEL5" | cut -d' ' -f1)" = "$before" ] || fail "levels changed the model it measured"
+[ "$(wc -l < "$DIR/games.jsonl")" -eq 256 ] || fail "levels: not 256 games in the results file"
+[ "$(sha256sum "$HEX11" | cut -d' ' -f1)" = "$before" ] || fail "levels changed the model it measured"
 
-card=$("$QUAX" card "$DIR/q5.pt") || fail "card: exit $?"
-printf '%s\n' "$card" | grep -qx "levels: measured at 5x5 (pie rule), 10 games between neighbouring settings" ||
+card=$("$QUAX" card "$DIR/h.pt") || fail "card: exit $?"
+printf '%s\n' "$card" | grep -qx "levels: measured at 9x9 (pie rule), 16 games between neighbouring settings" ||
   fail "card: no levels line: $card"
 [ "$(printf '%s\n' "$card" | grep -c '^  level ')" -eq 10 ] || fail "card: not ten levels: $card"
 # Level 1 is the lowest rated setting (a hot policy), at Elo 0; level 10 the full search, rated highest.
 printf '%s\n' "$card" | grep -q "^  level  1 novice         the policy at temperature [0-9.]*, Elo 0$" ||
   fail "card: level 1 is not a hot policy at Elo 0: $card"
-printf '%s\n' "$card" | grep -q "^  level 10 full strength  64 simulations, Elo [1-9][0-9]*$" || fail "card: level 10 is not the full search: $card"
+printf '%s\n' "$card" | grep -q "^  level 10 full strength  100 simulations, Elo [1-9][0-9]*$" || fail "card: level 10 is not the full search: $card"
 elos=$(printf '%s\n' "$card" | sed -n 's/^  level .*, Elo \(-*[0-9]*\)$/\1/p' | tr '\n' ' ')
 prev=-1
 for e in $elos; do [ "$e" -gt "$prev" ] || fail "card: the levels' Elo do not rise: $elos"; prev=$e; done
 "$QUAX" card "$MODEL5" | grep -qx "levels: the default table (measure this model's own with \`quax levels\`)" ||
   fail "the shipped model's card does not say it plays the default table"
 
-# Level 10 of the new file searches 16 simulations (its table), not the default table's 200:
+# Level 10 of the new file searches 100 simulations (its table), not the default table's 200:
 # a game at level 10 against level 10 records what each side played; both play.
-"$QUAX" arena --size 5 --players "$DIR/q5.pt:level=10,$DIR/q5.pt:level=1" --games 2 --results "$DIR/l.jsonl" > /dev/null 2>&1 ||
+"$QUAX" arena --variant hex --size 9 --players "$DIR/h.pt:level=10,$DIR/h.pt:level=1" --games 2 --results "$DIR/l.jsonl" > /dev/null 2>&1 ||
   fail "arena with the new levels: exit $?"
 [ "$(wc -l < "$DIR/l.jsonl")" -eq 2 ] || fail "arena with the new levels: not 2 games"
 
