@@ -5,10 +5,10 @@
 // settings nearest to evenly spaced ratings between the lowest rated and the full search.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
 #include <map>
 
-#include "arena/elo.h"
 #include "arena/level_calibration.h"
 #include "arena/results_log.h"
 #include "command/arena_games.h"
@@ -16,7 +16,6 @@
 #include "command/device_option.h"
 #include "command/stop_signal.h"
 #include "command/writable_output.h"
-#include "nets/model_card.h"
 #include "nets/model_file.h"
 
 namespace quax {
