@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <map>
 
 #include "arena/level_calibration.h"
 #include "arena/results_log.h"
@@ -91,22 +90,13 @@ void setup_levels(CLI::App& app) {
                games.size());
     std::fflush(stdout);
 
-    std::map<std::pair<int, int>, PairRecord> pairs;  // (weaker, stronger) -> games from the weaker's side
-    std::map<std::string, int> index;
-    for (int i = 0; i < n; ++i) index[players[i]] = i;
-    size_t done = 0;
+    std::vector<GameResult> results;
     const auto start = std::chrono::steady_clock::now();
     StopOnSignal signals;
     auto on_result = [&](size_t, const GameResult& r) {
       if (!opt->results.empty()) append_results(opt->results, {r});
-      const int b = index.at(r.black), w = index.at(r.white);
-      PairRecord& p = pairs[{std::min(b, w), std::max(b, w)}];
-      p.i = std::min(b, w);
-      p.j = std::max(b, w);
-      if (r.outcome == Outcome::kDraw) p.draws += 1;
-      else if ((r.outcome == Outcome::kBlackWins) == (b == p.i)) p.wins_i += 1;
-      else p.wins_j += 1;
-      ++done;
+      results.push_back(r);
+      const size_t done = results.size();
       if (done % 20 == 0 || done == games.size()) {
         const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         fmt::print("  {}/{} games  [{:.2f} games/s, {:.0f}s left]\n", done, games.size(), done / secs,
@@ -121,14 +111,15 @@ void setup_levels(CLI::App& app) {
     try {
       play_arena_games(spec, players, players, games, ao, on_result, [&] { return signals.flag()->load(); });
     } catch (const std::exception& e) {
-      throw CommandError(fmt::format("{} ({} of {} games played; nothing written)", first_line(e.what()), done,
+      throw CommandError(fmt::format("{} ({} of {} games played; nothing written)", first_line(e.what()), results.size(),
                                      games.size()));
     }
+    const size_t done = results.size();
     if (done < games.size())
       throw CommandError(fmt::format("stopped after {} of {} games; nothing written", done, games.size()));
 
-    std::vector<PairRecord> links;
-    for (int i = 0; i + 1 < n; ++i) links.push_back(pairs.at({i, i + 1}));
+    // A chain's pairs, (0, 1), (1, 2), ...: its links in order.
+    const std::vector<PairRecord> links = tally(players, results, false).pairs;
     const std::vector<double> elo = chain_elo(links);
     LevelGap gap;
     const std::vector<int> chosen = choose_levels(elo, &gap);
@@ -143,11 +134,8 @@ void setup_levels(CLI::App& app) {
     }
     fmt::print("{:<28} {:>8} {:>14}  {}\n", "setting", "Elo", "vs the next", "level");
     for (int i = 0; i < n; ++i) {
-      std::string next = "";
-      if (auto it = pairs.find({i, i + 1}); it != pairs.end()) {
-        const PairRecord& p = it->second;
-        next = fmt::format("{:g}-{:g}-{:g}", p.wins_i, p.draws, p.wins_j);
-      }
+      const std::string next =
+          i + 1 < n ? fmt::format("{:g}-{:g}-{:g}", links[i].wins_i, links[i].draws, links[i].wins_j) : "";
       const auto at = std::find(chosen.begin(), chosen.end(), i);
       const std::string level =
           at == chosen.end() ? "" : fmt::format("{} ({})", at - chosen.begin() + 1, play_level_name(at - chosen.begin() + 1));
