@@ -119,7 +119,10 @@ void setup_arena(CLI::App& app) {
       throw CommandError("--players needs at least two players, got '" + opt->players + "'");
     // A player listed twice plays as two entrants, `<player>#1` and `<player>#2`.
     const auto names = entrant_names(descriptions);
+    std::vector<PlayerDescription> players(descriptions.size());
     for (size_t i = 0; i < descriptions.size(); ++i) {
+      std::string error;
+      if (!parse_player_description(descriptions[i], &players[i], &error)) throw CommandError(error);
       for (size_t j = i + 1; j < names.size(); ++j)
         if (names[j] == names[i])
           throw CommandError(fmt::format(
@@ -128,8 +131,7 @@ void setup_arena(CLI::App& app) {
       if (std::find(descriptions.begin(), descriptions.end(), descriptions[i]) - descriptions.begin() <
           static_cast<std::ptrdiff_t>(i))
         continue;  // the same description was checked already
-      std::string error;
-      if (!make_player(descriptions[i], spec, 0, &error, device)) throw CommandError(error);
+      if (!make_player(players[i], spec, 0, &error, device)) throw CommandError(error);
     }
     std::vector<double> sprt_params;
     if (!opt->sprt.empty()) {
@@ -205,7 +207,7 @@ void setup_arena(CLI::App& app) {
     ao.sampled_plies = opt->sampled_plies;
     ao.seed = opt->seed;
     try {
-      play_arena_games(spec, names, descriptions, games, ao, on_result, [&] { return stop; });
+      play_arena_games(spec, names, players, games, ao, on_result, [&] { return stop; });
     } catch (const std::exception& e) {
       // Every game reported above is in the file; the rest were not played or are lost.
       throw CommandError(fmt::format("{} ({} of {} games played and saved in {})", first_line(e.what()), done,

@@ -5,22 +5,19 @@
 
 #include "arena/batched_games.h"
 #include "env/rng.h"
-#include "nets/players.h"
 #include "mcts/simple_evaluators.h"
 #include "nets/net_evaluator.h"
 
 namespace quax {
 
 void play_arena_games(const GameSpec& spec, const std::vector<std::string>& names,
-                      const std::vector<std::string>& descriptions, const std::vector<Pairing>& games,
+                      const std::vector<PlayerDescription>& desc, const std::vector<Pairing>& games,
                       const ArenaGamesOptions& options,
                       const std::function<void(size_t, const GameResult&)>& on_result,
                       const std::function<bool()>& should_stop) {
   const size_t n = names.size();
-  std::vector<PlayerDescription> desc(n);
-  for (size_t i = 0; i < n; ++i) parse_player_description(descriptions[i], &desc[i], nullptr);
   auto is_model = [&](int i) { return desc[i].kind == PlayerDescription::Kind::kModel; };
-  auto searches = [&](int i) { return is_model(i) || descriptions[i].rfind("mcts:", 0) == 0; };
+  auto searches = [&](int i) { return is_model(i) || desc[i].text.rfind("mcts:", 0) == 0; };
   // Indices into `games` of each way, so on_result reports the caller's index.
   std::vector<Pairing> batched, threaded;
   std::vector<size_t> batched_index, threaded_index;
@@ -42,7 +39,7 @@ void play_arena_games(const GameSpec& spec, const std::vector<std::string>& name
         search[i].search = desc[i].search;
       } else {  // mcts:<sims>: the same search as the baseline agent, flat priors and one rollout
         evaluators.push_back(std::make_unique<RolloutEvaluator>(1, derive_seed(options.seed, i)));
-        search[i].search.simulations = std::stoi(descriptions[i].substr(5));
+        search[i].search.simulations = std::stoi(desc[i].text.substr(5));
       }
       search[i].evaluator = evaluators.back().get();
       players[i] = &search[i];
@@ -61,7 +58,7 @@ void play_arena_games(const GameSpec& spec, const std::vector<std::string>& name
         [&](int index, uint64_t seed) {
           set_torch_threads(1);
           std::string error;
-          auto agent = make_player(descriptions[index], spec, seed, &error, options.device);
+          auto agent = make_player(desc[index], spec, seed, &error, options.device);
           if (!agent) throw std::runtime_error(error);
           return agent;
         },

@@ -139,15 +139,20 @@ std::vector<StrengthPoint> evaluate(const Options& opt, const GameSpec& spec, co
     StrengthPoint p = count();
     const int missing = opt.games - p.games();
     if (missing > 0) {
-      const std::string description = fmt::format("{}:sims={}", s.path, opt.sims);
+      PlayerDescription player = model_player_description(s.path);
+      PlayerSearchSize size;
+      size.sims = opt.sims;
       std::string error;
-      if (!make_player(description, spec, 0, &error, opt.device)) throw CommandError(error);
+      if (!set_player_search_size(&player, size, &error) || !make_player(player, spec, 0, &error, opt.device))
+        throw CommandError(error);
+      PlayerDescription opponent_player;
+      if (!parse_player_description(opponent, &opponent_player, &error)) throw CommandError(error);
       ArenaGamesOptions ao;
       ao.threads = opt.threads;
       ao.device = opt.device;
       ao.parallel = opt.parallel;
       ao.seed = derive_seed(derive_seed(opt.seed, static_cast<uint64_t>(s.seconds)), static_cast<uint64_t>(p.games()));
-      play_arena_games(spec, {name, opponent}, {description, opponent}, schedule_games(2, missing, Schedule::kGauntlet), ao,
+      play_arena_games(spec, {name, opponent}, {player, opponent_player}, schedule_games(2, missing, Schedule::kGauntlet), ao,
                        [&](size_t, const GameResult& r) { append_results(results, {r}); }, [] { return false; });
       p = count();
     }

@@ -1,5 +1,4 @@
 // `quax gtp`: the text protocol on standard input and output (see gtp_engine.h).
-#include <fmt/format.h>
 
 #include <iostream>
 #include <memory>
@@ -58,22 +57,25 @@ void setup_gtp(CLI::App& app) {
   cmd->callback([opt] {
     const Device device = device_from_option(opt->device);
     const GameSpec spec = game_spec_from_options(opt->variant, opt->size);
-    std::string description = opt->player;
     if (opt->level > 0 && opt->model.empty()) {
       opt->model = default_model_path(spec);
       if (opt->model.empty())
         throw CommandError(std::string("--level needs a model, and there is no shipped model of ") + variant_info(spec.variant).name +
                            " (give one with --model)");
     }
-    if (!opt->model.empty()) {
-      description = opt->model;
-      if (opt->sims > 0) description += fmt::format(":sims={}", opt->sims);
-      if (opt->time > 0) description += fmt::format(":time={}", opt->time);
-      if (opt->level > 0) description += fmt::format(":level={}", opt->level);
-    }
-    set_torch_threads(opt->threads);
+    // --model may carry search keys of its own (model.pt:cpuct=2); --sims, --time and --level
+    // set the size of its search.
+    PlayerDescription player;
     std::string error;
-    auto agent = make_player(description, spec, opt->seed, &error, device);
+    if (!parse_player_description(opt->model.empty() ? opt->player : opt->model, &player, &error))
+      throw CommandError(error);
+    PlayerSearchSize size;
+    size.sims = opt->sims;
+    size.seconds = opt->time;
+    size.level = opt->level;
+    if (!set_player_search_size(&player, size, &error)) throw CommandError(error);
+    set_torch_threads(opt->threads);
+    auto agent = make_player(player, spec, opt->seed, &error, device);
     if (!agent) throw CommandError(error);
     GtpEngine engine(spec, std::move(agent));
     engine.run(std::cin, std::cout);

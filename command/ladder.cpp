@@ -40,7 +40,7 @@ namespace fs = std::filesystem;
 
 struct LadderPlayer {
   std::string name;         // as results record it
-  std::string description;  // what make_player builds
+  PlayerDescription player; // what make_player builds
   bool model = false;
   int64_t step = 0;
 };
@@ -108,8 +108,12 @@ void setup_ladder(CLI::App& app) {
     for (size_t i = 0; i < models.size(); ++i) {
       if (i % opt->every != 0 && i + 1 != models.size()) continue;
       const std::string file = fs::path(models[i].path).filename().string();
-      const std::string name = fmt::format("models/{}:sims={}", file, opt->sims);
-      players.push_back({name, (fs::path(run) / name).string(), true, models[i].step});
+      PlayerDescription player = model_player_description((fs::path(run) / "models" / file).string());
+      PlayerSearchSize size;
+      size.sims = opt->sims;
+      std::string error;
+      if (!set_player_search_size(&player, size, &error)) throw CommandError(error);
+      players.push_back({fmt::format("models/{}:sims={}", file, opt->sims), player, true, models[i].step});
     }
     const size_t num_models = players.size();
     const auto baselines = split_commas(opt->baselines);
@@ -118,14 +122,15 @@ void setup_ladder(CLI::App& app) {
       std::string error;
       if (!parse_player_description(b, &d, &error) || d.kind != PlayerDescription::Kind::kBaseline)
         throw CommandError("--baselines: '" + b + "' is not a baseline (random, uct:<n>, mcts:<n>)");
-      players.push_back({b, b, false, 0});
+      players.push_back({b, d, false, 0});
     }
-    std::vector<std::string> names, descriptions;
+    std::vector<std::string> names;
+    std::vector<PlayerDescription> descriptions;
     for (const auto& p : players) {
       std::string error;
-      if (!make_player(p.description, spec, 0, &error, device)) throw CommandError(error);
+      if (!make_player(p.player, spec, 0, &error, device)) throw CommandError(error);
       names.push_back(p.name);
-      descriptions.push_back(p.description);
+      descriptions.push_back(p.player);
     }
 
     // The pairings, and what the results file already holds of each (by colours).

@@ -16,14 +16,23 @@
 #include "command/stop_signal.h"
 #include "command/writable_output.h"
 #include "nets/model_file.h"
+#include "nets/players.h"
 
 namespace quax {
 namespace {
 
-std::string setting_player(const std::string& model, const LevelSetting& s) {
-  std::string p = fmt::format("{}:sims={}", model, s.simulations);
-  if (s.prior_temperature >= 0.0f) p += fmt::format(":temp={:g}", s.prior_temperature);
-  return p;
+// The player of one candidate, named as its description would be ("m.pt:sims=1:temp=2.5").
+PlayerDescription setting_player(const std::string& model, const LevelSetting& s) {
+  PlayerDescription d = model_player_description(model);
+  PlayerSearchSize size;
+  size.sims = s.simulations;
+  std::string error;
+  if (!set_player_search_size(&d, size, &error)) throw CommandError(error);
+  if (s.prior_temperature >= 0.0f) {
+    d.search.prior_temperature = s.prior_temperature;
+    d.text += fmt::format(":temp={:g}", s.prior_temperature);
+  }
+  return d;
 }
 
 std::string setting_name(const LevelSetting& s) {
@@ -83,8 +92,12 @@ void setup_levels(CLI::App& app) {
 
     const std::vector<LevelSetting> candidates = level_candidates(opt->full_sims);
     const int n = static_cast<int>(candidates.size());
-    std::vector<std::string> players;
-    for (const LevelSetting& c : candidates) players.push_back(setting_player(opt->model, c));
+    std::vector<PlayerDescription> players;
+    std::vector<std::string> names;
+    for (const LevelSetting& c : candidates) {
+      players.push_back(setting_player(opt->model, c));
+      names.push_back(players.back().text);
+    }
     const auto games = schedule_games(n, opt->games, Schedule::kChain);
     fmt::print("levels: {} settings of {} on {}, each against the next: {} games\n", n, opt->model, describe(spec),
                games.size());
@@ -109,7 +122,7 @@ void setup_levels(CLI::App& app) {
     ao.seed = opt->seed;
     ao.device = device;
     try {
-      play_arena_games(spec, players, players, games, ao, on_result, [&] { return signals.flag()->load(); });
+      play_arena_games(spec, names, players, games, ao, on_result, [&] { return signals.flag()->load(); });
     } catch (const std::exception& e) {
       throw CommandError(fmt::format("{} ({} of {} games played; nothing written)", first_line(e.what()), results.size(),
                                      games.size()));
@@ -119,7 +132,7 @@ void setup_levels(CLI::App& app) {
       throw CommandError(fmt::format("stopped after {} of {} games; nothing written", done, games.size()));
 
     // A chain's pairs, (0, 1), (1, 2), ...: its links in order.
-    const std::vector<PairRecord> links = tally(players, results, false).pairs;
+    const std::vector<PairRecord> links = tally(names, results, false).pairs;
     const std::vector<double> elo = chain_elo(links);
     LevelGap gap;
     const std::vector<int> chosen = choose_levels(elo, &gap);

@@ -73,7 +73,11 @@ void setup_perfect_check(CLI::App& app) {
       throw CommandError(e.what());
     }
     std::string error;
-    auto player = make_player(fmt::format("{}:sims={}", opt->model, opt->sims), spec, opt->seed, &error);
+    PlayerDescription description = model_player_description(opt->model);
+    PlayerSearchSize size;
+    size.sims = opt->sims;
+    if (!set_player_search_size(&description, size, &error)) throw CommandError(error);
+    auto player = make_player(description, spec, opt->seed, &error);
     if (!player) throw CommandError(error);
     NetEvaluator net(model);
 

@@ -68,18 +68,21 @@ void setup_play(CLI::App& app) {
     if (!human) throw CommandError("--color must be black or white, not '" + opt->color + "'");
     std::string engine_desc = !opt->model.empty() ? opt->model : opt->player;
     if (engine_desc.empty()) engine_desc = default_model_path(spec);
-    if (opt->level > 0) {
-      if (engine_desc.empty())
-        throw CommandError(std::string("--level needs a model, and there is no shipped model of ") + variant_info(spec.variant).name +
-                           " (give one with --model)");
-      PlayerDescription d;
-      if (parse_player_description(engine_desc, &d, nullptr) && d.kind == PlayerDescription::Kind::kBaseline)
-        throw CommandError("--level plays a model weaker, not the baseline '" + engine_desc + "'");
-      engine_desc += ":level=" + std::to_string(opt->level);
-    }
+    if (opt->level > 0 && engine_desc.empty())
+      throw CommandError(std::string("--level needs a model, and there is no shipped model of ") + variant_info(spec.variant).name +
+                         " (give one with --model)");
     if (engine_desc.empty()) engine_desc = "uct:2000";
+    PlayerDescription player;
     std::string error;
-    auto engine = make_player(engine_desc, spec, opt->seed, &error, device);
+    if (!parse_player_description(engine_desc, &player, &error)) throw CommandError(error);
+    if (opt->level > 0) {
+      if (player.kind == PlayerDescription::Kind::kBaseline)
+        throw CommandError("--level plays a model weaker, not the baseline '" + engine_desc + "'");
+      PlayerSearchSize size;
+      size.level = opt->level;
+      if (!set_player_search_size(&player, size, &error)) throw CommandError(error);
+    }
+    auto engine = make_player(player, spec, opt->seed, &error, device);
     if (!engine) throw CommandError(error);
 
     fmt::print("{}: you play {}, the engine ({}) plays {}.\n{}\n", describe(spec), player_name(*human), engine->name(),

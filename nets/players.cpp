@@ -1,5 +1,7 @@
 #include "nets/players.h"
 
+#include <fmt/format.h>
+
 #include <cstdlib>
 #include <filesystem>
 #include <sstream>
@@ -45,20 +47,69 @@ class ModelPlayer final : public Agent {
   std::string name_;
 };
 
+// The messages of the size keys, the same from text (sims=, time=, level=) and typed options.
+std::string sims_range() { return "sims takes 1 to " + std::to_string(kMaxPlayerSimulations); }
+constexpr const char* kTimeRange = "time takes seconds per move, e.g. time=2.5";
+std::string level_range() { return "level takes " + play_level_range(); }
+
+// A level is a number of simulations and a way of choosing the move: a size given before it
+// would be lost, so it is refused. Reads the model's own table, if it has one.
+std::string set_level(PlayerDescription* d, int level) {
+  if (d->size_given) return "level= sets the search's size; give it without sims=, temp= or time=";
+  d->search = at_level(d->search, level, level_table_of(d->model_path));
+  return {};
+}
+
 }  // namespace
 
-bool parse_player_description(const std::string& text, PlayerDescription* out, std::string* error) {
+PlayerDescription model_player_description(const std::string& model_path) {
   PlayerDescription d;
-  d.text = text;
-  if (is_baseline(text)) {
-    *out = d;
-    return true;
-  }
   d.kind = PlayerDescription::Kind::kModel;
+  d.text = d.model_path = model_path;
   // A player plays: no root noise unless its description asks for some. Several leaves per
   // batch: a single game's search has no other games to fill the evaluator's batch.
   d.search = play_settings(SearchSettings{});
   d.search.leaves_per_batch = kPlayerLeavesPerBatch;
+  return d;
+}
+
+bool set_player_search_size(PlayerDescription* d, const PlayerSearchSize& size, std::string* error) {
+  auto fail = [&](const std::string& what) {
+    if (error) *error = "bad player '" + d->text + "': " + what;
+    return false;
+  };
+  const int given = (size.sims != 0) + (size.seconds != 0) + (size.level != 0);
+  if (given == 0) return true;
+  if (d->kind != PlayerDescription::Kind::kModel) return fail("a baseline plays as its description says (sims, time and level are a model's)");
+  if (given > 1) return fail("give one of sims, time and level");
+  PlayerDescription out = *d;
+  if (size.sims != 0) {
+    if (size.sims < 1 || size.sims > kMaxPlayerSimulations) return fail(sims_range());
+    out.search.simulations = size.sims;
+    out.size_given = true;
+    out.text += ":sims=" + std::to_string(size.sims);
+  } else if (size.seconds != 0) {
+    if (!(size.seconds >= kMinPlayerSeconds && size.seconds <= kMaxPlayerSeconds)) return fail(kTimeRange);
+    out.seconds = size.seconds;
+    out.size_given = true;
+    out.text += fmt::format(":time={}", size.seconds);
+  } else {
+    if (size.level < kMinPlayLevel || size.level > kMaxPlayLevel) return fail(level_range());
+    if (auto e = set_level(&out, size.level); !e.empty()) return fail(e);
+    out.text += ":level=" + std::to_string(size.level);
+  }
+  if (auto e = check_player_settings(out); !e.empty()) return fail(e);
+  *d = out;
+  return true;
+}
+
+bool parse_player_description(const std::string& text, PlayerDescription* out, std::string* error) {
+  if (is_baseline(text)) {
+    PlayerDescription d;
+    d.text = text;
+    *out = d;
+    return true;
+  }
   std::vector<std::string> parts;
   std::stringstream ss(text);
   for (std::string p; std::getline(ss, p, ':');) parts.push_back(p);
@@ -66,8 +117,8 @@ bool parse_player_description(const std::string& text, PlayerDescription* out, s
     if (error) *error = "bad player '" + text + "': expected " + kPlayerSyntax;
     return false;
   }
-  d.model_path = parts[0];
-  bool sims_given = false, temp_given = false;
+  PlayerDescription d = model_player_description(parts[0]);
+  d.text = text;
   int level = 0;
   for (size_t i = 1; i < parts.size(); ++i) {
     const std::string& p = parts[i];
@@ -84,22 +135,21 @@ bool parse_player_description(const std::string& text, PlayerDescription* out, s
     if (key == "gumbel" && eq == std::string::npos) {
       d.search.root_rule = RootRule::kGumbel;
     } else if (key == "sims") {
-      if (!parse_number(value, 1, kMaxPlayerSimulations, &v) || v != static_cast<int>(v))
-        return bad("sims takes 1 to " + std::to_string(kMaxPlayerSimulations));
+      if (!parse_number(value, 1, kMaxPlayerSimulations, &v) || v != static_cast<int>(v)) return bad(sims_range());
       d.search.simulations = static_cast<int>(v);
-      sims_given = true;
+      d.size_given = true;
     } else if (key == "level") {
-      if (!parse_number(value, kMinPlayLevel, kMaxPlayLevel, &v) || v != static_cast<int>(v))
-        return bad("level takes " + play_level_range());
+      if (!parse_number(value, kMinPlayLevel, kMaxPlayLevel, &v) || v != static_cast<int>(v)) return bad(level_range());
       level = static_cast<int>(v);
     } else if (key == "time") {
-      if (!parse_number(value, kMinPlayerSeconds, kMaxPlayerSeconds, &v)) return bad("time takes seconds per move, e.g. time=2.5");
+      if (!parse_number(value, kMinPlayerSeconds, kMaxPlayerSeconds, &v)) return bad(kTimeRange);
       d.seconds = v;
+      d.size_given = true;
     } else if (key == "temp") {
       if (!parse_number(value, 0.0, kMaxLevelTemperature, &v))
         return bad("temp takes a temperature from 0 to 10 (the move drawn from the policy's shares at it; 0: its top move)");
       d.search.prior_temperature = static_cast<float>(v);
-      temp_given = true;
+      d.size_given = true;
     } else if (key == "cpuct") {
       if (!parse_number(value, 0.0, kMaxPlayerCPuct, &v)) return bad("cpuct takes a number from 0 to 100");
       d.search.c_puct = static_cast<float>(v);
@@ -108,19 +158,17 @@ bool parse_player_description(const std::string& text, PlayerDescription* out, s
       d.search.leaves_per_batch = static_cast<int>(v);
     } else if (const SearchField* field = find_search_field(key); field && eq != std::string::npos) {
       if (auto e = set_search_field(&d.search, *field, value); !e.empty()) return bad(bad_search_value(key, e));
-      sims_given = sims_given || key == "simulations";
+      d.size_given = d.size_given || key == "simulations";
     } else {
       return bad("unknown setting '" + p + "' (known: sims=N, time=S, level=L, temp=T, cpuct=X, gumbel, leaves=N, " +
                  "and <key>=<value> for a search key of configs/README.md)");
     }
   }
   if (level > 0) {
-    // A level is a number of simulations and a way of choosing the move: either would be lost.
-    if (sims_given || temp_given || d.seconds > 0) {
-      if (error) *error = "bad player '" + text + "': level= sets the search's size; give it without sims=, temp= or time=";
+    if (auto e = set_level(&d, level); !e.empty()) {
+      if (error) *error = "bad player '" + text + "': " + e;
       return false;
     }
-    d.search = at_level(d.search, level, level_table_of(d.model_path));  // the model's own table, if it has one
   }
   if (auto e = check_player_settings(d); !e.empty()) {
     if (error) *error = "bad player '" + text + "': " + e;

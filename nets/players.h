@@ -48,7 +48,29 @@ struct PlayerDescription {
   std::string model_path;  // kModel: the file
   SearchSettings search;   // kModel: simulations, root rule, c_puct, leaves per batch, a level's prior temperature
   double seconds = 0;      // kModel: > 0 searches for this long per move instead
+  bool size_given = false; // kModel: sims=, simulations=, temp= or time= was given (a level would replace it)
 };
+
+// The size of a model player's search as a command's options or a request's fields give it
+// (--sims, --time, --level; the server's sims, seconds, level): 0 is "not given".
+struct PlayerSearchSize {
+  int sims = 0;        // simulations per move, 1 to kMaxPlayerSimulations
+  double seconds = 0;  // seconds per move instead, kMinPlayerSeconds to kMaxPlayerSeconds
+  int level = 0;       // a difficulty level instead (the model's own table, else mcts/play_levels.h)
+};
+
+// A model player of `model_path` with a player's defaults (play_settings(), no root noise,
+// kPlayerLeavesPerBatch leaves per batch), named by the path: what parse_player_description
+// makes of the path alone, without reading it back from text (the path may hold ':').
+PlayerDescription model_player_description(const std::string& model_path);
+
+// Sets a model player's search size from typed options instead of text: at most one of
+// size's fields, and a level not beside a size the description already gave. Appends the key
+// to d->text as a description names it ("model.pt:level=3"), so the player keeps a name that
+// says how it plays. Opens only the model's description (for a level's own table). Returns
+// false with *error (one line, the messages of the description's keys) and *d unchanged for
+// a value out of range, a baseline, or a conflict.
+bool set_player_search_size(PlayerDescription* d, const PlayerSearchSize& size, std::string* error);
 
 // Reads the syntax; the only file it opens is, for `level=`, the model's description (its own
 // level table: nets/model_levels.h). `temp=T` plays the move drawn from the policy's shares

@@ -341,12 +341,14 @@ struct BoardServer::Impl {
     if (seconds > 0 && seconds < kMinPlayerSeconds)
       throw HttpError{400, "'seconds' must be 0 (a count of sims) or a number from " + json(kMinPlayerSeconds).dump() +
                                " to " + json(kMaxSecondsPerMove).dump()};
-    *description = model->path + (level > 0      ? ":level=" + std::to_string(level)
-                                  : seconds > 0 ? ":time=" + json(seconds).dump()
-                                                : ":sims=" + std::to_string(sims));
-    PlayerDescription player;
-    if (!parse_player_description(*description, &player, &error))
-      throw HttpError{400, model->name + ": " + replace_all(error, *description, model->name)};
+    PlayerSearchSize size;
+    if (level > 0) size.level = level;
+    else if (seconds > 0) size.seconds = seconds;
+    else size.sims = sims;
+    PlayerDescription player = model_player_description(model->path);
+    if (!set_player_search_size(&player, size, &error))
+      throw HttpError{400, model->name + ": " + replace_all(error, model->path, model->name)};
+    *description = player.text;
     if (const json* search = field(body, "search")) {
       if (std::string e = set_search_keys(*search, &player.search); !e.empty()) throw HttpError{400, e};
       if (search->contains("simulations")) {

@@ -121,6 +121,72 @@ TEST(SearchDoors, APlayerStartsFromPlaySettingsAndKeepsItsShortNames) {
   EXPECT_NE(player_error("m.pt:fpu=0.1").find("unknown setting 'fpu=0.1'"), std::string::npos);
 }
 
+// Commands and the server give a model player's size as typed options (--sims, --time,
+// --level; the server's sims, seconds, level): the player is the one its text would make.
+TEST(SearchDoors, TypedSizeOptionsMakeThePlayerItsTextMakes) {
+  struct Case {
+    PlayerSearchSize size;
+    std::string text;
+  };
+  std::vector<Case> cases(3);
+  cases[0].size.sims = 400, cases[0].text = "m.pt:sims=400";
+  cases[1].size.seconds = 2.5, cases[1].text = "m.pt:time=2.5";
+  cases[2].size.level = 3, cases[2].text = "m.pt:level=3";
+  for (const Case& c : cases) {
+    PlayerDescription typed = model_player_description("m.pt"), parsed;
+    std::string error;
+    ASSERT_TRUE(set_player_search_size(&typed, c.size, &error)) << error;
+    ASSERT_TRUE(parse_player_description(c.text, &parsed, &error)) << error;
+    EXPECT_EQ(typed.text, c.text);
+    EXPECT_EQ(typed.model_path, "m.pt");
+    EXPECT_EQ(typed.seconds, parsed.seconds) << c.text;
+    EXPECT_EQ(typed.search.prior_temperature, parsed.search.prior_temperature) << c.text;
+    for (const auto& f : search_fields())
+      EXPECT_EQ(search_field_text(typed.search, f), search_field_text(parsed.search, f)) << c.text << " " << f.key;
+  }
+  // Nothing given leaves the player as it is; a path may hold ':' when it is not read from text.
+  PlayerDescription d = model_player_description("dir:1/m.pt");
+  std::string error;
+  ASSERT_TRUE(set_player_search_size(&d, PlayerSearchSize{}, &error));
+  EXPECT_EQ(d.model_path, "dir:1/m.pt");
+  EXPECT_EQ(d.search.simulations, 200);
+}
+
+TEST(SearchDoors, TypedSizeOptionsAreCheckedAsTheirKeysAndLeaveThePlayerAsItWas) {
+  auto refused = [](PlayerDescription d, PlayerSearchSize size) {
+    const PlayerDescription before = d;
+    std::string error;
+    EXPECT_FALSE(set_player_search_size(&d, size, &error)) << before.text;
+    EXPECT_EQ(d.text, before.text);
+    EXPECT_EQ(d.search.simulations, before.search.simulations);
+    EXPECT_EQ(d.seconds, before.seconds);
+    return error;
+  };
+  const PlayerDescription m = model_player_description("m.pt");
+  PlayerSearchSize size;
+  size.sims = -1;
+  EXPECT_EQ(refused(m, size), "bad player 'm.pt': sims takes 1 to 10000000");
+  size = {};
+  size.seconds = 1e9;
+  EXPECT_EQ(refused(m, size), "bad player 'm.pt': time takes seconds per move, e.g. time=2.5");
+  size = {};
+  size.level = 11;
+  EXPECT_EQ(refused(m, size), "bad player 'm.pt': level takes 1 (novice) to 10 (full strength)");
+  size.sims = 50;
+  EXPECT_EQ(refused(m, size), "bad player 'm.pt': give one of sims, time and level");
+  // A level beside a size the description gave, as in `quax play --player m.pt:sims=50 --level 3`.
+  PlayerDescription with_sims;
+  std::string error;
+  ASSERT_TRUE(parse_player_description("m.pt:sims=50", &with_sims, &error)) << error;
+  size = {};
+  size.level = 3;
+  EXPECT_EQ(refused(with_sims, size),
+            "bad player 'm.pt:sims=50': level= sets the search's size; give it without sims=, temp= or time=");
+  PlayerDescription baseline;
+  ASSERT_TRUE(parse_player_description("uct:100", &baseline, &error));
+  EXPECT_NE(refused(baseline, size).find("are a model's"), std::string::npos);
+}
+
 TEST(SearchDoors, PrintConfigDescribesTheSearchKeysAndParsesBack) {
   TrainConfig c;
   c.search.simulations = 64;
