@@ -147,14 +147,6 @@ std::string bad_search_value(std::string_view key, std::string_view error) {
   return fmt::format("bad value for '{}': {}", key, error);
 }
 
-std::string search_key_table() {
-  const SearchSettings defaults;
-  std::string out;
-  for (const auto& f : search_fields())
-    out += fmt::format("| `search.{}` | `{}` | {} |\n", f.key, search_field_text(defaults, f), f.doc);
-  return out;
-}
-
 SearchSettings play_settings(SearchSettings s) {
   s.dirichlet_fraction = 0.0f;
   s.gumbel_noise = false;

@@ -23,7 +23,7 @@ struct SearchField {
   const char* key;  // as in a config's search section: "simulations"
   Kind kind;
   double lo = 0, hi = 0;  // kInteger and kNumber: the accepted values, bounds included
-  const char* doc;        // one line, for configs/README.md's key table
+  const char* doc;        // one line, for configs/README.md's key table and --print-config
   int SearchSettings::*integer = nullptr;
   float SearchSettings::*number = nullptr;
   bool SearchSettings::*boolean = nullptr;
@@ -60,10 +60,6 @@ std::string search_field_text(const SearchSettings& s, const SearchField& field)
 // "bad value for '<key>': <error>": how every door names a bad value of a search key (YAML
 // and --set write the key as search.<key>, and put the file and line or "override" first).
 std::string bad_search_value(std::string_view key, std::string_view error);
-
-// configs/README.md's rows of the search keys: "| `search.<key>` | `<default>` | <doc> |",
-// one line each, in the order of search_fields().
-std::string search_key_table();
 
 // The settings of a search that plays a game rather than generating training data: no root
 // noise of either kind (no Dirichlet noise, no Gumbel sample), everything else as `s`.

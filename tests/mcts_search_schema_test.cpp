@@ -69,13 +69,6 @@ TEST(SearchSchema, TextIsReadWholeAndInRange) {
             "bad value for 'rule': expected puct or gumbel, got 'x'");
 }
 
-TEST(SearchSchema, TheKeyTableHasARowPerKeyWithItsDefault) {
-  const std::string table = search_key_table();
-  EXPECT_NE(table.find("| `search.simulations` | `200` | per move (full searches) |\n"), std::string::npos) << table;
-  EXPECT_NE(table.find("| `search.rule` | `puct` | "), std::string::npos) << table;
-  EXPECT_EQ(std::count(table.begin(), table.end(), '\n'), static_cast<long>(search_fields().size()));
-}
-
 TEST(SearchSchema, PlaySettingsHaveNoRootNoiseAndKeepTheRest) {
   SearchSettings selfplay;
   selfplay.dirichlet_fraction = 0.25f;

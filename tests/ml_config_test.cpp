@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "train/config.h"
+#include "train/config_print.h"
 
 namespace quax {
 namespace {
@@ -436,31 +437,16 @@ TEST(Config, TheReadmeDescribesTheFilesAndKeysAsTheyAre) {
   }
   const auto files = shipped_config_files();
   EXPECT_EQ(described, std::set<std::string>(files.begin(), files.end()));
-  // Keys: | `section.key` | `default` | meaning |, every key of the schema once, with its default.
-  std::map<std::string, std::string> defaults;
-  std::string section;
-  for (const auto& line : lines_of(dump_config(TrainConfig()))) {
-    if (line.rfind("  ", 0) != 0) {
-      section = line.substr(0, line.size() - 1);
-      continue;
-    }
-    const auto colon = line.find(':');
-    defaults[section + "." + line.substr(2, colon - 2)] = line.substr(colon + 2);
-  }
-  std::map<std::string, std::string> listed;
-  for (const auto& line : readme) {
-    const auto cells = table_cells(line);
-    if (cells.size() != 3 || cells[0].empty() || cells[0].front() != '`') continue;
-    EXPECT_TRUE(listed.emplace(unquote(cells[0]), unquote(cells[1])).second) << "listed twice: " << cells[0];
-  }
-  // Keys the dump leaves out by default (game.sizes for a run of one size) are listed with "-".
-  std::set<std::string> listed_keys;
-  for (const auto& [key, value] : listed) {
-    listed_keys.insert(key);
-    EXPECT_EQ(value, defaults.count(key) ? defaults[key] : "-") << key;
-  }
+  // Keys: the table the schema writes (train/config_print.h), every key once with its default
+  // and description, as one block. After a change of the schema, paste the table this failure
+  // prints over the file's.
+  const std::string table = config_key_table();
+  EXPECT_NE(read_text(std::string(QUAX_SOURCE_DIR) + "/configs/README.md").find("|---|---|---|\n" + table + "\n"),
+            std::string::npos)
+      << "configs/README.md's key table is not:\n"
+      << table;
   const auto keys = config_keys();
-  EXPECT_EQ(listed_keys, std::set<std::string>(keys.begin(), keys.end()));
+  EXPECT_EQ(std::count(table.begin(), table.end(), '\n'), static_cast<long>(keys.size()));
 }
 
 }  // namespace

@@ -27,8 +27,11 @@ struct Field {
   // Throws ConfigError(what is wrong with the value) without the location; the caller adds it.
   std::function<void(TrainConfig&, const YAML::Node&)> set;
   std::function<std::string(const TrainConfig&)> get;
-  // One line for --print-config: the search keys' come from their schema (mcts/search_schema.h).
+  // One line for configs/README.md's key table and --print-config (the search keys' come from
+  // their schema, mcts/search_schema.h), and what a value must be ("an integer in [1, 64]"), which
+  // --print-config adds to it; empty for keys whose doc says it.
   std::string doc = {};
+  std::string expected = {};
 };
 
 [[noreturn]] void bad(const std::string& expected) { throw ConfigError(expected); }
@@ -44,7 +47,8 @@ T scalar_as(const YAML::Node& node, const char* expected) {
 }
 
 template <typename T, typename Ref>
-Field number(const std::string& key, Ref ref, T lo, T hi) {
+Field number(const std::string& key, Ref ref, T lo, T hi, const std::string& doc) {
+  const char* kind = std::is_integral<T>::value ? "an integer" : "a number";
   return Field{key,
                [ref, lo, hi](TrainConfig& c, const YAML::Node& n) {
                  const char* kind = std::is_integral<T>::value ? "an integer" : "a number";
@@ -52,34 +56,40 @@ Field number(const std::string& key, Ref ref, T lo, T hi) {
                  if (!(v >= lo && v <= hi)) bad(fmt::format("expected {} in [{}, {}]", kind, lo, hi));
                  ref(c) = v;
                },
-               [ref](const TrainConfig& c) { return fmt::format("{}", ref(const_cast<TrainConfig&>(c))); }};
+               [ref](const TrainConfig& c) { return fmt::format("{}", ref(const_cast<TrainConfig&>(c))); },
+               doc,
+               hi == std::numeric_limits<T>::max() ? fmt::format("{} >= {}", kind, lo)
+                                                   : fmt::format("{} in [{}, {}]", kind, lo, hi)};
 }
 
 template <typename Ref>
-Field boolean(const std::string& key, Ref ref) {
+Field boolean(const std::string& key, Ref ref, const std::string& doc) {
   return Field{key, [ref](TrainConfig& c, const YAML::Node& n) { ref(c) = scalar_as<bool>(n, "true or false"); },
-               [ref](const TrainConfig& c) { return std::string(ref(const_cast<TrainConfig&>(c)) ? "true" : "false"); }};
+               [ref](const TrainConfig& c) { return std::string(ref(const_cast<TrainConfig&>(c)) ? "true" : "false"); },
+               doc};
 }
 
 template <typename Ref>
-Field precision(const std::string& key, Ref ref) {
+Field precision(const std::string& key, Ref ref, const std::string& doc) {
   return Field{key,
                [ref](TrainConfig& c, const YAML::Node& n) {
                  const auto s = scalar_as<std::string>(n, "auto, fp32 or bf16");
                  if (!parse_precision(s, &ref(c))) bad("expected auto, fp32 or bf16, got " + quoted_input(s));
                },
-               [ref](const TrainConfig& c) { return std::string(precision_name(ref(const_cast<TrainConfig&>(c)))); }};
+               [ref](const TrainConfig& c) { return std::string(precision_name(ref(const_cast<TrainConfig&>(c)))); },
+               doc};
 }
 
 template <typename Ref>
-Field device(const std::string& key, Ref ref) {
+Field device(const std::string& key, Ref ref, const std::string& doc) {
   return Field{key,
                [ref](TrainConfig& c, const YAML::Node& n) {
                  const auto s = scalar_as<std::string>(n, kDeviceSyntax);
                  std::string error;
                  if (!parse_device(s, &ref(c), &error)) bad(error);
                },
-               [ref](const TrainConfig& c) { return device_name(ref(const_cast<TrainConfig&>(c))); }};
+               [ref](const TrainConfig& c) { return device_name(ref(const_cast<TrainConfig&>(c))); },
+               doc};
 }
 
 // A key of the search section, read through the search schema (mcts/search_schema.h) with
@@ -105,9 +115,10 @@ Field search_field(const SearchField& sf) {
                  if (!error.empty()) bad(error);
                },
                [&sf](const TrainConfig& c) { return search_field_text(c.search, sf); },
+               sf.doc,
                sf.kind == SearchField::Kind::kInteger || sf.kind == SearchField::Kind::kNumber
-                   ? std::string(sf.doc) + "; " + search_field_expected(sf)
-                   : std::string(sf.doc)};
+                   ? search_field_expected(sf)
+                   : std::string()};
 }
 
 #define REF(expr) [](TrainConfig & c) -> auto& { return c.expr; }
@@ -126,8 +137,9 @@ const std::vector<Field>& schema() {
                         if (!v) bad("unknown variant " + quoted_input(name) + " (known: " + variant_list() + ")");
                         c.game.variant = *v;
                       },
-                      [](const TrainConfig& c) { return std::string(variant_info(c.game.variant).name); }});
-    f.push_back(number<int>("game.size", REF(game.size), 3, 26));
+                      [](const TrainConfig& c) { return std::string(variant_info(c.game.variant).name); },
+                      variant_list() + " (docs/RULES.md)"});
+    f.push_back(number<int>("game.size", REF(game.size), 3, 26, "board side N (square, rhombus) or triangle side (y, quady)"));
     f.push_back(Field{"game.sizes",
                       [](TrainConfig& c, const YAML::Node& n) {
                         const char* expected = "expected a list of distinct board sizes in [3, 26], e.g. [7, 9, 11]";
@@ -141,7 +153,8 @@ const std::vector<Field>& schema() {
                         c.sizes = sizes;
                         c.game.size = sizes.front();
                       },
-                      [](const TrainConfig& c) { return fmt::format("[{}]", fmt::join(c.sizes, ", ")); }});
+                      [](const TrainConfig& c) { return fmt::format("[{}]", fmt::join(c.sizes, ", ")); },
+                      "instead of `size`: several sizes for one network, e.g. `[7, 9, 11]`; the first is the primary one (gating, benchmarks)"});
     f.push_back(Field{"game.size_weights",
                       [](TrainConfig& c, const YAML::Node& n) {
                         const char* expected = "expected a list of positive numbers, one per size, e.g. [1, 1, 2]";
@@ -154,38 +167,39 @@ const std::vector<Field>& schema() {
                         }
                         c.size_weights = weights;
                       },
-                      [](const TrainConfig& c) { return fmt::format("[{}]", fmt::join(c.game_weights(), ", ")); }});
-    f.push_back(boolean("game.swap", REF(game.swap)));
+                      [](const TrainConfig& c) { return fmt::format("[{}]", fmt::join(c.game_weights(), ", ")); },
+                      "with `sizes`: shares of self-play games and learner batches, e.g. `[1, 1, 2]`; equal when left out"});
+    f.push_back(boolean("game.swap", REF(game.swap), "pie rule"));
     // net
-    f.push_back(number<int>("net.blocks", REF(net.blocks), 0, kMaxBlocks));
-    f.push_back(number<int>("net.filters", REF(net.filters), 1, kMaxFilters));
-    f.push_back(boolean("net.global_pooling", REF(net.global_pooling)));
-    f.push_back(number<int>("net.pool_every", REF(net.pool_every), 1, kMaxPoolEvery));
-    f.push_back(number<int>("net.policy_channels", REF(net.policy_channels), 1, kMaxFilters));
-    f.push_back(number<int>("net.value_channels", REF(net.value_channels), 1, kMaxFilters));
-    f.push_back(number<int>("net.value_hidden", REF(net.value_hidden), 1, kMaxValueHidden));
-    f.push_back(boolean("net.ownership_head", REF(net.ownership_head)));
-    f.push_back(boolean("net.soft_policy_head", REF(net.soft_policy_head)));
+    f.push_back(number<int>("net.blocks", REF(net.blocks), 0, kMaxBlocks, "residual blocks of the tower"));
+    f.push_back(number<int>("net.filters", REF(net.filters), 1, kMaxFilters, "channels of the tower"));
+    f.push_back(boolean("net.global_pooling", REF(net.global_pooling), "KataGo-style pooled channel biases in some blocks and the heads"));
+    f.push_back(number<int>("net.pool_every", REF(net.pool_every), 1, kMaxPoolEvery, "block i pools when (i + 1) is a multiple of this"));
+    f.push_back(number<int>("net.policy_channels", REF(net.policy_channels), 1, kMaxFilters, "1x1 conv channels of the policy head"));
+    f.push_back(number<int>("net.value_channels", REF(net.value_channels), 1, kMaxFilters, "1x1 conv channels of the value head"));
+    f.push_back(number<int>("net.value_hidden", REF(net.value_hidden), 1, kMaxValueHidden, "hidden units of the value head"));
+    f.push_back(boolean("net.ownership_head", REF(net.ownership_head), "learner-only head predicting each cell's final owner and winning chain (configs/README.md)"));
+    f.push_back(boolean("net.soft_policy_head", REF(net.soft_policy_head), "learner-only head predicting the flattened search policy (configs/README.md)"));
     // search
     for (const auto& sf : search_fields()) f.push_back(search_field(sf));
     // selfplay
-    f.push_back(number<int>("selfplay.parallel_games", REF(selfplay.parallel_games), 1, 65536));
-    f.push_back(number<int>("selfplay.threads", REF(selfplay.threads), 1, 64));
-    f.push_back(number<int>("selfplay.inference_threads", REF(selfplay.inference_threads), 1, 64));
-    f.push_back(precision("selfplay.precision", REF(selfplay.precision)));
-    f.push_back(device("selfplay.device", REF(selfplay.device)));
-    f.push_back(number<int>("selfplay.temperature_moves", REF(selfplay.temperature_moves), 0, 100000));
-    f.push_back(number<float>("selfplay.temperature_early", REF(selfplay.temperature_early), 0.0f, 100.0f));
-    f.push_back(number<float>("selfplay.temperature_final", REF(selfplay.temperature_final), 0.0f, 100.0f));
-    f.push_back(number<float>("selfplay.full_search_fraction", REF(selfplay.full_search_fraction), 0.0f, 1.0f));
-    f.push_back(number<int>("selfplay.fast_simulations", REF(selfplay.fast_simulations), 0, 1000000));
-    f.push_back(boolean("selfplay.resign", REF(selfplay.resign.enabled)));
-    f.push_back(number<float>("selfplay.resign_threshold", REF(selfplay.resign.threshold), -1.0f, 1.0f));
-    f.push_back(number<int>("selfplay.resign_consecutive", REF(selfplay.resign.consecutive), 1, 10000));
-    f.push_back(number<float>("selfplay.resign_playout_fraction", REF(selfplay.resign.playout_fraction), 0.0f, 1.0f));
-    f.push_back(number<int>("selfplay.resign_min_moves", REF(selfplay.resign.min_moves), 0, 100000));
-    f.push_back(number<int>("selfplay.max_moves", REF(selfplay.max_moves), 0, 1000000));
-    f.push_back(number<int>("selfplay.games_per_shard", REF(selfplay.games_per_shard), 1, 1000000));
+    f.push_back(number<int>("selfplay.parallel_games", REF(selfplay.parallel_games), 1, 65536, "games in flight per self-play thread (the network batch)"));
+    f.push_back(number<int>("selfplay.threads", REF(selfplay.threads), 1, 64, "self-play threads, each its own driver and batch"));
+    f.push_back(number<int>("selfplay.inference_threads", REF(selfplay.inference_threads), 1, 64, "LibTorch threads of each self-play thread"));
+    f.push_back(precision("selfplay.precision", REF(selfplay.precision), "inference number format: auto (bf16 on a GPU and on CPUs with AMX-BF16, else fp32), fp32, bf16"));
+    f.push_back(device("selfplay.device", REF(selfplay.device), "where self-play's network runs: cpu, cuda, cuda:N, auto (the first GPU when LibTorch sees one, else the CPU); on a GPU the threads share one batch ([docs/GPU.md](../docs/GPU.md))"));
+    f.push_back(number<int>("selfplay.temperature_moves", REF(selfplay.temperature_moves), 0, 100000, "plies sampled with temperature_early, then temperature_final"));
+    f.push_back(number<float>("selfplay.temperature_early", REF(selfplay.temperature_early), 0.0f, 100.0f, "move-choice temperature of the first plies"));
+    f.push_back(number<float>("selfplay.temperature_final", REF(selfplay.temperature_final), 0.0f, 100.0f, "after them (0 = most visited)"));
+    f.push_back(number<float>("selfplay.full_search_fraction", REF(selfplay.full_search_fraction), 0.0f, 1.0f, "playout cap randomization: share of moves with a full search (1 = off)"));
+    f.push_back(number<int>("selfplay.fast_simulations", REF(selfplay.fast_simulations), 0, 1000000, "simulations of the other moves (not trained on)"));
+    f.push_back(boolean("selfplay.resign", REF(selfplay.resign.enabled), "let a losing side resign"));
+    f.push_back(number<float>("selfplay.resign_threshold", REF(selfplay.resign.threshold), -1.0f, 1.0f, "root value below which a player may resign..."));
+    f.push_back(number<int>("selfplay.resign_consecutive", REF(selfplay.resign.consecutive), 1, 10000, "...for this many of its moves in a row"));
+    f.push_back(number<float>("selfplay.resign_playout_fraction", REF(selfplay.resign.playout_fraction), 0.0f, 1.0f, "games played out anyway, to measure false resignations"));
+    f.push_back(number<int>("selfplay.resign_min_moves", REF(selfplay.resign.min_moves), 0, 100000, "no resignation before this ply"));
+    f.push_back(number<int>("selfplay.max_moves", REF(selfplay.max_moves), 0, 1000000, "a game stops as a draw after this many plies; 0 = the board's own limit"));
+    f.push_back(number<int>("selfplay.games_per_shard", REF(selfplay.games_per_shard), 1, 1000000, "finished games per shard file"));
     f.push_back(Field{"selfplay.simulations_schedule",
                       [](TrainConfig& c, const YAML::Node& n) {
                         constexpr const char* kExpected = "a list of [learner step, simulations] pairs, e.g. [[0, 16], [2000, 64]]";
@@ -207,21 +221,22 @@ const std::vector<Field>& schema() {
                         for (const auto& [step, sims] : c.selfplay.simulations_schedule)
                           pairs.push_back(fmt::format("[{}, {}]", step, sims));
                         return fmt::format("[{}]", fmt::join(pairs, ", "));
-                      }});
-    f.push_back(number<int64_t>("selfplay.cache_entries", REF(selfplay.cache_entries), 0, 1LL << 30));
+                      },
+                      "growing simulations: `[[step, sims], ...]` in increasing learner steps; a model of step s searches with the sims of the last pair at or before s (search.simulations before the first pair); empty = search.simulations throughout"});
+    f.push_back(number<int64_t>("selfplay.cache_entries", REF(selfplay.cache_entries), 0, 1LL << 30, "network outputs cached per self-play thread, keyed by the input, cleared with each model; 0 = none"));
     // replay
-    f.push_back(number<int64_t>("replay.min_positions", REF(replay.min_positions), 1, kI64Max));
-    f.push_back(number<int64_t>("replay.window_min", REF(replay.window_min), 1, kI64Max));
-    f.push_back(number<int64_t>("replay.window_max", REF(replay.window_max), 1, kI64Max));
-    f.push_back(number<double>("replay.window_scale", REF(replay.window_scale), 0.0, 1e12));
-    f.push_back(number<double>("replay.window_exponent", REF(replay.window_exponent), 0.0, 1.0));
-    f.push_back(number<double>("replay.train_ratio", REF(replay.train_ratio), 0.01, 1e6));
-    f.push_back(boolean("replay.symmetries", REF(replay.symmetries)));
-    f.push_back(number<double>("replay.root_value_weight", REF(replay.root_value_weight), 0.0, 1.0));
+    f.push_back(number<int64_t>("replay.min_positions", REF(replay.min_positions), 1, kI64Max, "positions before training starts"));
+    f.push_back(number<int64_t>("replay.window_min", REF(replay.window_min), 1, kI64Max, "window = clamp(window_scale * total^window_exponent, window_min, window_max)"));
+    f.push_back(number<int64_t>("replay.window_max", REF(replay.window_max), 1, kI64Max, "the largest window, in positions"));
+    f.push_back(number<double>("replay.window_scale", REF(replay.window_scale), 0.0, 1e12, "the window's growth with the positions played (replay.window_min's formula)"));
+    f.push_back(number<double>("replay.window_exponent", REF(replay.window_exponent), 0.0, 1.0, "the power of the positions played in it (0: a fixed window)"));
+    f.push_back(number<double>("replay.train_ratio", REF(replay.train_ratio), 0.01, 1e6, "samples trained per position played"));
+    f.push_back(boolean("replay.symmetries", REF(replay.symmetries), "a random goal-keeping symmetry per sample (square 4, rhombus 2, triangle 6)"));
+    f.push_back(number<double>("replay.root_value_weight", REF(replay.root_value_weight), 0.0, 1.0, "value target = (1 - w) * result + w * the search's root value"));
     // learn
-    f.push_back(number<int>("learn.batch_size", REF(learn.batch_size), 1, 65536));
-    f.push_back(number<double>("learn.lr", REF(learn.lr), 1e-9, 10.0));
-    f.push_back(number<int>("learn.lr_warmup_steps", REF(learn.lr_warmup_steps), 0, kIntMax));
+    f.push_back(number<int>("learn.batch_size", REF(learn.batch_size), 1, 65536, "samples per step"));
+    f.push_back(number<double>("learn.lr", REF(learn.lr), 1e-9, 10.0, "learning rate of SGD with Nesterov momentum"));
+    f.push_back(number<int>("learn.lr_warmup_steps", REF(learn.lr_warmup_steps), 0, kIntMax, "linear ramp from lr / 10"));
     f.push_back(Field{"learn.lr_drops",
                       [](TrainConfig& c, const YAML::Node& n) {
                         if (!n.IsSequence()) bad("expected a list of steps, e.g. [2000, 4000]");
@@ -234,23 +249,24 @@ const std::vector<Field>& schema() {
                         }
                         c.learn.lr_drops = steps;
                       },
-                      [](const TrainConfig& c) { return fmt::format("[{}]", fmt::join(c.learn.lr_drops, ", ")); }});
-    f.push_back(number<double>("learn.lr_drop_factor", REF(learn.lr_drop_factor), 0.0, 1.0));
-    f.push_back(number<double>("learn.momentum", REF(learn.momentum), 0.0, 0.999));
-    f.push_back(number<double>("learn.weight_decay", REF(learn.weight_decay), 0.0, 1.0));
-    f.push_back(number<double>("learn.value_loss_weight", REF(learn.value_loss_weight), 0.0, 100.0));
-    f.push_back(number<double>("learn.ownership_loss_weight", REF(learn.ownership_loss_weight), 0.0, 100.0));
-    f.push_back(number<double>("learn.soft_policy_loss_weight", REF(learn.soft_policy_loss_weight), 0.0, 100.0));
-    f.push_back(number<double>("learn.soft_policy_temperature", REF(learn.soft_policy_temperature), 0.01, 100.0));
-    f.push_back(number<int>("learn.publish_every", REF(learn.publish_every), 1, kIntMax));
-    f.push_back(number<int>("learn.checkpoint_every", REF(learn.checkpoint_every), 1, kIntMax));
-    f.push_back(number<int>("learn.keep_checkpoints", REF(learn.keep_checkpoints), 1, 1000000));
-    f.push_back(number<int>("learn.threads", REF(learn.threads), 1, 64));
-    f.push_back(number<int>("learn.max_nonfinite_steps", REF(learn.max_nonfinite_steps), 1, 1000000));
-    f.push_back(precision("learn.precision", REF(learn.precision)));
-    f.push_back(device("learn.device", REF(learn.device)));
+                      [](const TrainConfig& c) { return fmt::format("[{}]", fmt::join(c.learn.lr_drops, ", ")); },
+                      "steps at which lr is multiplied by lr_drop_factor, e.g. [20000, 30000]"});
+    f.push_back(number<double>("learn.lr_drop_factor", REF(learn.lr_drop_factor), 0.0, 1.0, "what each drop multiplies the learning rate by"));
+    f.push_back(number<double>("learn.momentum", REF(learn.momentum), 0.0, 0.999, "of SGD (Nesterov)"));
+    f.push_back(number<double>("learn.weight_decay", REF(learn.weight_decay), 0.0, 1.0, "L2 on the convolution and linear weights (not on batch-norm parameters or biases)"));
+    f.push_back(number<double>("learn.value_loss_weight", REF(learn.value_loss_weight), 0.0, 100.0, "weight of the value loss beside the policy loss"));
+    f.push_back(number<double>("learn.ownership_loss_weight", REF(learn.ownership_loss_weight), 0.0, 100.0, "weight of the ownership loss (both planes)"));
+    f.push_back(number<double>("learn.soft_policy_loss_weight", REF(learn.soft_policy_loss_weight), 0.0, 100.0, "weight of the soft policy loss"));
+    f.push_back(number<double>("learn.soft_policy_temperature", REF(learn.soft_policy_temperature), 0.01, 100.0, "the soft target is the search policy to the power 1/this, renormalised"));
+    f.push_back(number<int>("learn.publish_every", REF(learn.publish_every), 1, kIntMax, "steps between models sent to self-play"));
+    f.push_back(number<int>("learn.checkpoint_every", REF(learn.checkpoint_every), 1, kIntMax, "steps between checkpoints"));
+    f.push_back(number<int>("learn.keep_checkpoints", REF(learn.keep_checkpoints), 1, 1000000, "older checkpoints are deleted"));
+    f.push_back(number<int>("learn.threads", REF(learn.threads), 1, 64, "LibTorch threads of the learner"));
+    f.push_back(number<int>("learn.max_nonfinite_steps", REF(learn.max_nonfinite_steps), 1, 1000000, "NaN/inf steps in a row (each skipped) before the run stops"));
+    f.push_back(precision("learn.precision", REF(learn.precision), "number format of the learner's passes: fp32; bf16 (CPU autocast: convolutions and matrix products in bfloat16, master weights, loss and optimizer state in float32; needs AVX-512 on the CPU; CUDA autocast on a GPU); auto (bf16 on a GPU and on CPUs with AMX-BF16, else fp32)"));
+    f.push_back(device("learn.device", REF(learn.device), "where the learner trains: cpu, cuda, cuda:N, auto (the first GPU when LibTorch sees one, else the CPU); checkpoints and models are the same on every device"));
     // gating
-    f.push_back(number<int>("gating.games", REF(gating.games), 0, 100000));
+    f.push_back(number<int>("gating.games", REF(gating.games), 0, 100000, "colour-balanced games per gated model; 0 = off"));
     f.push_back(Field{"gating.opponent",
                       [](TrainConfig& c, const YAML::Node& n) {
                         c.gating.opponent = scalar_as<std::string>(n, "previous or a baseline player");
@@ -258,26 +274,29 @@ const std::vector<Field>& schema() {
                         if (c.gating.opponent != "previous" && !make_baseline_agent(c.gating.opponent, 0, &error))
                           bad("expected previous, random, uct:<n> or mcts:<n>");
                       },
-                      [](const TrainConfig& c) { return c.gating.opponent; }});
-    f.push_back(number<int>("gating.simulations", REF(gating.simulations), 1, 1000000));
-    f.push_back(number<int>("gating.every", REF(gating.every), 1, kIntMax));
+                      [](const TrainConfig& c) { return c.gating.opponent; },
+                      "previous (the model published before) or a baseline: random, uct:<n>, mcts:<n>"});
+    f.push_back(number<int>("gating.simulations", REF(gating.simulations), 1, 1000000, "search of the model(s) in these games"));
+    f.push_back(number<int>("gating.every", REF(gating.every), 1, kIntMax, "gate every n-th published model"));
     // run
     f.push_back(Field{"run.dir",
                       [](TrainConfig& c, const YAML::Node& n) {
                         c.run.dir = scalar_as<std::string>(n, "a directory path");
                         if (c.run.dir.empty()) bad("expected a non-empty directory path");
                       },
-                      [](const TrainConfig& c) { return c.run.dir; }});
-    f.push_back(number<int64_t>("run.max_steps", REF(run.max_steps), 0, kI64Max));
-    f.push_back(number<double>("run.max_minutes", REF(run.max_minutes), 0.0, 1e9));
-    f.push_back(number<int64_t>("run.max_games", REF(run.max_games), 0, kI64Max));
-    f.push_back(number<uint64_t>("run.seed", REF(run.seed), 0, std::numeric_limits<uint64_t>::max()));
-    f.push_back(number<double>("run.progress_seconds", REF(run.progress_seconds), 0.1, 1e9));
-    f.push_back(number<int>("run.metrics_every", REF(run.metrics_every), 1, kIntMax));
-    f.push_back(number<double>("run.snapshot_minutes", REF(run.snapshot_minutes), 0.0, 1e9));
+                      [](const TrainConfig& c) { return c.run.dir; },
+                      "the run directory (relative to the working directory)"});
+    f.push_back(number<int64_t>("run.max_steps", REF(run.max_steps), 0, kI64Max, "learner steps; 0 = no limit"));
+    f.push_back(number<double>("run.max_minutes", REF(run.max_minutes), 0.0, 1e9, "wall-clock limit of one invocation; 0 = none"));
+    f.push_back(number<int64_t>("run.max_games", REF(run.max_games), 0, kI64Max, "self-play games; 0 = no limit"));
+    f.push_back(number<uint64_t>("run.seed", REF(run.seed), 0, std::numeric_limits<uint64_t>::max(), "seed of the network, the learner and self-play"));
+    f.push_back(number<double>("run.progress_seconds", REF(run.progress_seconds), 0.1, 1e9, "between progress lines"));
+    f.push_back(number<int>("run.metrics_every", REF(run.metrics_every), 1, kIntMax, "learner steps between metrics lines"));
+    f.push_back(number<double>("run.snapshot_minutes", REF(run.snapshot_minutes), 0.0, 1e9, "keep the model every this many training minutes in <run>/snapshots/ (`quax bench strength`); 0 = none"));
     f.push_back(Field{"run.init_from",
                       [](TrainConfig& c, const YAML::Node& n) { c.run.init_from = scalar_as<std::string>(n, "a file path"); },
-                      [](const TrainConfig& c) { return c.run.init_from; }});
+                      [](const TrainConfig& c) { return c.run.init_from; },
+                      "warm start: a fresh run takes its first network from this model file or learner checkpoint (another size of the variant, or a variant with the same planes and actions); the optimizer and step start fresh; ignored by `--resume`"});
     return f;
   }();
   return fields;
@@ -519,22 +538,29 @@ void apply_override(TrainConfig* config, const std::string& assignment) {
 
 namespace {
 
+// A key's value as a file writes it.
+std::string value_text(const Field& f, const TrainConfig& config) {
+  const std::string value = f.get(config);
+  if (f.key == "run.dir" || f.key == "run.init_from") return YAML::Dump(YAML::Node(value));  // quoted where needed
+  return value;
+}
+
+// Keys a file of one size leaves out (a run of one size dumps as it always has).
+bool only_with_sizes(const Field& f) { return f.key == "game.sizes" || f.key == "game.size_weights"; }
+
 std::string dump(const TrainConfig& config, bool documented) {
   // Nested sections, so that the dump parses back to the same configuration.
   std::string out, section;
   for (const auto& f : schema()) {
     // One size or the list of sizes, as a file gives them (a run of one size dumps as before).
-    if (config.sizes.empty() ? (f.key == "game.sizes" || f.key == "game.size_weights") : f.key == "game.size")
-      continue;
+    if (config.sizes.empty() ? only_with_sizes(f) : f.key == "game.size") continue;
     const auto dot = f.key.find('.');
     if (f.key.substr(0, dot) != section) {
       section = f.key.substr(0, dot);
       out += section + ":\n";
     }
-    std::string value = f.get(config);
-    if (f.key == "run.dir" || f.key == "run.init_from") value = YAML::Dump(YAML::Node(value));  // quoted where needed
-    out += "  " + f.key.substr(dot + 1) + ": " + value;
-    if (documented && !f.doc.empty()) out += "  # " + f.doc;
+    out += "  " + f.key.substr(dot + 1) + ": " + value_text(f, config);
+    if (documented) out += "  # " + f.doc + (f.expected.empty() ? "" : "; " + f.expected);
     out += "\n";
   }
   return out;
@@ -545,6 +571,14 @@ std::string dump(const TrainConfig& config, bool documented) {
 std::string dump_config(const TrainConfig& config) { return dump(config, false); }
 
 std::string dump_config_documented(const TrainConfig& config) { return dump(config, true); }
+
+std::string config_key_table() {
+  const TrainConfig defaults;
+  std::string out;
+  for (const auto& f : schema())
+    out += fmt::format("| `{}` | {} | {} |\n", f.key, only_with_sizes(f) ? "-" : "`" + value_text(f, defaults) + "`", f.doc);
+  return out;
+}
 
 std::vector<std::string> config_keys() {
   std::vector<std::string> keys;

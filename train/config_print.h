@@ -1,6 +1,5 @@
-// What `quax train --print-config` prints: the configuration as dump_config writes it, with a
-// comment after each key that has a description of its own. Defined in train/config.cpp,
-// beside the schema it walks.
+// What `quax train --print-config` prints and configs/README.md's key table: the schema's
+// descriptions of the keys. Defined in train/config.cpp, beside the schema they walk.
 #pragma once
 
 #include <string>
@@ -9,8 +8,13 @@
 
 namespace quax {
 
-// dump_config with "  # <description>" after each key that has one (the search keys: their
-// schema's line and range, mcts/search_schema.h); parses back to the same configuration.
+// dump_config with "  # <description>[; <what a value must be>]" after each key (the search
+// keys' from their schema, mcts/search_schema.h); parses back to the same configuration.
 std::string dump_config_documented(const TrainConfig& config);
+
+// configs/README.md's key table, one row per key in the schema's order:
+// "| `section.key` | `<default>` | <description> |" (the default "-" for game.sizes and
+// game.size_weights, which a run of one size leaves out). A test checks the file holds it.
+std::string config_key_table();
 
 }  // namespace quax

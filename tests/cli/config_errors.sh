@@ -74,5 +74,5 @@ expect_one_line_error "$DIR/deep.yaml:1: nested more than 8 levels deep" \
 
 # A good config still loads.
 printf '# a comment\ngame: {variant: quax, size: 5}\n' > "$DIR/good.yaml"
-train "$DIR/good.yaml" | grep -qx '  size: 5' || fail "a good config was not read"
+train "$DIR/good.yaml" | grep -q '^  size: 5  # ' || fail "a good config was not read"
 echo "ok"
