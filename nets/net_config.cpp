@@ -17,18 +17,40 @@ ModelShape model_shape_for(const GameSpec& spec) {
   return shape;
 }
 
+const std::vector<NetField>& net_fields() {
+  auto integer = [](const char* key, int NetConfig::*member, int lo, int hi, const char* doc) {
+    NetField f{key, lo, hi, doc};
+    f.integer = member;
+    return f;
+  };
+  auto boolean = [](const char* key, bool NetConfig::*member, const char* doc) {
+    NetField f{key, 0, 0, doc};
+    f.boolean = member;
+    return f;
+  };
+  static const std::vector<NetField> fields = {
+      integer("blocks", &NetConfig::blocks, 0, kMaxBlocks, "residual blocks of the tower"),
+      integer("filters", &NetConfig::filters, 1, kMaxFilters, "channels of the tower"),
+      boolean("global_pooling", &NetConfig::global_pooling,
+              "KataGo-style pooled channel biases in some blocks and the heads"),
+      integer("pool_every", &NetConfig::pool_every, 1, kMaxPoolEvery, "block i pools when (i + 1) is a multiple of this"),
+      integer("policy_channels", &NetConfig::policy_channels, 1, kMaxFilters, "1x1 conv channels of the policy head"),
+      integer("value_channels", &NetConfig::value_channels, 1, kMaxFilters, "1x1 conv channels of the value head"),
+      integer("value_hidden", &NetConfig::value_hidden, 1, kMaxValueHidden, "hidden units of the value head"),
+      boolean("ownership_head", &NetConfig::ownership_head,
+              "learner-only head predicting each cell's final owner and winning chain (configs/README.md)"),
+      boolean("soft_policy_head", &NetConfig::soft_policy_head,
+              "learner-only head predicting the flattened search policy (configs/README.md)"),
+  };
+  return fields;
+}
+
 std::string check_net_config(const NetConfig& net) {
-  const struct {
-    const char* name;
-    int value, lo, hi;
-  } fields[] = {{"blocks", net.blocks, 0, kMaxBlocks},
-                {"filters", net.filters, 1, kMaxFilters},
-                {"pool_every", net.pool_every, 1, kMaxPoolEvery},
-                {"policy_channels", net.policy_channels, 1, kMaxFilters},
-                {"value_channels", net.value_channels, 1, kMaxFilters},
-                {"value_hidden", net.value_hidden, 1, kMaxValueHidden}};
-  for (const auto& f : fields)
-    if (f.value < f.lo || f.value > f.hi) return fmt::format("net {} {} is not in [{}, {}]", f.name, f.value, f.lo, f.hi);
+  for (const NetField& f : net_fields()) {
+    if (!f.integer) continue;
+    const int value = net.*f.integer;
+    if (value < f.lo || value > f.hi) return fmt::format("net {} {} is not in [{}, {}]", f.key, value, f.lo, f.hi);
+  }
   return "";
 }
 

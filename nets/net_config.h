@@ -46,6 +46,19 @@ inline constexpr int kMaxBlocks = 64;             // blocks: 0 (heads only) to t
 inline constexpr int kMaxFilters = 1024;          // filters, policy and value channels: 1 to this
 inline constexpr int kMaxPoolEvery = 64;          // pool_every: 1 to this
 inline constexpr int kMaxValueHidden = 4096;      // value_hidden: 1 to this
+// The schema of NetConfig: one entry per key of a config's `net:` section, in the order configs
+// and dumps write them, with its range and a line of description. A training config reads the
+// section through it (train/config.cpp), and check_net_config holds a model file's description
+// to the same ranges.
+struct NetField {
+  const char* key;                     // as in a config's net section: "blocks"
+  int lo = 0, hi = 0;                  // an integer field's accepted values, bounds included
+  const char* doc;                     // one line, for configs/README.md's key table and --print-config
+  int NetConfig::*integer = nullptr;   // the member: an integer...
+  bool NetConfig::*boolean = nullptr;  // ...or a boolean
+};
+const std::vector<NetField>& net_fields();
+
 // "" when every field of `net` is within those ranges, else one line naming the first that is not.
 std::string check_net_config(const NetConfig& net);
 

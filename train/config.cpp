@@ -121,6 +121,13 @@ Field search_field(const SearchField& sf) {
                    : std::string()};
 }
 
+// A key of the net section, read through the network's schema (nets/net_config.h).
+Field net_field(const NetField& nf) {
+  const std::string key = std::string("net.") + nf.key;
+  if (nf.boolean) return boolean(key, [m = nf.boolean](TrainConfig& c) -> bool& { return c.net.*m; }, nf.doc);
+  return number<int>(key, [m = nf.integer](TrainConfig& c) -> int& { return c.net.*m; }, nf.lo, nf.hi, nf.doc);
+}
+
 #define REF(expr) [](TrainConfig & c) -> auto& { return c.expr; }
 
 constexpr int kIntMax = std::numeric_limits<int>::max();
@@ -171,15 +178,7 @@ const std::vector<Field>& schema() {
                       "with `sizes`: shares of self-play games and learner batches, e.g. `[1, 1, 2]`; equal when left out"});
     f.push_back(boolean("game.swap", REF(game.swap), "pie rule"));
     // net
-    f.push_back(number<int>("net.blocks", REF(net.blocks), 0, kMaxBlocks, "residual blocks of the tower"));
-    f.push_back(number<int>("net.filters", REF(net.filters), 1, kMaxFilters, "channels of the tower"));
-    f.push_back(boolean("net.global_pooling", REF(net.global_pooling), "KataGo-style pooled channel biases in some blocks and the heads"));
-    f.push_back(number<int>("net.pool_every", REF(net.pool_every), 1, kMaxPoolEvery, "block i pools when (i + 1) is a multiple of this"));
-    f.push_back(number<int>("net.policy_channels", REF(net.policy_channels), 1, kMaxFilters, "1x1 conv channels of the policy head"));
-    f.push_back(number<int>("net.value_channels", REF(net.value_channels), 1, kMaxFilters, "1x1 conv channels of the value head"));
-    f.push_back(number<int>("net.value_hidden", REF(net.value_hidden), 1, kMaxValueHidden, "hidden units of the value head"));
-    f.push_back(boolean("net.ownership_head", REF(net.ownership_head), "learner-only head predicting each cell's final owner and winning chain (configs/README.md)"));
-    f.push_back(boolean("net.soft_policy_head", REF(net.soft_policy_head), "learner-only head predicting the flattened search policy (configs/README.md)"));
+    for (const auto& nf : net_fields()) f.push_back(net_field(nf));
     // search
     for (const auto& sf : search_fields()) f.push_back(search_field(sf));
     // selfplay
