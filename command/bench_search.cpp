@@ -10,6 +10,7 @@
 #include "mcts/search_agent.h"
 #include "mcts/selfplay_driver.h"
 #include "mcts/simple_evaluators.h"
+#include "nets/players.h"  // kMaxPlayerSimulations
 
 namespace quax {
 namespace {
@@ -48,7 +49,7 @@ void setup_bench_search(CLI::App& app) {
   auto* cmd = parent->add_subcommand("search", "Search speed with the uniform evaluator, and its cost split");
   cmd->add_option("--variant", opt->variant, "Variant name");
   cmd->add_option("--size", opt->size, "Board size")->check(CLI::Range(3, 26));
-  cmd->add_option("--sims", opt->sims, "Simulations per move")->check(CLI::Range(1, 10000000));
+  cmd->add_option("--sims", opt->sims, "Simulations per move")->check(CLI::Range(1, kMaxPlayerSimulations));
   cmd->add_option("--games", opt->games, "Games searched side by side")->check(CLI::Range(1, 100000));
   cmd->add_option("--leaves", opt->leaves, "Leaves per tree per batch (virtual loss)")->check(CLI::Range(1, 1024));
   cmd->add_option("--seconds", opt->seconds, "Time per measurement")->check(CLI::Range(0.1, 3600.0));

@@ -46,7 +46,7 @@ void setup_perfect_check(CLI::App& app) {
                                  "Score a model's moves and values against proven values (a solved-positions file)");
   cmd->add_option("--model", opt->model, "Model file (.pt)")->required();
   cmd->add_option("--positions", opt->positions, "Solved-positions file (quax solve --book)")->required();
-  cmd->add_option("--sims", opt->sims, "Simulations of the model's search per move")->check(CLI::Range(1, 1000000));
+  cmd->add_option("--sims", opt->sims, "Simulations of the model's search per move")->check(CLI::Range(1, kMaxPlayerSimulations));
   cmd->add_option("--limit", opt->limit, "Check only the first N usable positions (0: all)")->check(CLI::Range(0, 100000000));
   cmd->add_option("--threads", opt->threads, "LibTorch threads")->check(CLI::Range(1, 64));
   cmd->add_option("--seed", opt->seed, "Seed of the model's search");

@@ -28,8 +28,10 @@
 namespace quax {
 
 // The ranges of a model player's settings, wherever they are given (`sims=`, `time=`,
-// `cpuct=` here, gtp's --sims and --time, quax.Search's simulations, seconds and c_puct): a
-// search of more simulations or seconds than these would not end in any useful time.
+// `cpuct=` here; the --sims of gtp, ladder, bench strength, bench search and perfect-check,
+// gtp's --time; quax.Search's simulations, seconds and c_puct): a search of more simulations
+// or seconds than these would not end in any useful time. The server bounds a request's
+// search lower (docs/SECURITY.md), a config's search.simulations is the schema's.
 inline constexpr int kMaxPlayerSimulations = 10'000'000;
 inline constexpr double kMinPlayerSeconds = 0.001;
 inline constexpr double kMaxPlayerSeconds = 86400;  // a day
