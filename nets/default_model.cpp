@@ -27,7 +27,7 @@ bool plays_better(const ModelSummary& a, const ModelSummary& b, const GameSpec& 
     const bool at_size = std::find(m.sizes.begin(), m.sizes.end(), want.size) != m.sizes.end();
     // Larger is better in every place of the tuple.
     return std::make_tuple(m.spec.variant == want.variant, at_size, at_size && m.spec.swap == want.swap,
-                           m.spec.size == want.size, -size_distance(m, want.size), m.spec.swap == want.swap, m.step);
+                           -size_distance(m, want.size), m.spec.swap == want.swap, m.step);
   };
   return key(a) > key(b);
 }

@@ -25,10 +25,11 @@ struct ModelSummary {
 // want's own variant before one of another variant of the same rules (link: quax's); then a
 // model trained at want.size before one that was not; among those trained at want.size, one
 // trained with want's pie rule (hex 9 with the pie rule: hex-11.pt, trained on 11 and 9 with
-// it, before hex-9.pt, trained without); then the model made for that size (its first trained
-// size, spec.size: quax-9.pt at 9x9 before quax-11.pt, trained on 7, 9 and 11); then the
-// nearer trained size (the larger one on a tie); then one trained with want's pie rule; then
-// more learner steps. False on a full tie.
+// it, before hex-9.pt, trained without); then the nearer trained size (the larger one on a
+// tie); then one trained with want's pie rule; then more learner steps: of two models trained
+// at a size, the later run of a campaign (quax-11.pt, trained on 11 and 9 from quax-9.pt's
+// weights, before quax-9.pt at 9x9), which issue 34's checks keep from being the weaker at any
+// size it was trained on. False on a full tie.
 bool plays_better(const ModelSummary& a, const ModelSummary& b, const GameSpec& want);
 
 // The model of `models` (ModelSummary or a type derived from it) that should play `want`;

@@ -70,7 +70,7 @@ def test_catalogue(server):
     assert by_name["quady2"]["sizes"][:2] == [5, 9]
     players = ok(server, "GET", "/api/players")
     names = {m["name"]: m for m in players["models"]}
-    assert names["quax-5.pt"]["variant"] == "quax" and names["quax-11.pt"]["sizes"] == [7, 9, 11]
+    assert names["quax-5.pt"]["variant"] == "quax" and names["quax-11.pt"]["sizes"] == [11, 9]
     assert "uct:1000" in players["baselines"]
     levels = players["levels"]
     assert [l["level"] for l in levels] == list(range(1, 11))
