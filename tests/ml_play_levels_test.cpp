@@ -89,6 +89,8 @@ TEST(DefaultModel, TheShippedModelsPlayTheirVariantsAtEverySize) {
   EXPECT_EQ(best(Variant::kQuax, 5), "quax-5.pt");
   EXPECT_EQ(best(Variant::kQuady, 15), "quady-9.pt");
   EXPECT_EQ(best(Variant::kTorax, 9), "torax-5.pt");
+  EXPECT_EQ(best(Variant::kStymie, 8), "stymie-8.pt");
+  EXPECT_EQ(best(Variant::kStymie, 5), "stymie-8.pt");  // trained on 8 and 5 from stymie-5.pt's weights
   // hex-11.pt was trained on 11 and 9 with the pie rule, hex-9.pt on 9 without it.
   EXPECT_EQ(best(Variant::kHex, 11), "hex-11.pt");
   EXPECT_EQ(best(Variant::kHex, 9), "hex-11.pt");
