@@ -71,11 +71,11 @@ void setup_ladder(CLI::App& app) {
   auto* cmd = app.add_subcommand("ladder", "Rate every model of a training run and plot Elo over training");
   cmd->add_option("run", opt->run_dir, "Run directory (with config.yaml and models/)")->required();
   cmd->add_option("--sims", opt->sims, "Simulations per move of the models")->check(CLI::Range(1, kMaxPlayerSimulations));
-  cmd->add_option("--games", opt->games, "Games per pairing (rounded up to even)")->check(CLI::Range(1, kMaxPlayerSimulations));
+  cmd->add_option("--games", opt->games, "Games per pairing (rounded up to even)")->check(CLI::Range(1, 100000));
   cmd->add_option("--baselines", opt->baselines,
                   "Comma-separated baseline players (random, uct:<n>, mcts:<n>); random is the anchor (Elo 0) "
                   "when listed, else the first");
-  cmd->add_option("--every", opt->every, "Rate every k-th model only (the newest always)")->check(CLI::Range(1, kMaxPlayerSimulations));
+  cmd->add_option("--every", opt->every, "Rate every k-th model only (the newest always)")->check(CLI::Range(1, 1000000));
   cmd->add_option("--threads", opt->threads, "Games at once on threads (pairings with a baseline agent)")
       ->check(CLI::Range(1, 64));
   cmd->add_option("--net-threads", opt->net_threads, "LibTorch threads of batched model games")
