@@ -20,19 +20,34 @@ std::vector<LevelSetting> level_candidates(int full_simulations) {
   return out;
 }
 
-std::vector<double> chain_elo(const std::vector<PairRecord>& links) {
-  std::vector<double> elo{0.0};
-  for (size_t k = 0; k < links.size(); ++k) {
-    const PairRecord& l = links[k];
-    assert(l.i == static_cast<int>(k) && l.j == static_cast<int>(k) + 1);
-    const double games = l.wins_i + l.wins_j + l.draws;
-    const double stronger_score = (l.wins_j + 0.5 * l.draws + 0.5) / (games + 1.0);
-    elo.push_back(elo.back() + elo_from_score(stronger_score));
+std::vector<double> pooled_elo(int num_settings, const std::vector<PairRecord>& records) {
+  std::vector<PairRecord> smoothed = records;
+  for (PairRecord& r : smoothed) {
+    r.wins_i += 0.5;
+    r.wins_j += 0.5;
   }
-  return elo;
+  return fit_elo(num_settings, smoothed, 0, 0.0, 0.0).elo;
 }
 
-std::vector<int> choose_levels(const std::vector<double>& elo, double min_gap) {
+StepScore step_score(const std::vector<PairRecord>& records, int lower, int upper) {
+  double upper_points = 0, games = 0;
+  for (const PairRecord& r : records) {
+    if (!((r.i == lower && r.j == upper) || (r.i == upper && r.j == lower))) continue;
+    const double g = r.wins_i + r.wins_j + r.draws;
+    upper_points += (r.i == upper ? r.wins_i : r.wins_j) + 0.5 * r.draws;
+    games += g;
+  }
+  return {games > 0 ? upper_points / games : 0.0, games};
+}
+
+std::vector<std::pair<int, int>> neighbouring_pairs(const std::vector<int>& chosen) {
+  std::vector<std::pair<int, int>> out;
+  for (size_t k = 1; k < chosen.size(); ++k)
+    out.emplace_back(std::min(chosen[k - 1], chosen[k]), std::max(chosen[k - 1], chosen[k]));
+  return out;
+}
+
+std::vector<int> choose_levels(const std::vector<double>& elo, double min_gap, const CandidatePairs& not_neighbours) {
   constexpr int kLevels = kMaxPlayLevel - kMinPlayLevel + 1;
   const int full = static_cast<int>(elo.size()) - 1;
   // The candidates rated below the full search, by rating (ties: the earlier candidate first).
@@ -55,6 +70,7 @@ std::vector<int> choose_levels(const std::vector<double>& elo, double min_gap) {
       if (k == kLevels - 1 && p != n - 1) continue;  // level 10 is the full search
       for (int q = k - 1; q < p; ++q) {
         if (!(elo[order[p]] - elo[order[q]] >= min_gap) || !(elo[order[q]] < elo[order[p]])) continue;
+        if (not_neighbours.count({std::min(order[p], order[q]), std::max(order[p], order[q])})) continue;
         const double c = cost[k - 1][q] + std::abs(elo[order[p]] - target(k));
         if (c < cost[k][p]) {
           cost[k][p] = c;
@@ -72,18 +88,18 @@ std::vector<int> choose_levels(const std::vector<double>& elo, double min_gap) {
   return chosen;
 }
 
-std::vector<int> choose_levels(const std::vector<double>& elo, LevelGap* gap) {
+std::vector<int> choose_levels(const std::vector<double>& elo, LevelGap* gap, const CandidatePairs& not_neighbours) {
   const int full = static_cast<int>(elo.size()) - 1;
   const double low = *std::min_element(elo.begin(), elo.end());
   // Half an even step where the span is small; then smaller gaps, down to none, when the
   // ratings (few games) leave no ten that far apart.
   gap->wanted = std::min(kMinLevelGap, 0.5 * (elo[full] - low) / (kMaxPlayLevel - kMinPlayLevel));
   for (gap->used = gap->wanted; gap->used > 1.0; gap->used /= 2) {
-    auto chosen = choose_levels(elo, gap->used);
+    auto chosen = choose_levels(elo, gap->used, not_neighbours);
     if (!chosen.empty()) return chosen;
   }
   gap->used = 0;
-  return choose_levels(elo, 0.0);
+  return choose_levels(elo, 0.0, not_neighbours);
 }
 
 }  // namespace quax

@@ -3,6 +3,8 @@
 // ratings. Playing the games is the command's part.
 #pragma once
 
+#include <set>
+#include <utility>
 #include <vector>
 
 #include "arena/elo.h"
@@ -15,21 +17,26 @@ namespace quax {
 // last one, level 10). Precondition: full_simulations >= 2.
 std::vector<LevelSetting> level_candidates(int full_simulations);
 
-// The ratings of settings that each played the next one only (`links[i]`: setting i against
-// i + 1, from i's side), setting 0 at 0: the sum of the links' Elo differences, each from its
-// score with half a win added to each side (a link won 40-0 is finite, as with fit_elo's
-// prior; a chain needs no more, its links being independent). Precondition: links[i].i == i
-// and links[i].j == i + 1.
-std::vector<double> chain_elo(const std::vector<PairRecord>& links);
+// The ratings of settings from all their games (`records`: one per pair that played, as
+// results_log's tally pools them), setting 0 at 0: the Bradley-Terry fit (arena/elo.h) of the
+// records with half a win added to each side of every pair, so that a pair won 40-0 is finite
+// without a prior pulling every rating towards setting 0. On a chain (each setting against the
+// next only) each rating is the sum of the links' Elo differences; the games of later checks
+// between any two settings join the same fit. Precondition: every setting is connected to
+// setting 0 through the records.
+std::vector<double> pooled_elo(int num_settings, const std::vector<PairRecord>& records);
 
 // Indices of levels 1..10 among candidates rated `elo`, the last candidate the full search:
 // level 10 is the full search, level 1 the lowest rated, and levels 2..9 the candidates rated
 // between them whose ratings, each at least `min_gap` above the one below, lie nearest (least
 // total distance) to evenly spaced ratings. By rating, not by the candidates' order: a search
 // of a few simulations can play worse than the policy's top move (hex-11.pt: 4 simulations
-// lost 11-29 to it). Empty when no ten candidates, the full search counted, are that far apart
-// up to it.
-std::vector<int> choose_levels(const std::vector<double>& elo, double min_gap);
+// lost 11-29 to it). Two candidates listed in `not_neighbours` (lower index first) are never
+// neighbouring levels. Empty when no ten candidates, the full search counted, are that far
+// apart up to it.
+using CandidatePairs = std::set<std::pair<int, int>>;
+std::vector<int> choose_levels(const std::vector<double>& elo, double min_gap,
+                               const CandidatePairs& not_neighbours = {});
 
 // Neighbouring levels at least this far apart where the ratings allow: ratings from 40 games a
 // link carry about +-100 Elo, and two settings rated 105 apart scored 21-19 when played again
@@ -43,6 +50,22 @@ inline constexpr double kMinLevelGap = 120.0;
 struct LevelGap {
   double wanted = 0, used = 0;
 };
-std::vector<int> choose_levels(const std::vector<double>& elo, LevelGap* gap);
+std::vector<int> choose_levels(const std::vector<double>& elo, LevelGap* gap, const CandidatePairs& not_neighbours = {});
+
+// What a level must score against the one below it (the issue of the levels: 60% of 40
+// games). `quax levels` plays each pair of neighbouring levels again after choosing them, and
+// a pair whose games together score less than this for the higher-rated one are no neighbours
+// in the next choice.
+inline constexpr double kMinLevelStepScore = 0.6;
+
+// The score of `upper` in the games of `records` between it and `lower` (draws half), and how
+// many they were; {0, 0} when they never met.
+struct StepScore {
+  double score = 0, games = 0;
+};
+StepScore step_score(const std::vector<PairRecord>& records, int lower, int upper);
+
+// The pairs of neighbouring `chosen` levels, lower index first (the key of CandidatePairs).
+std::vector<std::pair<int, int>> neighbouring_pairs(const std::vector<int>& chosen);
 
 }  // namespace quax

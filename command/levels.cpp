@@ -2,11 +2,16 @@
 // model again with them (nets/model_levels.h), so that `level=N` everywhere plays that model's
 // table instead of the default one. The settings of arena/level_calibration.h, weakest first,
 // each play the next one (`quax arena --chain`); their Elo from the chain's links; then the ten
-// settings nearest to evenly spaced ratings between the lowest rated and the full search.
+// settings nearest to evenly spaced ratings between the lowest rated and the full search. Then
+// checks: each pair of neighbouring levels plays again, every game is rated together, and a
+// pair whose games score under 60% for the upper one is kept apart in the next choice, since
+// 40 games a link leave ratings about +-100 Elo (stymie-8.pt's 8 and 16 simulations: 27-13 in
+// the chain, 22-18 when played again).
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <chrono>
+#include <set>
 
 #include "arena/level_calibration.h"
 #include "arena/results_log.h"
@@ -15,6 +20,7 @@
 #include "command/device_option.h"
 #include "command/stop_signal.h"
 #include "command/writable_output.h"
+#include "env/rng.h"
 #include "nets/model_file.h"
 #include "nets/players.h"
 
@@ -50,6 +56,7 @@ void setup_levels(CLI::App& app) {
     int full_sims = 200;
     std::string results;
     int parallel = 32;
+    int checks = 3;
     uint64_t seed = 1;
     std::string device = "auto";
   };
@@ -66,6 +73,10 @@ void setup_levels(CLI::App& app) {
       ->check(CLI::Range(2, 100000));
   cmd->add_option("--full-sims", opt->full_sims, "Simulations of level 10, the model at full strength")
       ->check(CLI::Range(2, kMaxLevelSimulations));
+  cmd->add_option("--checks", opt->checks,
+                  "Rounds of playing the chosen neighbouring levels again (--games each) and choosing again "
+                  "without pairs under 60%; 0: choose from the chain alone")
+      ->check(CLI::Range(0, 20));
   cmd->add_option("--results", opt->results, "Also append every game to this results file (JSON lines)");
   cmd->add_option("--parallel", opt->parallel, "Games in flight at once (one network batch per step)")
       ->check(CLI::Range(1, 4096));
@@ -98,44 +109,79 @@ void setup_levels(CLI::App& app) {
       players.push_back(setting_player(opt->model, c));
       names.push_back(players.back().text);
     }
-    const auto games = schedule_games(n, opt->games, Schedule::kChain);
-    fmt::print("levels: {} settings of {} on {}, each against the next: {} games\n", n, opt->model, describe(spec),
-               games.size());
-    std::fflush(stdout);
-
     std::vector<GameResult> results;
-    const auto start = std::chrono::steady_clock::now();
     StopOnSignal signals;
-    auto on_result = [&](size_t, const GameResult& r) {
-      if (!opt->results.empty()) append_results(opt->results, {r});
-      results.push_back(r);
-      const size_t done = results.size();
-      if (done % 20 == 0 || done == games.size()) {
-        const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        fmt::print("  {}/{} games  [{:.2f} games/s, {:.0f}s left]\n", done, games.size(), done / secs,
-                   (games.size() - done) * secs / done);
-        std::fflush(stdout);
+    // Plays `games` among the candidates and adds them to `results`, with progress.
+    auto play = [&](const std::vector<Pairing>& games, uint64_t seed) {
+      const size_t before = results.size();
+      const auto start = std::chrono::steady_clock::now();
+      auto on_result = [&](size_t, const GameResult& r) {
+        if (!opt->results.empty()) append_results(opt->results, {r});
+        results.push_back(r);
+        const size_t done = results.size() - before;
+        if (done % 20 == 0 || done == games.size()) {
+          const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+          fmt::print("  {}/{} games  [{:.2f} games/s, {:.0f}s left]\n", done, games.size(), done / secs,
+                     (games.size() - done) * secs / done);
+          std::fflush(stdout);
+        }
+      };
+      ArenaGamesOptions ao;
+      ao.parallel = opt->parallel;
+      ao.seed = seed;
+      ao.device = device;
+      try {
+        play_arena_games(spec, names, players, games, ao, on_result, [&] { return signals.flag()->load(); });
+      } catch (const std::exception& e) {
+        throw CommandError(fmt::format("{} ({} of {} games played; nothing written)", first_line(e.what()),
+                                       results.size() - before, games.size()));
       }
+      if (results.size() - before < games.size())
+        throw CommandError(
+            fmt::format("stopped after {} of {} games; nothing written", results.size() - before, games.size()));
     };
-    ArenaGamesOptions ao;
-    ao.parallel = opt->parallel;
-    ao.seed = opt->seed;
-    ao.device = device;
-    try {
-      play_arena_games(spec, names, players, games, ao, on_result, [&] { return signals.flag()->load(); });
-    } catch (const std::exception& e) {
-      throw CommandError(fmt::format("{} ({} of {} games played; nothing written)", first_line(e.what()), results.size(),
-                                     games.size()));
-    }
-    const size_t done = results.size();
-    if (done < games.size())
-      throw CommandError(fmt::format("stopped after {} of {} games; nothing written", done, games.size()));
 
-    // A chain's pairs, (0, 1), (1, 2), ...: its links in order.
+    const auto chain = schedule_games(n, opt->games, Schedule::kChain);
+    fmt::print("levels: {} settings of {} on {}, each against the next: {} games\n", n, opt->model, describe(spec),
+               chain.size());
+    std::fflush(stdout);
+    play(chain, opt->seed);
+    // The chain's pairs, (0, 1), (1, 2), ...: its links in order, for the table below.
     const std::vector<PairRecord> links = tally(names, results, false).pairs;
-    const std::vector<double> elo = chain_elo(links);
+
+    // Choose ten from the ratings; then play each pair of neighbouring levels again, rate every
+    // game together, and choose again with the pairs that scored under kMinLevelStepScore kept
+    // apart, until every pair of neighbours has been played again (or --checks rounds).
+    std::vector<double> elo;
+    std::vector<int> chosen;
+    std::vector<PairRecord> records;
+    CandidatePairs checked, failed;
     LevelGap gap;
-    const std::vector<int> chosen = choose_levels(elo, &gap);
+    for (int round = 0;; ++round) {
+      records = tally(names, results, false).pairs;
+      elo = pooled_elo(n, records);
+      for (const auto& [lower, upper] : checked) {
+        const bool upper_rated_higher = elo[upper] >= elo[lower];
+        const StepScore s = step_score(records, upper_rated_higher ? lower : upper, upper_rated_higher ? upper : lower);
+        if (s.score < kMinLevelStepScore && failed.insert({lower, upper}).second)
+          fmt::print("  {} against {}: {:.0f}% of {:g} games, kept apart\n", setting_name(candidates[upper_rated_higher ? upper : lower]),
+                     setting_name(candidates[upper_rated_higher ? lower : upper]), 100 * s.score, s.games);
+      }
+      chosen = choose_levels(elo, &gap, failed);
+      std::set<std::pair<int, int>> unchecked;
+      for (const auto& pair : neighbouring_pairs(chosen))
+        if (!checked.count(pair)) unchecked.insert(pair);
+      if (chosen.empty() || unchecked.empty() || round == opt->checks) break;
+      std::vector<Pairing> again;
+      for (const Pairing& g : schedule_games(n, opt->games, Schedule::kRoundRobin))
+        if (unchecked.count({std::min(g.black, g.white), std::max(g.black, g.white)})) again.push_back(g);
+      fmt::print("check {}: {} pairs of neighbouring levels played again: {} games\n", round + 1, unchecked.size(),
+                 again.size());
+      std::fflush(stdout);
+      play(again, derive_seed(opt->seed, round + 1));
+      checked.insert(unchecked.begin(), unchecked.end());
+    }
+
     const double level_one = chosen.empty() ? elo.front() : elo[chosen.front()];  // the Elo printed as 0
     ModelLevels levels;
     levels.size = spec.size;
@@ -163,6 +209,19 @@ void setup_levels(CLI::App& app) {
                    "warning: no ten settings are rated %.0f Elo apart; neighbouring levels are at least %.0f apart "
                    "(a level may not beat the one below): more games (--games) tell them apart better\n",
                    gap.wanted, gap.used);
+    // Each level against the one below, over all their games.
+    fmt::print("{:<6} {:<28} {:>16}\n", "level", "setting", "vs the one below");
+    for (int k = 0; k < static_cast<int>(chosen.size()); ++k) {
+      std::string below;
+      if (k > 0) {
+        const StepScore s = step_score(records, chosen[k - 1], chosen[k]);
+        below = s.games > 0 ? fmt::format("{:.0f}% of {:g}", 100 * s.score, s.games) : "never met";
+        if (s.games > 0 && s.score < kMinLevelStepScore)
+          std::fprintf(stderr, "warning: level %d scored %.0f%% of %g games against level %d (under %.0f%%)\n", k + 1,
+                       100 * s.score, s.games, k, 100 * kMinLevelStepScore);
+      }
+      fmt::print("{:<6} {:<28} {:>16}\n", k + 1, setting_name(candidates[chosen[k]]), below);
+    }
 
     nlohmann::json description = model.description;
     description["levels"] = model_levels_json(levels);

@@ -82,16 +82,58 @@ TEST(ChooseLevels, TooFewDistinctRatingsGiveNone) {
   EXPECT_EQ(choose({0, 10, 20, 30, 40, 50, 60, 70, 80, 90}), (std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}));
 }
 
-TEST(ChainElo, SumsTheLinksWithHalfAWinEachSide) {
+TEST(PooledElo, OnAChainSumsTheLinksWithHalfAWinEachSide) {
   std::vector<PairRecord> links{{0, 1, 10, 30, 0}, {1, 2, 20, 20, 0}, {2, 3, 0, 40, 0}};
-  const auto elo = chain_elo(links);
+  const auto elo = pooled_elo(4, links);
   ASSERT_EQ(elo.size(), 4u);
   EXPECT_EQ(elo[0], 0.0);
-  EXPECT_NEAR(elo[1], elo_from_score(30.5 / 41), 1e-9);
-  EXPECT_NEAR(elo[2], elo[1], 1e-9);  // an even link
-  EXPECT_NEAR(elo[3] - elo[2], elo_from_score(40.5 / 41), 1e-9);  // 40-0: finite, about +760
+  EXPECT_NEAR(elo[1], elo_from_score(30.5 / 41), 1e-6);
+  EXPECT_NEAR(elo[2], elo[1], 1e-6);  // an even link
+  EXPECT_NEAR(elo[3] - elo[2], elo_from_score(40.5 / 41), 1e-6);  // 40-0: finite, about +760
   EXPECT_GT(elo[3] - elo[2], 700);
   EXPECT_LT(elo[3] - elo[2], 800);
+}
+
+TEST(PooledElo, ACheckBetweenTwoSettingsMovesBothTowardsItsScore) {
+  // The chain rates 0 < 1 < 2 by 200 Elo a link; a check of 0 against 2 scoring even says the
+  // chain overrated the span, so 2 comes down, and 1 stays between them.
+  const double s200 = score_from_elo(200);
+  std::vector<PairRecord> records{{0, 1, 40 * (1 - s200), 40 * s200, 0}, {1, 2, 40 * (1 - s200), 40 * s200, 0}};
+  const auto chain = pooled_elo(3, records);
+  records.push_back({2, 0, 20, 20, 0});
+  const auto pooled = pooled_elo(3, records);
+  EXPECT_GT(chain[2], 350);
+  EXPECT_LT(pooled[2], chain[2] - 100);
+  EXPECT_GT(pooled[1], pooled[0]);
+  EXPECT_GT(pooled[2], pooled[1]);
+}
+
+TEST(StepScore, TheUpperSettingsShareOfTheirGamesWhicheverSideRecordedThem) {
+  const std::vector<PairRecord> records{{3, 5, 12, 25, 3}, {0, 1, 7, 7, 0}, {5, 3, 20, 19, 1}};
+  const StepScore s = step_score(records, 3, 5);
+  EXPECT_EQ(s.games, 80);
+  EXPECT_NEAR(s.score, (25 + 1.5 + 20 + 0.5) / 80.0, 1e-12);
+  EXPECT_EQ(step_score(records, 2, 4).games, 0);
+}
+
+TEST(ChooseLevels, PairsThatFailedTheirCheckAreNoNeighbours) {
+  std::vector<double> elo;
+  for (int i = 0; i <= 36; ++i) elo.push_back(50.0 * i);  // 0..1800: targets every fourth
+  const auto first = choose_levels(elo, 150.0);
+  ASSERT_EQ(first, (std::vector<int>{0, 4, 8, 12, 16, 20, 24, 28, 32, 36}));
+  const auto pairs = neighbouring_pairs(first);
+  ASSERT_EQ(pairs.size(), 9u);
+  EXPECT_EQ(pairs[3], std::make_pair(12, 16));
+  // Levels 4 and 5 (settings 12 and 16) scored under 60% when played again: another choice,
+  // as near the even targets as the gap allows.
+  const auto second = choose_levels(elo, 150.0, {{12, 16}});
+  ASSERT_EQ(second.size(), 10u);
+  EXPECT_NE(second, first);
+  for (const auto& p : neighbouring_pairs(second)) EXPECT_NE(p, std::make_pair(12, 16));
+  for (size_t k = 1; k < second.size(); ++k) EXPECT_GE(elo[second[k]] - elo[second[k - 1]], 150.0) << k;
+  LevelGap gap;
+  const auto by_gap = choose_levels(elo, &gap, {{12, 16}});
+  for (const auto& p : neighbouring_pairs(by_gap)) EXPECT_NE(p, std::make_pair(12, 16));
 }
 
 }  // namespace
