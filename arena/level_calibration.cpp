@@ -13,9 +13,14 @@ std::vector<LevelSetting> level_candidates(int full_simulations) {
   // The temperatures: hotter than the default table's novice (2.9), down to the top move, in
   // steps that each cost about the same strength on the quax models (BENCHMARKS.md).
   for (float t : {3.5f, 3.0f, 2.5f, 2.0f, 1.6f, 1.3f, 1.0f, 0.8f, 0.6f, 0.4f, 0.0f}) out.push_back({1, t});
-  // Searches doubling in size below the full one (on hex-11.pt the policy's top move to 48
-  // simulations was 640 Elo, several levels' worth); the last is at most 2/3 of the full one.
-  for (int sims = 4; 3 * sims <= 2 * full_simulations; sims *= 2) out.push_back({sims, -1.0f});
+  // Searches growing by a factor of about 1.4 below the full one, the last at most 2/3 of it: on
+  // hex-11.pt the policy's top move to 48 simulations was 640 Elo, and on quax-11.pt 32 to 64
+  // simulations 300, more than a level's worth, when the searches only doubled.
+  for (int k = 0;; ++k) {
+    const int sims = static_cast<int>(std::lround(4.0 * std::pow(2.0, 0.5 * k)));
+    if (3 * sims > 2 * full_simulations) break;
+    out.push_back({sims, -1.0f});
+  }
   out.push_back({full_simulations, -1.0f});
   return out;
 }
@@ -93,8 +98,8 @@ std::vector<int> choose_levels(const std::vector<double>& elo, LevelGap* gap, co
   const double low = *std::min_element(elo.begin(), elo.end());
   // Half an even step where the span is small; then smaller gaps, down to none, when the
   // ratings (few games) leave no ten that far apart.
-  gap->wanted = std::min(kMinLevelGap, 0.5 * (elo[full] - low) / (kMaxPlayLevel - kMinPlayLevel));
-  for (gap->used = gap->wanted; gap->used > 1.0; gap->used /= 2) {
+  gap->wanted = std::min(kMinLevelGap, kMinLevelGapOfEvenStep * (elo[full] - low) / (kMaxPlayLevel - kMinPlayLevel));
+  for (gap->used = gap->wanted; gap->used > 1.0; gap->used *= 0.8) {
     auto chosen = choose_levels(elo, gap->used, not_neighbours);
     if (!chosen.empty()) return chosen;
   }

@@ -38,15 +38,18 @@ using CandidatePairs = std::set<std::pair<int, int>>;
 std::vector<int> choose_levels(const std::vector<double>& elo, double min_gap,
                                const CandidatePairs& not_neighbours = {});
 
-// Neighbouring levels at least this far apart where the ratings allow: ratings from 40 games a
-// link carry about +-100 Elo, and two settings rated 105 apart scored 21-19 when played again
-// (quax-11.pt's policy at temperatures 0.4 and 0). An expected score of 67% for the stronger.
-inline constexpr double kMinLevelGap = 120.0;
+// Neighbouring levels at least this far apart where the ratings allow: an expected score of 73%
+// for the stronger, so that 40 fresh games between them fall under 60% about one time in 25.
+// Ratings from 40 games a link carry about +-100 Elo, and two settings rated 105 apart scored
+// 21-19 when played again (quax-11.pt's policy at temperatures 0.4 and 0); the checks of
+// `quax levels` play the chosen pairs again.
+inline constexpr double kMinLevelGap = 170.0;
+// ... or this share of an even step where the span is too small for that.
+inline constexpr double kMinLevelGapOfEvenStep = 0.7;
 
-// choose_levels with the largest gap that leaves ten levels: `wanted`, kMinLevelGap (half an
-// even step where the span is less than nine of them), halved until ten fit, down to none
-// (`used` 0: ratings merely rising). Empty when not even that: fewer than ten distinct ratings
-// up to the full search's.
+// choose_levels with the largest gap that leaves ten levels: `wanted`, the lesser of the two
+// above, then 20% less at a time until ten fit, down to none (`used` 0: ratings merely rising).
+// Empty when not even that: fewer than ten distinct ratings up to the full search's.
 struct LevelGap {
   double wanted = 0, used = 0;
 };

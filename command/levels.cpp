@@ -160,14 +160,26 @@ void setup_levels(CLI::App& app) {
     for (int round = 0;; ++round) {
       records = tally(names, results, false).pairs;
       elo = pooled_elo(n, records);
+      bool newly_failed = false;
       for (const auto& [lower, upper] : checked) {
         const bool upper_rated_higher = elo[upper] >= elo[lower];
-        const StepScore s = step_score(records, upper_rated_higher ? lower : upper, upper_rated_higher ? upper : lower);
-        if (s.score < kMinLevelStepScore && failed.insert({lower, upper}).second)
-          fmt::print("  {} against {}: {:.0f}% of {:g} games, kept apart\n", setting_name(candidates[upper_rated_higher ? upper : lower]),
-                     setting_name(candidates[upper_rated_higher ? lower : upper]), 100 * s.score, s.games);
+        const int low = upper_rated_higher ? lower : upper, high = upper_rated_higher ? upper : lower;
+        const StepScore s = step_score(records, low, high);
+        if (s.score < kMinLevelStepScore && failed.insert({lower, upper}).second) {
+          newly_failed = true;
+          fmt::print("  {} against {}: {:.0f}% of {:g} games, kept apart\n", setting_name(candidates[high]),
+                     setting_name(candidates[low]), 100 * s.score, s.games);
+        }
       }
-      chosen = choose_levels(elo, &gap, failed);
+      // A choice whose pairs all passed stays: choosing again from ratings that moved a little
+      // would only trade checked pairs for unchecked ones.
+      if (round == 0 || newly_failed) {
+        chosen = choose_levels(elo, &gap, failed);
+        if (chosen.empty() && !failed.empty()) {
+          std::fprintf(stderr, "warning: no ten levels keep apart the pairs that failed their check; choosing without that\n");
+          chosen = choose_levels(elo, &gap);
+        }
+      }
       std::set<std::pair<int, int>> unchecked;
       for (const auto& pair : neighbouring_pairs(chosen))
         if (!checked.count(pair)) unchecked.insert(pair);

@@ -28,10 +28,16 @@ TEST(LevelCandidates, PolicyByFallingTemperatureThenSearchesRisingToTheFullOne) 
       EXPECT_GT(b.simulations, a.simulations) << i;
     }
   }
-  EXPECT_EQ(c[c.size() - 2].simulations, 128);  // the doubling stops at 2/3 of the full search
+  // Searches from 4 simulations, each at most 1.5 times the one before, up to 2/3 of the full one.
+  std::vector<int> searches;
+  for (const LevelSetting& s : c)
+    if (s.prior_temperature < 0.0f) searches.push_back(s.simulations);
+  EXPECT_EQ(searches, (std::vector<int>{4, 6, 8, 11, 16, 23, 32, 45, 64, 91, 128, 200}));
+  for (size_t i = 1; i + 1 < searches.size(); ++i) EXPECT_LE(searches[i], 1.5 * searches[i - 1]) << i;
   const auto small = level_candidates(16);
-  EXPECT_EQ(small[small.size() - 3], (LevelSetting{4, -1.0f}));
-  EXPECT_EQ(small[small.size() - 2], (LevelSetting{8, -1.0f}));
+  EXPECT_EQ(small[small.size() - 4], (LevelSetting{4, -1.0f}));
+  EXPECT_EQ(small[small.size() - 3], (LevelSetting{6, -1.0f}));
+  EXPECT_EQ(small[small.size() - 2], (LevelSetting{8, -1.0f}));  // 11 would be over 2/3 of 16
   EXPECT_EQ(small.back(), (LevelSetting{16, -1.0f}));
 }
 
@@ -47,18 +53,20 @@ TEST(ChooseLevels, NeighbouringLevelsAreAtLeastAMinimumGapApart) {
   std::vector<double> elo{0, 69, 120, 353, 538, 798, 962, 1030, 1099, 1168, 1273, 1562, 1546, 1546, 1689, 1832, 1975, 2099};
   LevelGap gap;
   const auto chosen = choose(elo, &gap);
-  EXPECT_EQ(chosen, (std::vector<int>{0, 2, 4, 5, 6, 9, 12, 14, 15, 17}));
-  EXPECT_NEAR(gap.wanted, 0.5 * 2099 / 9, 1e-9);  // half an even step: less than kMinLevelGap here
-  EXPECT_EQ(gap.used, gap.wanted);
+  // 0.7 of an even step (163 Elo, less than kMinLevelGap here) leaves no ten; 20% less does.
+  EXPECT_NEAR(gap.wanted, 0.7 * 2099 / 9, 1e-9);
+  EXPECT_TRUE(choose_levels(elo, gap.wanted).empty());
+  EXPECT_NEAR(gap.used, 0.8 * gap.wanted, 1e-9);
+  EXPECT_EQ(chosen, (std::vector<int>{0, 3, 4, 5, 6, 9, 12, 14, 15, 17}));
   for (size_t k = 1; k < chosen.size(); ++k) EXPECT_GE(elo[chosen[k]] - elo[chosen[k - 1]], gap.used) << k;
-  EXPECT_EQ(choose_levels(elo, kMinLevelGap), chosen);
-  // Ten settings close together then a few searches far above: no ten levels 100 apart, so the
-  // gap is halved until ten fit (50: the policy at 0, 60, 120 and 180).
+  EXPECT_EQ(choose_levels(elo, gap.used), chosen);
+  // Ten settings close together then a few searches far above: no ten levels 140 apart (0.7 of
+  // an even step), so the gap shrinks until ten fit (57: the policy at 0, 60, 120 and 180).
   const std::vector<double> jump{0, 20, 40, 60, 80, 100, 120, 140, 160, 180, 900, 1100, 1300, 1500, 1700, 1800};
-  EXPECT_TRUE(choose_levels(jump, 100.0).empty());
   EXPECT_EQ(choose(jump, &gap), (std::vector<int>{0, 3, 6, 9, 10, 11, 12, 13, 14, 15}));
-  EXPECT_EQ(gap.wanted, 100.0);
-  EXPECT_EQ(gap.used, 50.0);
+  EXPECT_NEAR(gap.wanted, 140.0, 1e-9);
+  EXPECT_NEAR(gap.used, 140.0 * 0.8 * 0.8 * 0.8 * 0.8, 1e-9);
+  EXPECT_TRUE(choose_levels(jump, gap.used / 0.8).empty());
 }
 
 TEST(ChooseLevels, ByRatingNotByOrder) {

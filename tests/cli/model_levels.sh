@@ -18,8 +18,9 @@ before=$(sha256sum "$HEX11" | cut -d' ' -f1)
 
 out=$("$QUAX" levels --model "$HEX11" --size 9 --out "$DIR/h.pt" --games 16 --full-sims 100 --results "$DIR/games.jsonl" 2>&1) ||
   fail "levels: exit $?: $out"
-# 11 policy settings and the searches of 4, 8, 16, 32, 64 and 100 simulations: 17 settings, 16 pairs of 16 games.
-printf '%s\n' "$out" | grep -q "^levels: 17 settings of $HEX11 on hex 9x9 (swap), each against the next: 256 games$" ||
+# 11 policy settings and the searches of 4, 6, 8, 11, 16, 23, 32, 45, 64 and 100 simulations: 21
+# settings, 20 pairs of 16 games.
+printf '%s\n' "$out" | grep -q "^levels: 21 settings of $HEX11 on hex 9x9 (swap), each against the next: 320 games$" ||
   fail "levels: the plan line: $out"
 # Then the checks: first all nine pairs of neighbouring levels played again, 16 games each, then
 # the pairs a new choice makes; every game is in the results file.
@@ -27,7 +28,7 @@ printf '%s\n' "$out" | grep -q "^check 1: 9 pairs of neighbouring levels played 
   fail "levels: the first check: $out"
 checked=$(($(printf '%s\n' "$out" | sed -n 's/^check [0-9]*: [0-9]* pairs of neighbouring levels played again: \([0-9]*\) games$/\1/p' |
   paste -sd+)))
-[ "$(wc -l < "$DIR/games.jsonl")" -eq $((256 + checked)) ] || fail "levels: not 256 + $checked games in the results file"
+[ "$(wc -l < "$DIR/games.jsonl")" -eq $((320 + checked)) ] || fail "levels: not 320 + $checked games in the results file"
 # The last table: each level against the one below over all their games.
 [ "$(printf '%s\n' "$out" | grep -cE '^([2-9]|10) .* ([0-9]+% of [0-9]+|never met)$')" -eq 9 ] ||
   fail "levels: no score against the level below for each of levels 2..10: $out"
