@@ -4,9 +4,9 @@
 // each play the next one (`quax arena --chain`); their Elo from the chain's links; then the ten
 // settings nearest to evenly spaced ratings between the lowest rated and the full search. Then
 // checks: each pair of neighbouring levels plays again, every game is rated together, and a
-// pair whose games score under 60% for the upper one is kept apart in the next choice, since
-// 40 games a link leave ratings about +-100 Elo (stymie-8.pt's 8 and 16 simulations: 27-13 in
-// the chain, 22-18 when played again).
+// pair whose games score under 65% for the upper one (60% and a margin), or whose ratings are
+// less apart than that score, is kept apart in the next choice, since 40 games a link leave ratings about +-100 Elo (stymie-8.pt's 8 and 16
+// simulations: 27-13 in the chain, 22-18 when played again).
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -75,7 +75,7 @@ void setup_levels(CLI::App& app) {
       ->check(CLI::Range(2, kMaxLevelSimulations));
   cmd->add_option("--checks", opt->checks,
                   "Rounds of playing the chosen neighbouring levels again (--games each) and choosing again "
-                  "without pairs under 60%; 0: choose from the chain alone")
+                  "without pairs under 65%; 0: choose from the chain alone")
       ->check(CLI::Range(0, 20));
   cmd->add_option("--results", opt->results, "Also append every game to this results file (JSON lines)");
   cmd->add_option("--parallel", opt->parallel, "Games in flight at once (one network batch per step)")
@@ -150,7 +150,7 @@ void setup_levels(CLI::App& app) {
     const std::vector<PairRecord> links = tally(names, results, false).pairs;
 
     // Choose ten from the ratings; then play each pair of neighbouring levels again, rate every
-    // game together, and choose again with the pairs that scored under kMinLevelStepScore kept
+    // game together, and choose again with the pairs that scored under kCheckedLevelStepScore kept
     // apart, until every pair of neighbours has been played again (or --checks rounds).
     std::vector<double> elo;
     std::vector<int> chosen;
@@ -164,11 +164,14 @@ void setup_levels(CLI::App& app) {
       for (const auto& [lower, upper] : checked) {
         const bool upper_rated_higher = elo[upper] >= elo[lower];
         const int low = upper_rated_higher ? lower : upper, high = upper_rated_higher ? upper : lower;
+        // Its own games, and the rating gap all games give (the neighbours' games count too).
         const StepScore s = step_score(records, low, high);
-        if (s.score < kMinLevelStepScore && failed.insert({lower, upper}).second) {
+        const double gap_elo = elo[high] - elo[low];
+        if ((s.score < kCheckedLevelStepScore || gap_elo < elo_from_score(kCheckedLevelStepScore)) &&
+            failed.insert({lower, upper}).second) {
           newly_failed = true;
-          fmt::print("  {} against {}: {:.0f}% of {:g} games, kept apart\n", setting_name(candidates[high]),
-                     setting_name(candidates[low]), 100 * s.score, s.games);
+          fmt::print("  {} against {}: {:.0f}% of {:g} games, rated {:.0f} Elo apart: kept apart\n",
+                     setting_name(candidates[high]), setting_name(candidates[low]), 100 * s.score, s.games, gap_elo);
         }
       }
       // A choice whose pairs all passed stays: choosing again from ratings that moved a little

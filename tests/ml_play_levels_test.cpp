@@ -87,6 +87,8 @@ TEST(DefaultModel, TheShippedModelsPlayTheirVariantsAtEverySize) {
   EXPECT_EQ(best(Variant::kQuax, 11), "quax-11.pt");
   EXPECT_EQ(best(Variant::kQuax, 13), "quax-11.pt");
   EXPECT_EQ(best(Variant::kQuax, 5), "quax-5.pt");
+  EXPECT_EQ(best(Variant::kQuickway, 11), "quickway-11.pt");  // from quax-11.pt's weights
+  EXPECT_EQ(best(Variant::kQuickway, 9), "quickway-11.pt");
   EXPECT_EQ(best(Variant::kQuady, 15), "quady-9.pt");
   EXPECT_EQ(best(Variant::kTorax, 9), "torax-5.pt");
   EXPECT_EQ(best(Variant::kStymie, 8), "stymie-8.pt");
