@@ -45,6 +45,11 @@ StepScore step_score(const std::vector<PairRecord>& records, int lower, int uppe
   return {games > 0 ? upper_points / games : 0.0, games};
 }
 
+bool step_fails_check(const std::vector<PairRecord>& records, const std::vector<double>& elo, int lower, int upper) {
+  return step_score(records, lower, upper).score < kCheckedLevelStepScore ||
+         elo[upper] - elo[lower] < elo_from_score(kCheckedLevelStepScore);
+}
+
 std::vector<std::pair<int, int>> neighbouring_pairs(const std::vector<int>& chosen) {
   std::vector<std::pair<int, int>> out;
   for (size_t k = 1; k < chosen.size(); ++k)
@@ -96,8 +101,8 @@ std::vector<int> choose_levels(const std::vector<double>& elo, double min_gap, c
 std::vector<int> choose_levels(const std::vector<double>& elo, LevelGap* gap, const CandidatePairs& not_neighbours) {
   const int full = static_cast<int>(elo.size()) - 1;
   const double low = *std::min_element(elo.begin(), elo.end());
-  // Half an even step where the span is small; then smaller gaps, down to none, when the
-  // ratings (few games) leave no ten that far apart.
+  // A share of an even step where the span is small; then smaller gaps, down to none, when
+  // the ratings (few games) leave no ten that far apart.
   gap->wanted = std::min(kMinLevelGap, kMinLevelGapOfEvenStep * (elo[full] - low) / (kMaxPlayLevel - kMinPlayLevel));
   for (gap->used = gap->wanted; gap->used > 1.0; gap->used *= 0.8) {
     auto chosen = choose_levels(elo, gap->used, not_neighbours);

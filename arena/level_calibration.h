@@ -72,6 +72,12 @@ struct StepScore {
 };
 StepScore step_score(const std::vector<PairRecord>& records, int lower, int upper);
 
+// Whether settings `lower` and `upper` (upper rated higher in `elo`, from all `records`) fail
+// the check of neighbouring levels: their own games score under kCheckedLevelStepScore for the
+// upper one, or all games rate them less apart than that score's Elo (their neighbours' games
+// count too).
+bool step_fails_check(const std::vector<PairRecord>& records, const std::vector<double>& elo, int lower, int upper);
+
 // The pairs of neighbouring `chosen` levels, lower index first (the key of CandidatePairs).
 std::vector<std::pair<int, int>> neighbouring_pairs(const std::vector<int>& chosen);
 

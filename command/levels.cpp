@@ -4,14 +4,13 @@
 // each play the next one (`quax arena --chain`); their Elo from the chain's links; then the ten
 // settings nearest to evenly spaced ratings between the lowest rated and the full search. Then
 // checks: each pair of neighbouring levels plays again, every game is rated together, and a
-// pair whose games score under 65% for the upper one (60% and a margin), or whose ratings are
-// less apart than that score, is kept apart in the next choice, since 40 games a link leave ratings about +-100 Elo (stymie-8.pt's 8 and 16
-// simulations: 27-13 in the chain, 22-18 when played again).
+// pair that fails its check (step_fails_check) is kept apart in the next choice, since 40 games
+// a link leave ratings about +-100 Elo (stymie-8.pt's 8 and 16 simulations: 27-13 in the chain,
+// 22-18 when played again).
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <chrono>
-#include <set>
 
 #include "arena/level_calibration.h"
 #include "arena/results_log.h"
@@ -150,7 +149,7 @@ void setup_levels(CLI::App& app) {
     const std::vector<PairRecord> links = tally(names, results, false).pairs;
 
     // Choose ten from the ratings; then play each pair of neighbouring levels again, rate every
-    // game together, and choose again with the pairs that scored under kCheckedLevelStepScore kept
+    // game together, and choose again with the pairs that failed their check kept
     // apart, until every pair of neighbours has been played again (or --checks rounds).
     std::vector<double> elo;
     std::vector<int> chosen;
@@ -162,16 +161,13 @@ void setup_levels(CLI::App& app) {
       elo = pooled_elo(n, records);
       bool newly_failed = false;
       for (const auto& [lower, upper] : checked) {
-        const bool upper_rated_higher = elo[upper] >= elo[lower];
-        const int low = upper_rated_higher ? lower : upper, high = upper_rated_higher ? upper : lower;
-        // Its own games, and the rating gap all games give (the neighbours' games count too).
-        const StepScore s = step_score(records, low, high);
-        const double gap_elo = elo[high] - elo[low];
-        if ((s.score < kCheckedLevelStepScore || gap_elo < elo_from_score(kCheckedLevelStepScore)) &&
-            failed.insert({lower, upper}).second) {
+        const int low = elo[upper] >= elo[lower] ? lower : upper, high = low == lower ? upper : lower;
+        if (step_fails_check(records, elo, low, high) && failed.insert({lower, upper}).second) {
           newly_failed = true;
+          const StepScore s = step_score(records, low, high);
           fmt::print("  {} against {}: {:.0f}% of {:g} games, rated {:.0f} Elo apart: kept apart\n",
-                     setting_name(candidates[high]), setting_name(candidates[low]), 100 * s.score, s.games, gap_elo);
+                     setting_name(candidates[high]), setting_name(candidates[low]), 100 * s.score, s.games,
+                     elo[high] - elo[low]);
         }
       }
       // A choice whose pairs all passed stays: choosing again from ratings that moved a little
@@ -183,7 +179,7 @@ void setup_levels(CLI::App& app) {
           chosen = choose_levels(elo, &gap);
         }
       }
-      std::set<std::pair<int, int>> unchecked;
+      CandidatePairs unchecked;
       for (const auto& pair : neighbouring_pairs(chosen))
         if (!checked.count(pair)) unchecked.insert(pair);
       if (chosen.empty() || unchecked.empty() || round == opt->checks) break;
