@@ -273,7 +273,8 @@ StepMetrics Learner::train_step(const TrainingBatch& batch) {
   loss.backward();
   {
     torch::NoGradGuard no_grad;
-    auto finite = torch::ones({}, torch::kBool);
+    // On the learner's device: LibTorch 2.x refuses a CPU tensor beside a GPU one here.
+    auto finite = torch::ones({}, torch::TensorOptions().dtype(torch::kBool).device(m.torch_dev));
     for (const auto& group : m.optimizer->param_groups())
       for (const auto& p : group.params())
         if (p.grad().defined()) finite = finite.logical_and(torch::isfinite(p.grad()).all());
