@@ -7,7 +7,9 @@
 
 #include <cstdio>
 #include <filesystem>
+#include <memory>
 #include <thread>
+#include <vector>
 
 #include "nets/device.h"
 #include "nets/evaluation_server.h"
@@ -149,6 +151,36 @@ TEST(Cuda, TheServerJoinsThreadsOnTheGpu) {
   EXPECT_EQ(server.passes(), 1);
   expect_near(got_a, want_a, 1e-3);
   expect_near(got_b, want_b, 1e-3);
+  fs::remove_all(c.run.dir);
+}
+
+// What a training run on the GPU hands self-play (BENCHMARKS.md, "On a GPU": a GPU-trained hex
+// model learnt the first cells in order, as if its searches had seen equal outputs): after some
+// learner steps, the bf16 model published for self-play, evaluated through the server by many
+// clients at once and again, gives the CPU float32 outputs of the same weights.
+TEST(Cuda, SelfPlayThroughTheServerSeesTheTrainedWeights) {
+  const TrainConfig c = gpu_config("scale");
+  Learner learner(c);
+  for (int i = 0; i < 5; ++i) ASSERT_FALSE(learner.train_step(random_batch(c, 64, 40 + i)).skipped);
+  NetEvaluator cpu(learner.inference_model(Precision::kFloat32, kCpuDevice));
+  EvaluationServer::Options o;
+  o.max_positions = 512;
+  EvaluationServer server(learner.inference_model(Precision::kAuto, kGpu), o);
+  constexpr int kClients = 8;
+  std::vector<Positions> in;
+  for (int t = 0; t < kClients; ++t) in.push_back(random_positions(c.game, 64, 100 + t));
+  std::vector<Outputs> got(kClients);
+  {
+    std::vector<std::unique_ptr<EvaluationServer::Client>> clients;
+    for (int t = 0; t < kClients; ++t) clients.push_back(std::make_unique<EvaluationServer::Client>(server));
+    std::vector<std::thread> threads;
+    for (int t = 0; t < kClients; ++t)
+      threads.emplace_back([&, t] {
+        for (int round = 0; round < 5; ++round) got[t] = evaluate_with(*clients[t], in[t]);
+      });
+    for (auto& thread : threads) thread.join();
+  }
+  for (int t = 0; t < kClients; ++t) expect_near(got[t], evaluate_with(cpu, in[t]), 0.1);
   fs::remove_all(c.run.dir);
 }
 
