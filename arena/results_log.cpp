@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <stdexcept>
 
 #include "core/bounded_file.h"
@@ -163,6 +164,7 @@ Standings tally(const std::vector<std::string>& players, const std::vector<GameR
     return index[name] = static_cast<int>(s.players.size() - 1);
   };
   std::map<std::pair<int, int>, PairRecord> pairs;
+  std::map<std::pair<int, int>, std::set<std::pair<int, std::string>>> games_of_pair;  // (black, record)
   struct Colours {
     int black, white;
     Outcome outcome;
@@ -179,6 +181,7 @@ Standings tally(const std::vector<std::string>& players, const std::vector<GameR
     else if ((r.outcome == Outcome::kBlackWins) == (b == i)) p.wins_i += 1;
     else p.wins_j += 1;
     colours.push_back({b, w, r.outcome});
+    games_of_pair[{i, j}].insert({b, r.record});
   }
   // Sized after the loop: include_others may have added players while it ran.
   s.games_as_black.assign(s.players.size(), 0);
@@ -191,7 +194,10 @@ Standings tally(const std::vector<std::string>& players, const std::vector<GameR
     if (c.outcome == Outcome::kBlackWins) ++s.wins_as_black[c.black];
     if (c.outcome == Outcome::kWhiteWins) ++s.wins_as_white[c.white];
   }
-  for (auto& [key, p] : pairs) s.pairs.push_back(p);
+  for (auto& [key, p] : pairs) {
+    s.pairs.push_back(p);
+    s.distinct_games.push_back(static_cast<int>(games_of_pair[key].size()));
+  }
   return s;
 }
 

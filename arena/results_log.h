@@ -59,6 +59,11 @@ struct Standings {
   // loss), so that a first-move advantage shows apart from strength.
   std::vector<int> games_as_black, games_as_white;
   std::vector<int> wins_as_black, wins_as_white;
+  // Per pair, in the order of `pairs`: how many of its games differ from each other in
+  // colours or moves. Strong agents with few sampled plies repeat games, and a repeated
+  // game is not another sample: a score over 200 games of which 120 differ is closer to a
+  // score over 120.
+  std::vector<int> distinct_games;
 };
 
 // Collects results among `players` (others ignored); players in results but not in the

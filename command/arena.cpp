@@ -36,12 +36,15 @@ std::vector<std::string> split_commas(const std::string& s) {
 void print_standings(const Standings& st, const std::string& anchor_name) {
   size_t w = 12;  // name column width: the longest name
   for (const auto& name : st.players) w = std::max(w, name.size() + 1);
-  fmt::print("\n{:<{}} {:<{}} {:>6} {:>6} {:>6} {:>7}\n", "player", w, "opponent", w, "wins", "losses", "draws", "score");
-  for (const auto& p : st.pairs) {
+  fmt::print("\n{:<{}} {:<{}} {:>6} {:>6} {:>6} {:>7} {:>9}\n", "player", w, "opponent", w, "wins", "losses", "draws", "score",
+             "distinct");
+  for (size_t k = 0; k < st.pairs.size(); ++k) {
+    const PairRecord& p = st.pairs[k];
     const double n = p.wins_i + p.wins_j + p.draws;
-    fmt::print("{:<{}} {:<{}} {:>6} {:>6} {:>6} {:>6.1f}%\n", st.players[p.i], w, st.players[p.j], w, p.wins_i, p.wins_j,
-               p.draws, n > 0 ? 100.0 * (p.wins_i + 0.5 * p.draws) / n : 0.0);
+    fmt::print("{:<{}} {:<{}} {:>6} {:>6} {:>6} {:>6.1f}% {:>9}\n", st.players[p.i], w, st.players[p.j], w, p.wins_i,
+               p.wins_j, p.draws, n > 0 ? 100.0 * (p.wins_i + 0.5 * p.draws) / n : 0.0, st.distinct_games[k]);
   }
+  fmt::print("(distinct: games that differ in colours or moves; a repeated game is not another sample)\n");
   int anchor = 0;
   for (size_t i = 0; i < st.players.size(); ++i)
     if (st.players[i] == anchor_name) anchor = static_cast<int>(i);

@@ -19,6 +19,7 @@
 #include <filesystem>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 
 #include "arena/match.h"
@@ -127,13 +128,16 @@ std::vector<StrengthPoint> evaluate(const Options& opt, const GameSpec& spec, co
       StrengthPoint p;
       p.minutes = s.seconds / 60.0;
       p.step = steps.count(s.seconds) ? steps.at(s.seconds) : -1;
+      std::set<std::pair<bool, std::string>> distinct;  // (the model had black, the moves)
       for (const auto& r : load_results(results, spec)) {
         const bool black = r.black == name && r.white == opponent, white = r.white == name && r.black == opponent;
         if (!black && !white) continue;
         if (r.outcome == Outcome::kDraw) ++p.draws;
         else if ((r.outcome == Outcome::kBlackWins) == black) ++p.wins;
         else ++p.losses;
+        distinct.insert({black, r.record});
       }
+      p.distinct = static_cast<int>(distinct.size());
       return p;
     };
     StrengthPoint p = count();
@@ -157,8 +161,8 @@ std::vector<StrengthPoint> evaluate(const Options& opt, const GameSpec& spec, co
       p = count();
     }
     const auto si = score_interval(p.wins, p.draws, p.losses);
-    fmt::print("  {:>8} step {:>6}: {:>3}/{:<3} {:5.1f}%  [{:.1f}, {:.1f}]\n", name, p.step, p.wins + 0.5 * p.draws,
-               p.games(), 100 * si.score, 100 * si.low, 100 * si.high);
+    fmt::print("  {:>8} step {:>6}: {:>3}/{:<3} {:5.1f}%  [{:.1f}, {:.1f}]  {} distinct games\n", name, p.step,
+               p.wins + 0.5 * p.draws, p.games(), 100 * si.score, 100 * si.low, 100 * si.high, p.distinct);
     std::fflush(stdout);
     points.push_back(p);
   }
@@ -272,7 +276,8 @@ void setup_bench_strength(CLI::App& app) {
       for (const auto& p : points) {
         const auto s = score_interval(p.wins, p.draws, p.losses);
         summary["points"].push_back({{"minutes", p.minutes}, {"step", p.step}, {"games", p.games()},
-                                     {"score", s.score}, {"low", s.low}, {"high", s.high}});
+                                     {"score", s.score}, {"low", s.low}, {"high", s.high},
+                                     {"distinct_games", p.distinct}});
       }
       write_file_atomically(base + ".json", summary.dump(2) + "\n");
     }

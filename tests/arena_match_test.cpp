@@ -166,6 +166,32 @@ TEST(ResultsLog, StandingsCountWinsByColourNotJustGames) {
   EXPECT_EQ(all.wins_as_white, (std::vector<int>{1, 0, 0}));
 }
 
+TEST(ResultsLog, StandingsCountRepeatedGamesOnceAsDistinct) {
+  const GameSpec spec{Variant::kQuax, 5, false};
+  // Pair (x, y): the game "c3 b2 b3" played three times with x as black, once with y as
+  // black (the same moves, other colours: another game), and one other game. Pair (x, z):
+  // two different games.
+  const std::vector<GameResult> results = {
+      {"x", "y", Outcome::kBlackWins, 3, spec, "c3 b2 b3"}, {"x", "y", Outcome::kBlackWins, 3, spec, "c3 b2 b3"},
+      {"x", "y", Outcome::kBlackWins, 3, spec, "c3 b2 b3"}, {"y", "x", Outcome::kBlackWins, 3, spec, "c3 b2 b3"},
+      {"x", "y", Outcome::kWhiteWins, 4, spec, "c3 b2 b3 d4"}, {"z", "x", Outcome::kBlackWins, 3, spec, "a1 b1 c1"},
+      {"x", "z", Outcome::kBlackWins, 3, spec, "a1 b1 c1"},
+  };
+  const Standings st = tally({"x", "y", "z"}, results, false);
+  ASSERT_EQ(st.pairs.size(), 2u);
+  ASSERT_EQ(st.distinct_games.size(), 2u);
+  for (size_t k = 0; k < st.pairs.size(); ++k) {
+    const int games = static_cast<int>(st.pairs[k].wins_i + st.pairs[k].wins_j + st.pairs[k].draws);
+    if (st.pairs[k].j == 1) {  // x against y
+      EXPECT_EQ(games, 5);
+      EXPECT_EQ(st.distinct_games[k], 3);
+    } else {  // x against z
+      EXPECT_EQ(games, 2);
+      EXPECT_EQ(st.distinct_games[k], 2);
+    }
+  }
+}
+
 TEST(ResultsLog, MalformedLineNamesFileAndLine) {
   const std::string path = ::testing::TempDir() + "/arena_bad_test.jsonl";
   {
