@@ -60,6 +60,9 @@ void warn_if_nonfinite(const InferenceModel& model, int64_t batch, int64_t a, co
 
 constexpr int kProbePositions = 8;
 constexpr uint64_t kProbeSeed = 0x9B0BE5;
+// compare_model_outputs' bounds.
+constexpr double kMaxProbePolicyDistance = 0.1;
+constexpr double kMaxProbeValueDifference = 0.2;
 
 // Planes [kProbePositions, C, N, N]: the start position, then positions after random legal
 // moves (a move that would end the game is taken back, so none of them is over).
@@ -111,6 +114,22 @@ std::string probe_model_outputs(const InferenceModel& model) {
       "gives non-finite outputs (NaN or inf) on {} of {} probe positions (the start position and random legal "
       "ones): a diverged training run or a damaged file",
       bad, kProbePositions);
+}
+
+std::string compare_model_outputs(const InferenceModel& model, const InferenceModel& reference) {
+  c10::InferenceMode guard;
+  const auto planes = probe_planes(reference.shape);
+  const auto [logits, values] = run_inference(model, planes);
+  const auto [want_logits, want_values] = run_inference(reference, planes);
+  const double policy_distance =
+      (torch::softmax(logits, 1) - torch::softmax(want_logits, 1)).abs().sum(1).max().item<double>() / 2;
+  const double value_difference = (values - want_values).abs().max().item<double>();
+  if (policy_distance <= kMaxProbePolicyDistance && value_difference <= kMaxProbeValueDifference) return {};
+  return fmt::format(
+      "computes another network than its float32 copy on the CPU: on the {} probe positions its policies differ "
+      "by up to {:.3f} (total variation, bound {:g}) and its values by up to {:.3f} (bound {:g}); bfloat16 "
+      "rounding gives at most 0.02 and 0.05",
+      kProbePositions, policy_distance, kMaxProbePolicyDistance, value_difference, kMaxProbeValueDifference);
 }
 
 std::string check_model_plays(const InferenceModel& model, const GameSpec& spec) {

@@ -43,6 +43,15 @@ std::string check_model_plays(const InferenceModel& model, const GameSpec& spec)
 // A diverged run or a damaged file shows here; a model may still fail on other positions,
 // which the search survives (mcts/search_tree.h).
 std::string probe_model_outputs(const InferenceModel& model);
+// Empty when `model` computes what `reference` computes (the same network, e.g. its float32
+// copy on the CPU) on the probe positions: the policies (softmax over every action) within a
+// total-variation distance of 0.1 and the values within 0.2 at every position; else one
+// line (without the models' names) giving the largest differences. bfloat16 rounding stays
+// well inside both (on the shipped models' probes at most 0.02 and 0.05); an inference path
+// that computes something else (a device's fused kernel, a copy that never arrives) does
+// not, and would otherwise spoil every self-play game of a run without an error
+// (docs/GPU.md).
+std::string compare_model_outputs(const InferenceModel& model, const InferenceModel& reference);
 // The precision an inference model runs in (never kAuto).
 Precision inference_model_precision(const InferenceModel& model);
 // The device an inference model runs on (never kAuto).

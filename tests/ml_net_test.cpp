@@ -5,6 +5,8 @@
 
 #include "env/game_state.h"
 #include "nets/model.h"
+#include "nets/model_file.h"
+#include "nets/net_evaluator.h"
 #include "nets/net_evaluator_internal.h"
 
 namespace quax {
@@ -105,6 +107,35 @@ TEST(Model, BFloat16InferenceStaysCloseToFloat32) {
   EXPECT_TRUE(parse_precision("bf16", &p));
   EXPECT_EQ(p, Precision::kBFloat16);
   EXPECT_FALSE(parse_precision("half", &p));
+}
+
+// The check behind publishing a self-play copy (train/model_publisher.h): a copy that
+// computes the trained network passes, bfloat16 included; one that gives the same outputs
+// for every position (what self-play saw on the GPU, docs/GPU.md) or another network is
+// caught, with the sizes of the differences.
+TEST(Model, ACopyThatComputesAnotherNetworkIsCaught) {
+  const LoadedModel trained = load_model_file(std::string(QUAX_SOURCE_DIR) + "/checkpoints/quax-9.pt");
+  const auto reference = make_inference_model(trained.module, trained.shape, trained.step, Precision::kFloat32);
+  EXPECT_EQ(compare_model_outputs(*make_inference_model(trained.module, trained.shape, trained.step, Precision::kFloat32),
+                                  *reference),
+            "");
+  if (cpu_runs_bfloat16())
+    EXPECT_EQ(compare_model_outputs(
+                  *make_inference_model(trained.module, trained.shape, trained.step, Precision::kBFloat16), *reference),
+              "");
+  // Constant outputs: the heads' last layers see nothing of the position.
+  auto constant = trained.module.deepcopy();
+  {
+    torch::NoGradGuard no_grad;
+    for (const char* name : {"polout_w", "polx_w", "valout_w"}) constant.attr(name).toTensor().zero_();
+  }
+  const std::string caught =
+      compare_model_outputs(*make_inference_model(constant, trained.shape, trained.step, Precision::kFloat32), *reference);
+  EXPECT_NE(caught.find("computes another network"), std::string::npos) << caught;
+  EXPECT_EQ(caught.find('\n'), std::string::npos) << caught;
+  // Another network of the same shape.
+  const auto other = make_inference_model(build_model(trained.net, trained.shape, 5), trained.shape, 0, Precision::kFloat32);
+  EXPECT_NE(compare_model_outputs(*other, *reference), "");
 }
 
 TEST(Model, OverfitsAFewPositions) {

@@ -214,7 +214,7 @@ TEST(NonFinitePublishing, AModelWithNonFiniteOutputsIsNotPublished) {
   const auto dir = temp_dir("publish");
   Learner learner(c);
   ModelSlot slot;
-  ASSERT_EQ(publish_model_if_finite(learner, dir + "/models/model-0.pt", dir + "/model.pt", slot), "");
+  ASSERT_EQ(publish_model_if_sound(learner, dir + "/models/model-0.pt", dir + "/model.pt", slot), "");
   ASSERT_TRUE(fs::exists(dir + "/models/model-0.pt"));
   const auto published = file_bytes(dir + "/model.pt");
   EXPECT_EQ(published, file_bytes(dir + "/models/model-0.pt"));
@@ -223,7 +223,7 @@ TEST(NonFinitePublishing, AModelWithNonFiniteOutputsIsNotPublished) {
   EXPECT_EQ(slot.version(), 1);
 
   fill_parameter(learner_module(learner), "valout_b", kNaN);
-  const std::string refused = publish_model_if_finite(learner, dir + "/models/model-1.pt", dir + "/model.pt", slot);
+  const std::string refused = publish_model_if_sound(learner, dir + "/models/model-1.pt", dir + "/model.pt", slot);
   EXPECT_NE(refused.find("not published"), std::string::npos) << refused;
   EXPECT_NE(refused.find("non-finite outputs"), std::string::npos) << refused;
   EXPECT_EQ(refused.find('\n'), std::string::npos) << refused;

@@ -9,11 +9,20 @@
 
 namespace quax {
 
-std::string publish_model_if_finite(const Learner& learner, const std::string& model_file,
+std::string publish_model_if_sound(const Learner& learner, const std::string& model_file,
                                     const std::string& newest_copy, ModelSlot& slot) {
   auto model = learner.inference_model();
   if (auto err = probe_model_outputs(*model); !err.empty())
     return fmt::format("the model of step {} was not published: it {}", learner.step(), err);
+  // Self-play's copy in another precision or on another device must still be the learner's
+  // network; the float32 copy on the CPU is the path every test checks.
+  if (inference_model_precision(*model) != Precision::kFloat32 || inference_model_device(*model) != kCpuDevice) {
+    const auto reference = learner.inference_model(Precision::kFloat32, kCpuDevice);
+    if (auto err = compare_model_outputs(*model, *reference); !err.empty())
+      return fmt::format("the model of step {} was not published: its self-play copy ({}, {}) {}", learner.step(),
+                         precision_name(inference_model_precision(*model)),
+                         device_name(inference_model_device(*model)), err);
+  }
   learner.publish_model(model_file);
   write_atomically(newest_copy, [&](const std::string& tmp) { std::filesystem::copy_file(model_file, tmp); });
   slot.set(std::move(model));

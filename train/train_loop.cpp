@@ -109,7 +109,7 @@ struct LearnerThread {
   void publish() {
     const auto path = model_path(run_dir, learner.step());
     // <run>/model.pt: the run's newest model under a name that does not change.
-    if (auto refused = publish_model_if_finite(learner, path, run_dir + "/model.pt", control.model);
+    if (auto refused = publish_model_if_sound(learner, path, run_dir + "/model.pt", control.model);
         !refused.empty()) {
       // Self-play goes on with the last good model; the learner may still recover.
       std::fprintf(stderr, "warning: %s\n", refused.c_str());
@@ -408,7 +408,7 @@ void run_training(const TrainConfig& config, const TrainOptions& options) {
     // The configuration in force, once the checkpoint accepted its shape (a resumed run may
     // change search or schedule keys).
     write_file_atomically(run_dir + "/config.yaml", dump_config(config));
-    if (auto refused = publish_model_if_finite(*learner, model_path(run_dir, learner->step()), run_dir + "/model.pt",
+    if (auto refused = publish_model_if_sound(*learner, model_path(run_dir, learner->step()), run_dir + "/model.pt",
                                                control.model);
         !refused.empty())
       throw std::runtime_error(refused);
