@@ -19,7 +19,6 @@
 #include <filesystem>
 #include <map>
 #include <nlohmann/json.hpp>
-#include <set>
 #include <sstream>
 
 #include "arena/match.h"
@@ -128,16 +127,13 @@ std::vector<StrengthPoint> evaluate(const Options& opt, const GameSpec& spec, co
       StrengthPoint p;
       p.minutes = s.seconds / 60.0;
       p.step = steps.count(s.seconds) ? steps.at(s.seconds) : -1;
-      std::set<std::pair<bool, std::string>> distinct;  // (the model had black, the moves)
-      for (const auto& r : load_results(results, spec)) {
-        const bool black = r.black == name && r.white == opponent, white = r.white == name && r.black == opponent;
-        if (!black && !white) continue;
-        if (r.outcome == Outcome::kDraw) ++p.draws;
-        else if ((r.outcome == Outcome::kBlackWins) == black) ++p.wins;
-        else ++p.losses;
-        distinct.insert({black, r.record});
+      const Standings st = tally({name, opponent}, load_results(results, spec), false);
+      if (!st.pairs.empty()) {  // the one pair, from the model's side (player 0)
+        p.wins = static_cast<int>(st.pairs[0].wins_i);
+        p.losses = static_cast<int>(st.pairs[0].wins_j);
+        p.draws = static_cast<int>(st.pairs[0].draws);
+        p.distinct = st.distinct_games[0];
       }
-      p.distinct = static_cast<int>(distinct.size());
       return p;
     };
     StrengthPoint p = count();
