@@ -120,6 +120,7 @@ void setup_solve(CLI::App& app) {
     std::string out;
     bool symmetry = false;
     bool value_only = false;
+    bool no_virtual_connections = false;
     double progress = 10;
     std::string records;
     int min_ply = 0, max_ply = 1000;
@@ -148,6 +149,8 @@ void setup_solve(CLI::App& app) {
   cmd->add_option("--min-ply", opt->min_ply, "With --records: first ply to solve")->check(CLI::Range(0, 100000));
   cmd->add_option("--max-ply", opt->max_ply, "With --records: last ply to solve")->check(CLI::Range(0, 100000));
   cmd->add_flag("--value-only", opt->value_only, "Prove the value only, without trying every move");
+  cmd->add_flag("--no-virtual-connections", opt->no_virtual_connections,
+                "Quax and link: search without the bridge rules (docs/SOLVE.md), to compare");
   cmd->add_flag("--symmetry", opt->symmetry,
                 "Solve one move (and book position) per class of symmetric ones; images get the same value");
   cmd->add_option("--progress", opt->progress, "Seconds between progress lines on stderr (0: none)")
@@ -171,6 +174,7 @@ void setup_solve(CLI::App& app) {
       throw CommandError("--position: the game is over (" + outcome_name(state->outcome()) + " won)");
 
     const std::unique_ptr<ProofSearch> searcher = make_search(spec, opt->memory_mb);
+    if (opt->no_virtual_connections) searcher->set_virtual_connections(false);
     ProofSearch& search = *searcher;
     ListingLimits limits;
     limits.max_bytes = static_cast<size_t>(opt->memory_mb) << 20;

@@ -7,9 +7,10 @@ namespace quax {
 namespace {
 constexpr int kMaxCells = 26 * 26;
 constexpr uint8_t kBlocked = 255;
-}  // namespace
 
-int connection_distance(const SquareGame& game, Player p) {
+// Both counts: with `bridges_free`, a diagonal of a free block costs nothing unless both of
+// its crossing cells are the opponent's (quax and link only).
+int distance(const SquareGame& game, Player p, bool bridges_free) {
   // This runs twice at every new leaf of the proof search: flat arrays, no allocation.
   const int n = game.size(), nn = n * n;
   const LinkRule links = variant_info(game.spec().variant).links;
@@ -37,6 +38,13 @@ int connection_distance(const SquareGame& game, Player p) {
         const Player owner = game.link_on(c, r, &d);
         if (owner == Player::kNone) {
           cross[0][b] = cross[1][b] = link_moves ? 1 : 0;
+          if (bridges_free) {
+            // Diagonal 0 `/` crosses the block's south-east and north-west cells, 1 `\` the
+            // south-west and north-east ones.
+            const Player other = opponent(p);
+            cross[0][b] = game.stone(c + 1, r) == other && game.stone(c, r + 1) == other ? 1 : 0;
+            cross[1][b] = game.stone(c, r) == other && game.stone(c + 1, r + 1) == other ? 1 : 0;
+          }
         } else {
           cross[d][b] = owner == p ? 0 : kBlocked;
           cross[1 - d][b] = kBlocked;
@@ -97,5 +105,11 @@ int connection_distance(const SquareGame& game, Player p) {
   }
   return kNoPath;
 }
+
+}  // namespace
+
+int connection_distance(const SquareGame& game, Player p) { return distance(game, p, false); }
+
+int bridge_distance(const SquareGame& game, Player p) { return distance(game, p, true); }
 
 }  // namespace quax

@@ -22,6 +22,7 @@ ProofSearch::ProofSearch(const GameSpec& spec, size_t memory_bytes)
     : spec_(spec), table_(memory_bytes), scratch_(new_game(spec)) {
   scratch_mask_.resize(static_cast<size_t>(scratch_->num_actions()));
   square_ = dynamic_cast<const SquareGame*>(scratch_.get()) != nullptr;
+  virtual_connections_ = square_ && virtual_connections_apply(spec);
   const int n = spec.size, nn = n * n;
   const int actions = scratch_->num_actions();
   const int spatial = scratch_->spatial_planes() * nn;
@@ -140,6 +141,11 @@ void ProofSearch::evaluate(const GameState& s, Level& parent, uint32_t* pn, uint
     *dn = 1;
     return;
   }
+  if (virtual_connections_) {
+    const Player mover = s.to_move(), other = opponent(mover);
+    if (virtual_win(*game, other)) return decide(other == attacker_);
+    if (has_threat(*game, mover)) return decide(mover == attacker_);
+  }
   // Squared distances: measured on quax 4x4, fewer nodes than plain distances or their
   // difference (BENCHMARKS.md).
   const uint32_t dd = static_cast<uint32_t>(std::min(d, 1000));
@@ -157,8 +163,18 @@ void ProofSearch::mid(int depth, uint32_t pn_threshold, uint32_t dn_threshold, u
   node.children.clear();
   node.killer = -1;
   s.legal_mask(node.mask.data());
+  // Facing the other player's threats, the mover's stones outside the must-play region lose
+  // (solve/virtual_connection.h): they are not generated.
+  CellSet must_play;
+  bool pruned = false;
+  if (virtual_connections_) {
+    const auto& game = static_cast<const SquareGame&>(s);
+    if (!game.swap_available()) must_play = must_play_against(game, opponent(s.to_move()), &pruned);
+  }
+  const int cells = spec_.size * spec_.size;
   for (int a : by_rank_) {
     if (!node.mask[a]) continue;
+    if (pruned && a < cells && !must_play[static_cast<size_t>(a)]) continue;
     next.state->copy_from(s);
     next.state->apply(a);
     Child c{a, salted(next.state->position_key()), 0, 0};
@@ -194,7 +210,7 @@ void ProofSearch::mid(int depth, uint32_t pn_threshold, uint32_t dn_threshold, u
         second_value = v;
       }
     }
-    if (node.children.empty()) best_value = kInfinity;  // no move: cannot happen in these games
+    if (node.children.empty()) best_value = kInfinity;  // every move lost to the threats: the mover loses
     pn = or_node ? std::min(best_value, kInfinity) : sum;
     dn = or_node ? sum : std::min(best_value, kInfinity);
     if (pn == 0 || dn == 0 || pn >= pn_threshold || dn >= dn_threshold || out_of_time()) break;

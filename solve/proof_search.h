@@ -19,6 +19,10 @@
 //    same distances skip the win-in-one scan for a mover two or more moves away (not in
 //    quadrex, whose fills place several stones at once) and decide a position at once when
 //    a player has no path left. All three are off while swap is available.
+//  - Virtual connections in quax and link while swap is out of play (solve/virtual_connection.h):
+//    a position where a player holds a virtual win, or where the player to move is one move
+//    from one, is decided at once; and a player facing threats is given only the stones in
+//    the must-play region (and every link move): the others lose.
 //  - Move ordering: children are created centre first (tie-break of the pn/dn choice).
 //  - 1 + epsilon thresholds (Pawlewicz and Lew 2007) against thrashing between siblings.
 //  - A transposition table bounded by a memory cap (solve/transposition_table.h).
@@ -32,6 +36,7 @@
 
 #include "env/game_state.h"
 #include "solve/transposition_table.h"
+#include "solve/virtual_connection.h"
 
 namespace quax {
 
@@ -58,6 +63,10 @@ class ProofSearch {
   void set_deadline(std::chrono::steady_clock::time_point deadline) { deadline_ = deadline; has_deadline_ = true; }
   void clear_deadline() { has_deadline_ = false; stopped_ = false; }
   bool stopped() const { return stopped_; }
+  // The virtual-connection rules above (on by default where they apply): off gives the plain
+  // search, against which the rules are checked. Changing it clears nothing: values are the
+  // same either way, only the work differs.
+  void set_virtual_connections(bool on) { virtual_connections_ = on && virtual_connections_apply(spec_); }
   // Called about every `period_seconds` during long searches.
   void set_progress(std::function<void(const ProofStats&)> progress, double period_seconds);
 
@@ -92,6 +101,7 @@ class ProofSearch {
   std::unique_ptr<GameState> scratch_;  // the win-in-one scan's position and legal mask
   std::vector<uint8_t> scratch_mask_;
   bool square_ = false;  // SquareGame positions: connection distances initialise leaves
+  bool virtual_connections_ = false;
   std::vector<int> by_rank_;  // all actions, centre first
   Player attacker_ = Player::kBlack;
 

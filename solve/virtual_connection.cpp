@@ -1,0 +1,250 @@
+#include "solve/virtual_connection.h"
+
+#include <cstdint>
+
+#include "solve/connection_distance.h"
+
+namespace quax {
+
+namespace {
+
+constexpr int kMaxCells = 26 * 26;
+// Chains tried per question: the search over groups could branch without end on a board
+// of many small groups; a bounded search only answers "not found" more often.
+constexpr int kSearchBudget = 4096;
+
+// The position from one player's side, in flat arrays the threat scan can change and undo.
+struct Board {
+  int n = 0, nn = 0;
+  bool rows = true;              // p connects row 1 to row N (Black), else column a to N
+  uint8_t cell[kMaxCells];       // 0 empty, 1 p's stone, 2 the opponent's
+  uint8_t link[kMaxCells];       // per block: 0 none, 1 p's `/`, 2 p's `\`, 3 the opponent's
+};
+
+Board board_for(const SquareGame& game, Player p) {
+  Board b;
+  b.n = game.size();
+  b.nn = b.n * b.n;
+  b.rows = p == Player::kBlack;
+  for (int x = 0; x < b.nn; ++x) {
+    const Player s = game.stone(x % b.n, x / b.n);
+    b.cell[x] = s == Player::kNone ? 0 : (s == p ? 1 : 2);
+    b.link[x] = 0;
+  }
+  for (int r = 0; r + 1 < b.n; ++r) {
+    for (int c = 0; c + 1 < b.n; ++c) {
+      int d = 0;
+      const Player owner = game.link_on(c, r, &d);
+      if (owner != Player::kNone) b.link[r * b.n + c] = owner == p ? static_cast<uint8_t>(1 + d) : 3;
+    }
+  }
+  return b;
+}
+
+// The cells of diagonal d of block (c, r): its ends, then its crossing cells.
+void diagonal_cells(int n, int c, int r, int d, int* x, int* y, int* u, int* v) {
+  const int sw = r * n + c, se = sw + 1, nw = sw + n, ne = nw + 1;
+  if (d == 0) {
+    *x = sw, *y = ne, *u = se, *v = nw;
+  } else {
+    *x = se, *y = nw, *u = sw, *v = ne;
+  }
+}
+
+class ChainFinder {
+ public:
+  explicit ChainFinder(const Board& b) : b_(b) {}
+
+  bool find(CellSet* carrier) {
+    const int n = b_.n, nn = b_.nn;
+    for (int x = 0; x < nn; ++x) parent_[x] = static_cast<int16_t>(x);
+    for (int x = 0; x < nn; ++x) {
+      if (b_.cell[x] != 1) continue;
+      const int c = x % n, r = x / n;
+      if (c + 1 < n && b_.cell[x + 1] == 1) unite(x, x + 1);
+      if (r + 1 < n && b_.cell[x + n] == 1) unite(x, x + n);
+    }
+    for (int r = 0; r + 1 < n; ++r) {
+      for (int c = 0; c + 1 < n; ++c) {
+        const uint8_t l = b_.link[r * n + c];
+        if (l != 1 && l != 2) continue;
+        int x, y, u, v;
+        diagonal_cells(n, c, r, l - 1, &x, &y, &u, &v);
+        unite(x, y);
+      }
+    }
+    // Edges per group root.
+    for (int x = 0; x < nn; ++x) at_start_[x] = at_end_[x] = false;
+    for (int i = 0; i < n; ++i) {
+      const int s = b_.rows ? i : i * n, e = b_.rows ? (n - 1) * n + i : i * n + n - 1;
+      if (b_.cell[s] == 1) at_start_[find_root(s)] = true;
+      if (b_.cell[e] == 1) at_end_[find_root(e)] = true;
+    }
+    for (int x = 0; x < nn; ++x) {
+      if (b_.cell[x] == 1 && find_root(x) == x && at_start_[x] && at_end_[x]) {
+        if (carrier) carrier->reset();
+        return true;
+      }
+    }
+    // Bridges between different groups.
+    bridges_ = 0;
+    for (int x = 0; x < nn; ++x) first_[x] = -1;
+    for (int r = 0; r + 1 < n; ++r) {
+      for (int c = 0; c + 1 < n; ++c) {
+        if (b_.link[r * n + c] != 0) continue;
+        for (int d = 0; d < 2; ++d) {
+          int x, y, u, v;
+          diagonal_cells(n, c, r, d, &x, &y, &u, &v);
+          if (b_.cell[x] != 1 || b_.cell[y] != 1) continue;
+          const int gx = find_root(x), gy = find_root(y);
+          if (gx == gy) continue;  // also when a crossing cell is p's: it touches both ends
+          if (b_.cell[u] == 2 && b_.cell[v] == 2) continue;  // the opponent can link across
+          const int id = bridges_++;
+          carrier_a_[id] = b_.cell[u] == 0 ? u : v;
+          carrier_b_[id] = b_.cell[u] == 0 && b_.cell[v] == 0 ? v : -1;
+          add_end(id, 0, gx, gy);
+          add_end(id, 1, gy, gx);
+        }
+      }
+    }
+    if (bridges_ == 0) return false;
+    used_.reset();
+    for (int x = 0; x < nn; ++x) visited_[x] = false;
+    budget_ = kSearchBudget;
+    for (int x = 0; x < nn; ++x) {
+      if (b_.cell[x] != 1 || find_root(x) != x || !at_start_[x]) continue;
+      visited_[x] = true;
+      if (search(x)) {
+        if (carrier) *carrier = used_;
+        return true;
+      }
+      if (budget_ <= 0) return false;
+    }
+    return false;
+  }
+
+ private:
+  int find_root(int x) {
+    while (parent_[x] != x) x = parent_[x] = parent_[parent_[x]];
+    return x;
+  }
+  void unite(int a, int b) { parent_[find_root(a)] = static_cast<int16_t>(find_root(b)); }
+
+  // Incidence lists: end slot 2 * id + side lives in group `from`'s list and leads to `to`.
+  void add_end(int id, int side, int from, int to) {
+    const int slot = 2 * id + side;
+    to_[slot] = static_cast<int16_t>(to);
+    next_[slot] = first_[from];
+    first_[from] = static_cast<int16_t>(slot);
+  }
+
+  // Depth first from group g (already visited) with the carriers in used_.
+  bool search(int g) {
+    if (at_end_[g]) return true;
+    if (--budget_ <= 0) return false;
+    for (int slot = first_[g]; slot >= 0; slot = next_[slot]) {
+      const int h = to_[slot], id = slot / 2, a = carrier_a_[id], c = carrier_b_[id];
+      if (visited_[h] || used_[a] || (c >= 0 && used_[c])) continue;
+      visited_[h] = true;
+      used_.set(a);
+      if (c >= 0) used_.set(c);
+      if (search(h)) return true;
+      used_.reset(a);
+      if (c >= 0) used_.reset(c);
+      if (budget_ <= 0) return false;
+      // h stays visited after a failed try: the search stays linear in the bridges, and
+      // misses a chain only where two routes through h would need different carriers.
+    }
+    return false;
+  }
+
+  const Board& b_;
+  int16_t parent_[kMaxCells];
+  bool at_start_[kMaxCells], at_end_[kMaxCells], visited_[kMaxCells];
+  int bridges_ = 0;
+  int carrier_a_[2 * kMaxCells], carrier_b_[2 * kMaxCells];
+  int16_t first_[kMaxCells], to_[4 * kMaxCells], next_[4 * kMaxCells];
+  CellSet used_;
+  int budget_ = 0;
+};
+
+bool virtual_win_on(const Board& b, CellSet* carrier) {
+  ChainFinder finder(b);
+  return finder.find(carrier);
+}
+
+// Every threat of p's in turn (stones first, then links), each with its key cell (for a stone)
+// and carrier; `on_threat` returns false to stop the scan.
+template <typename OnThreat>
+void scan_threats(Board& b, OnThreat on_threat) {
+  CellSet carrier;
+  for (int x = 0; x < b.nn; ++x) {
+    if (b.cell[x] != 0) continue;
+    b.cell[x] = 1;
+    const bool found = virtual_win_on(b, &carrier);
+    b.cell[x] = 0;
+    if (found && !on_threat(carrier.set(x))) return;
+  }
+  const int n = b.n;
+  for (int r = 0; r + 1 < n; ++r) {
+    for (int c = 0; c + 1 < n; ++c) {
+      uint8_t& l = b.link[r * n + c];
+      if (l != 0) continue;
+      for (int d = 0; d < 2; ++d) {
+        int x, y, u, v;
+        diagonal_cells(n, c, r, d, &x, &y, &u, &v);
+        if (b.cell[x] != 1 || b.cell[y] != 1) continue;
+        l = static_cast<uint8_t>(1 + d);
+        const bool found = virtual_win_on(b, &carrier);
+        l = 0;
+        if (found && !on_threat(carrier)) return;
+      }
+    }
+  }
+}
+
+}  // namespace
+
+bool virtual_connections_apply(const GameSpec& spec) {
+  const VariantInfo& info = variant_info(spec.variant);
+  return info.links == LinkRule::kChosen && !info.fill_cascade && info.shape == BoardShape::kSquare &&
+         info.turns == TurnRule::kOneAction;
+}
+
+// The scans below are cut short by bridge_distance(): 0 for a virtual win, at most 1 for a
+// threat (solve/connection_distance.h).
+bool virtual_win(const SquareGame& game, Player p, CellSet* carrier) {
+  if (bridge_distance(game, p) > 0) return false;
+  const Board b = board_for(game, p);
+  return virtual_win_on(b, carrier);
+}
+
+bool has_threat(const SquareGame& game, Player p) {
+  if (bridge_distance(game, p) > 1) return false;
+  Board b = board_for(game, p);
+  if (virtual_win_on(b, nullptr)) return true;
+  bool found = false;
+  scan_threats(b, [&](const CellSet&) {
+    found = true;
+    return false;
+  });
+  return found;
+}
+
+CellSet must_play_against(const SquareGame& game, Player p, bool* threatened) {
+  CellSet region;
+  region.set();
+  *threatened = false;
+  if (bridge_distance(game, p) > 1) return region;
+  Board b = board_for(game, p);
+  *threatened = virtual_win_on(b, nullptr);
+  if (*threatened) return CellSet();
+  scan_threats(b, [&](const CellSet& key_and_carrier) {
+    *threatened = true;
+    region &= key_and_carrier;
+    return region.any();  // an empty region cannot shrink further
+  });
+  return region;
+}
+
+}  // namespace quax

@@ -1,0 +1,59 @@
+// Virtual connections of quax and link: positions a player has won though the game goes on,
+// and the cells where the other player must move to stop a connection that is one move away.
+//
+// The structure is the quax *bridge*: two stones of a player on one diagonal of a block that
+// holds no link, the two other cells of the block (its crossing cells) not both the
+// opponent's. The owner joins them with one link move whenever they like; the opponent can
+// take that away only by linking the block's other diagonal, which needs their stones on both
+// crossing cells first. So a bridge's *carrier* is its empty crossing cells (one or two): as
+// long as the opponent has not played on it, the bridge holds; when they do, the owner links.
+//
+// A *virtual win* of player p: p's groups (stones joined by sides and by p's links) from one
+// of p's edges to the other, consecutive groups joined by bridges whose carriers are pairwise
+// disjoint. Why p wins from there whoever is to move (the proof the search relies on):
+//  - p's strategy: when the opponent plays a stone on a bridge's carrier, link that bridge (it
+//    is still legal: the block has no link, and the opponent, holding at most one crossing
+//    cell before that stone, could not have linked it); otherwise make any link of the chain.
+//    The carriers are disjoint, so one stone touches one bridge, and p answers it at once.
+//    Opponent links never touch the chain (they need both crossing cells of a block).
+//  - The opponent cannot win meanwhile: their chain would have to cross p's, and the only
+//    crossing of two chains of these rules is a link across the other diagonal of one of p's
+//    bridges, which the strategy above never allows. Once every bridge is linked, p is connected.
+// A *threat* of p: a move of p's (a stone, or a link of p's) after which p has a virtual win.
+// The player to move facing threats must play a stone on every threat's key cell or carrier
+// (their intersection is the *must-play* region), or make a link (links are never excluded:
+// a link across a threat's key block stops it without touching a carrier); any other stone
+// lets p play the threat and win. Such a stone cannot win at once either: a chain it
+// completed would have to cross p's future one, through the threat's key cell or a
+// carrier cell.
+//
+// Used by the proof search (solve/proof_search.h) for quax and link while the pie rule is out
+// of play; other rules (quickway's automatic links, crossway's free diagonals, quadrex's fills)
+// need templates of their own.
+#pragma once
+
+#include <bitset>
+
+#include "env/square_game.h"
+
+namespace quax {
+
+using CellSet = std::bitset<26 * 26>;  // cells r * N + c of the largest board
+
+// True for the variants whose positions the functions below understand (quax and link).
+bool virtual_connections_apply(const GameSpec& spec);
+
+// Does `p` hold a virtual win in `game` (game not over or over alike)? On true, *carrier is
+// the union of the bridges' carriers (empty when p is already connected). The search over
+// chains of groups is bounded: a false answer means "none found", never "none exists".
+bool virtual_win(const SquareGame& game, Player p, CellSet* carrier = nullptr);
+
+// Does `p` hold a virtual win, or a threat (one move of p's away from one)?
+bool has_threat(const SquareGame& game, Player p);
+
+// The cells where `p`'s opponent must place a stone to stop every threat of `p`'s (see
+// above), and whether `p` has any threat at all (*threatened; when false the region is the
+// whole board). A virtual win `p` already holds counts as a threat with an empty region.
+CellSet must_play_against(const SquareGame& game, Player p, bool* threatened);
+
+}  // namespace quax

@@ -1,0 +1,206 @@
+// Virtual connections of quax and link (solve/virtual_connection.h), each rule checked
+// against the plain proof search (the rules off) on random positions: a virtual win is always
+// a proven win, every stone outside the must-play region a proven loss, and the search with
+// the rules gives the values of the search without them. Then drawn positions for what the
+// detector must see.
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <vector>
+
+#include "diagram_position.h"
+#include "env/rng.h"
+#include "env/square_game.h"
+#include "random_plies.h"
+#include "solve/proof_search.h"
+#include "solve/solver.h"
+#include "solve/virtual_connection.h"
+
+namespace quax {
+namespace {
+
+constexpr size_t kMemory = 32u << 20;
+
+// The value for `p` of `state` (not over) by the plain search: true when p wins.
+bool plain_win(ProofSearch& plain, const GameState& state, Player p) {
+  const GameValue v = solve_value(plain, state);
+  EXPECT_NE(v, GameValue::kUnknown);
+  return (v == GameValue::kWin) == (state.to_move() == p);
+}
+
+struct Board {
+  Variant variant;
+  int size;
+  int min_plies, max_plies;
+  int positions;  // for the two rules
+  int solved;     // for the whole search, twice each
+};
+
+class RandomPositions : public ::testing::TestWithParam<Board> {};
+
+// Every virtual win found is a win, for either player, whoever is to move.
+TEST_P(RandomPositions, AVirtualWinIsAProvenWin) {
+  const Board& b = GetParam();
+  const GameSpec spec{b.variant, b.size, false};
+  ProofSearch plain(spec, kMemory);
+  plain.set_virtual_connections(false);
+  int found = 0, with_carrier = 0;
+  for (int i = 0; i < b.positions; ++i) {
+    const int plies = b.min_plies + i % (b.max_plies - b.min_plies + 1);
+    auto s = after_random_plies(spec, plies, 1000 + static_cast<uint64_t>(i));
+    if (s->is_over()) continue;
+    const auto& game = static_cast<const SquareGame&>(*s);
+    for (Player p : {Player::kBlack, Player::kWhite}) {
+      CellSet carrier;
+      if (!virtual_win(game, p, &carrier)) continue;
+      ++found;
+      if (carrier.any()) ++with_carrier;
+      ASSERT_TRUE(plain_win(plain, *s, p)) << "seed " << 1000 + i << ", " << plies << " plies, player "
+                                           << (p == Player::kBlack ? "black" : "white") << "\n"
+                                           << s->board_text();
+    }
+  }
+  // The property is not vacuous: virtual wins, most of them through bridges, were met.
+  EXPECT_GT(found, b.positions / 20);
+  EXPECT_GT(with_carrier, found / 4);
+}
+
+// Facing threats, every stone outside the must-play region loses, and the region is never
+// needed where there is no threat.
+TEST_P(RandomPositions, EveryStoneOutsideTheMustPlayRegionLoses) {
+  const Board& b = GetParam();
+  const GameSpec spec{b.variant, b.size, false};
+  ProofSearch plain(spec, kMemory);
+  plain.set_virtual_connections(false);
+  int pruned = 0, kept = 0;
+  auto child = new_game(spec);
+  for (int i = 0; i < b.positions; ++i) {
+    const int plies = b.min_plies + i % (b.max_plies - b.min_plies + 1);
+    auto s = after_random_plies(spec, plies, 5000 + static_cast<uint64_t>(i));
+    if (s->is_over()) continue;
+    const auto& game = static_cast<const SquareGame&>(*s);
+    const Player mover = s->to_move();
+    bool threatened = false;
+    const CellSet region = must_play_against(game, opponent(mover), &threatened);
+    if (!threatened) continue;
+    for (int cell = 0; cell < b.size * b.size; ++cell) {
+      if (game.stone(cell % b.size, cell / b.size) != Player::kNone) continue;
+      if (region[static_cast<size_t>(cell)]) {
+        ++kept;
+        continue;
+      }
+      ++pruned;
+      child->copy_from(*s);
+      child->apply(game.cell_action(cell % b.size, cell / b.size));
+      const bool mover_won = child->is_over() ? winner_of(child->outcome()) == mover : plain_win(plain, *child, mover);
+      ASSERT_FALSE(mover_won) << "seed " << 5000 + i << ": " << s->action_to_string(cell) << " wins for the mover\n"
+                              << s->board_text();
+    }
+  }
+  EXPECT_GT(pruned, 10 * b.positions / 20);
+  EXPECT_GT(kept, 0);
+}
+
+// The search with the rules gives every value and winning move of the search without them.
+TEST_P(RandomPositions, TheSearchGivesThePlainSearchsValues) {
+  const Board& b = GetParam();
+  const GameSpec spec{b.variant, b.size, false};
+  ProofSearch plain(spec, kMemory), pruned(spec, kMemory);
+  plain.set_virtual_connections(false);
+  int wins = 0, losses = 0;
+  for (int i = 0; i < b.solved; ++i) {
+    const int plies = b.min_plies + i % (b.max_plies - b.min_plies + 1);
+    auto s = after_random_plies(spec, plies, 9000 + static_cast<uint64_t>(i));
+    if (s->is_over()) continue;
+    const Solution with = solve_moves(pruned, *s, false), without = solve_moves(plain, *s, false);
+    ASSERT_NE(without.value, GameValue::kUnknown);
+    ASSERT_EQ(with.value, without.value) << "seed " << 9000 + i << "\n" << s->board_text();
+    ASSERT_EQ(with.winning_moves, without.winning_moves) << "seed " << 9000 + i << "\n" << s->board_text();
+    (with.value == GameValue::kWin ? wins : losses)++;
+  }
+  EXPECT_GT(wins, 0);
+  EXPECT_GT(losses, 0);
+  // The rules do work: fewer positions expanded than without them.
+  EXPECT_LT(pruned.stats().nodes, plain.stats().nodes);
+}
+
+INSTANTIATE_TEST_SUITE_P(Solve, RandomPositions,
+                         ::testing::Values(Board{Variant::kQuax, 4, 4, 12, 2000, 150}, Board{Variant::kLink, 4, 4, 12, 1000, 100},
+                                           Board{Variant::kQuax, 5, 10, 18, 800, 40}),
+                         [](const ::testing::TestParamInfo<Board>& info) {
+                           return std::string(variant_info(info.param.variant).name) + "_" +
+                                  std::to_string(info.param.size);
+                         });
+
+// Black's stones a1, b2 (a bridge: b1 and a2 empty), b3 (beside b2), c4 (a bridge from b3:
+// c3 and b4 empty) and c5 join row 1 to row 5: a virtual win whose carrier is the four
+// crossing cells. White to move cannot stop it.
+TEST(VirtualConnection, BridgesWithDisjointCarriersAreAVirtualWin) {
+  const auto d = testing::parse_diagram(R"(
+    . . V . .
+    . . V . .
+    . V . . .
+    . V . . .
+    V . . . .
+  )");
+  const auto game = d.position(Variant::kQuax, Player::kWhite, 5, false);
+  CellSet carrier;
+  ASSERT_TRUE(virtual_win(*game, Player::kBlack, &carrier));
+  CellSet expected;
+  for (const char* cell : {"b1", "a2", "c3", "b4"}) expected.set(static_cast<size_t>(game->parse_action(cell, nullptr)));
+  EXPECT_EQ(carrier, expected);
+  EXPECT_FALSE(virtual_win(*game, Player::kWhite));
+  ProofSearch plain(game->spec(), kMemory);
+  plain.set_virtual_connections(false);
+  EXPECT_TRUE(plain_win(plain, *game, Player::kBlack));
+}
+
+// The same chain with White on both crossing cells of the first bridge: White links b1-a2
+// next, so the chain is only a threat (Black's link a1-b2 makes it whole): no virtual win, and
+// White, to move, must play inside the second bridge's carrier or cut the link's block.
+TEST(VirtualConnection, ABridgeWhoseCrossingIsTheOpponentsIsOnlyAThreat) {
+  const auto d = testing::parse_diagram(R"(
+    . . V . .
+    . . V . .
+    . V . . .
+    H V . . .
+    V H . . .
+  )");
+  const auto game = d.position(Variant::kQuax, Player::kWhite, 7, false);
+  EXPECT_FALSE(virtual_win(*game, Player::kBlack));
+  EXPECT_TRUE(has_threat(*game, Player::kBlack));
+  bool threatened = false;
+  const CellSet region = must_play_against(*game, Player::kBlack, &threatened);
+  ASSERT_TRUE(threatened);
+  CellSet expected;
+  for (const char* cell : {"c3", "b4"}) expected.set(static_cast<size_t>(game->parse_action(cell, nullptr)));
+  EXPECT_EQ(region, expected);
+}
+
+// Two bridges whose carriers share their one empty cell (a2): White's stone there makes
+// both links possible at once, and Black, walled in, can save only one. Combining them would
+// claim a win for Black in a position White wins.
+TEST(VirtualConnection, BridgesSharingACarrierCellAreNotCombined) {
+  const auto d = testing::parse_diagram(R"(
+    V . . . .
+    V . . . .
+    V H H . .
+    . V H . .
+    V H H . .
+  )");
+  const auto game = d.position(Variant::kQuax, Player::kWhite, 10, false);
+  EXPECT_FALSE(virtual_win(*game, Player::kBlack));
+  ProofSearch plain(game->spec(), kMemory);
+  plain.set_virtual_connections(false);
+  EXPECT_TRUE(plain_win(plain, *game, Player::kWhite));
+}
+
+TEST(VirtualConnection, AppliesToQuaxAndLinkOnly) {
+  EXPECT_TRUE(virtual_connections_apply(GameSpec{Variant::kQuax, 5, false}));
+  EXPECT_TRUE(virtual_connections_apply(GameSpec{Variant::kLink, 5, false}));
+  for (Variant v : {Variant::kQuickway, Variant::kCrossway, Variant::kQuadrex, Variant::kTorax, Variant::kQuikQuax})
+    EXPECT_FALSE(virtual_connections_apply(GameSpec{v, 6, false}));
+}
+
+}  // namespace
+}  // namespace quax
