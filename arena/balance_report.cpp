@@ -197,8 +197,14 @@ std::string balance_text(const json& r) {
                          o.at("move").get<std::string>(), o.at("value").get<double>(), o.value("games_value", 0.0),
                          o.at("low").get<double>(), o.at("high").get<double>(), o.value("games", 0),
                          o.at("proven").is_null() ? std::string() : "proven " + o.at("proven").get<std::string>());
-    out += fmt::format("  {} of {} first moves are good for the opener (the second player should swap them)", winning,
-                       total);
+    // Who would swap them: under the pie rule the second player; a variant whose opening
+    // replaces the pie rule (torax's auction) has no swap to speak of.
+    const std::optional<Variant> variant = parse_variant(r.value("variant", ""));
+    const bool has_pie_rule = variant && variant_info(*variant).pie_rule_replaced_by == nullptr;
+    const char* who_swaps = !has_pie_rule            ? ""
+                            : r.value("swap", false) ? " (the second player should swap them)"
+                                                     : " (under the pie rule, the second player would swap them)";
+    out += fmt::format("  {} of {} first moves are good for the opener{}", winning, total, who_swaps);
     out += proven > 0 ? fmt::format("; the search agrees with the solver on {} of {} proven\n", agree, proven) : "\n";
   }
   const json fp = r.value("first_player", json::object());

@@ -344,6 +344,24 @@ TEST(BalanceReport, HasTheDocumentedFields) {
   EXPECT_NE(text.find("  plies:games "), std::string::npos) << text;
 }
 
+// Who would swap the good openings: the second player under the pie rule; a report without
+// it says so; torax, whose auction replaces the pie rule, has nobody to swap.
+TEST(BalanceReport, SaysWhoWouldSwapTheGoodOpenings) {
+  auto line = [](nlohmann::json r, const std::string& variant, bool swap) {
+    r["variant"] = variant;
+    r["swap"] = swap;
+    const std::string text = balance_text(r);
+    const size_t at = text.find("first moves are good for the opener");
+    EXPECT_NE(at, std::string::npos) << text;
+    return text.substr(at, text.find_first_of(";\n", at) - at);  // up to the solver's agreement
+  };
+  const auto r = small_report(GameSpec{Variant::kQuax, 3, false}, "m.pt");
+  EXPECT_EQ(line(r, "quax", true), "first moves are good for the opener (the second player should swap them)");
+  EXPECT_EQ(line(r, "quax", false),
+            "first moves are good for the opener (under the pie rule, the second player would swap them)");
+  EXPECT_EQ(line(r, "torax", false), "first moves are good for the opener");
+}
+
 TEST(BalanceReport, CompareGivesEachReportsRows) {
   const auto a = small_report({Variant::kQuax, 3, false}, "a.pt");
   const auto b = small_report({Variant::kHex, 3, false}, "b.pt");

@@ -133,7 +133,8 @@ TEST_P(RandomPositions, TheSearchGivesThePlainSearchsValues) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Solve, RandomPositions,
-                         ::testing::Values(Board{Variant::kQuax, 4, 4, 12, 2000, 150}, Board{Variant::kLink, 4, 4, 12, 1000, 100},
+                         ::testing::Values(Board{Variant::kQuax, 4, 4, 12, 2000, 150},
+                                           Board{Variant::kLink, 4, 4, 12, 1000, 100},
                                            Board{Variant::kQuax, 5, 10, 18, 800, 40}),
                          [](const ::testing::TestParamInfo<Board>& info) {
                            return std::string(variant_info(info.param.variant).name) + "_" +
@@ -155,7 +156,8 @@ TEST(VirtualConnection, BridgesWithDisjointCarriersAreAVirtualWin) {
   CellSet carrier;
   ASSERT_TRUE(virtual_win(*game, Player::kBlack, &carrier));
   CellSet expected;
-  for (const char* cell : {"b1", "a2", "c3", "b4"}) expected.set(static_cast<size_t>(game->parse_action(cell, nullptr)));
+  for (const char* cell : {"b1", "a2", "c3", "b4"})
+    expected.set(static_cast<size_t>(game->parse_action(cell, nullptr)));
   EXPECT_EQ(carrier, expected);
   EXPECT_FALSE(virtual_win(*game, Player::kWhite));
   ProofSearch plain(game->spec(), kMemory);
