@@ -100,6 +100,9 @@ TEST(DefaultModel, TheShippedModelsPlayTheirVariantsAtEverySize) {
   const ModelSummary* hex9_off = best_model_for(models, GameSpec{Variant::kHex, 9, false});
   ASSERT_NE(hex9_off, nullptr);
   EXPECT_EQ(std::filesystem::path(hex9_off->path).filename().string(), "hex-9.pt");
+  EXPECT_EQ(best(Variant::kY, 15), "y-15.pt");  // trained on 15 and 9 from hex-11.pt's weights
+  EXPECT_EQ(best(Variant::kY, 9), "y-15.pt");
+  EXPECT_EQ(best(Variant::kY, 13), "y-15.pt");
   EXPECT_EQ(best(Variant::kCrossway, 19), "crossway-13.pt");  // trained on 13 and 9: the nearest
   EXPECT_EQ(best(Variant::kQuadrex, 19), "");  // none shipped yet: play falls back to uct
 }
