@@ -24,6 +24,15 @@ const json& field(const json& object, const char* name) {
 
 bool present(const json& j, const char* name) { return j.is_object() && j.contains(name) && !j.at(name).is_null(); }
 
+// "quax 9x9 (swap)", "y side 15 (no swap)": the game a report is about, as env's describe() says it.
+std::string game_text(const json& r) {
+  const std::string variant = r.value("variant", "?");
+  const int size = r.value("size", 0);
+  const std::optional<Variant> v = parse_variant(variant);
+  if (v) return describe(GameSpec{*v, size, r.value("swap", false)});
+  return fmt::format("{} {}x{} ({})", variant, size, size, r.value("swap", false) ? "swap" : "no swap");
+}
+
 std::string percent(double fraction) { return fmt::format("{:.1f}%", 100 * fraction); }
 
 // "78.0% [69.1, 85.0] of 100" for a first_player entry; "-" when not measured.
@@ -168,9 +177,7 @@ json assemble_balance(const json& partial) {
 std::string balance_text(const json& r) {
   std::string out;
   const json settings = r.value("settings", json::object());
-  out += fmt::format("{} {}x{} ({}), model {}, {} simulations\n", r.value("variant", "?"), r.value("size", 0),
-                     r.value("size", 0), r.value("swap", false) ? "swap" : "no swap", r.value("model", "?"),
-                     settings.value("sims", 0));
+  out += fmt::format("{}, model {}, {} simulations\n", game_text(r), r.value("model", "?"), settings.value("sims", 0));
   if (present(r, "openings")) {
     // One line per class, best first.
     std::vector<json> classes;
@@ -269,10 +276,7 @@ std::vector<std::pair<std::string, std::vector<std::string>>> compare_rows(
       if (&j == &r) return label;
     return std::string();
   });
-  row("game", [](const json& r) {
-    return fmt::format("{} {}x{} ({})", r.at("variant").get<std::string>(), r.at("size").get<int>(),
-                       r.at("size").get<int>(), r.at("swap").get<bool>() ? "swap" : "no swap");
-  });
+  row("game", [](const json& r) { return game_text(r); });
   row("model", [](const json& r) { return r.at("model").get<std::string>(); });
   row("first player, no swap", [](const json& r) { return rate_cell(r.at("first_player").at("without_swap")); });
   row("first player, swap", [](const json& r) { return rate_cell(r.at("first_player").at("with_swap")); });
