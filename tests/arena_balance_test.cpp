@@ -362,6 +362,16 @@ TEST(BalanceReport, SaysWhoWouldSwapTheGoodOpenings) {
   EXPECT_EQ(line(r, "torax", false), "first moves are good for the opener");
 }
 
+// The game line names a triangle by its side, a square or rhombus by N x N.
+TEST(BalanceReport, NamesTheBoardByItsShape) {
+  auto r = small_report(GameSpec{Variant::kQuax, 3, false}, "m.pt");
+  EXPECT_EQ(balance_text(r).rfind("quax 3x3 (no swap), model m.pt", 0), 0u);
+  r["variant"] = "y";
+  r["size"] = 15;
+  r["swap"] = true;
+  EXPECT_EQ(balance_text(r).rfind("y side 15 (swap), model m.pt", 0), 0u);
+}
+
 TEST(BalanceReport, CompareGivesEachReportsRows) {
   const auto a = small_report({Variant::kQuax, 3, false}, "a.pt");
   const auto b = small_report({Variant::kHex, 3, false}, "b.pt");
