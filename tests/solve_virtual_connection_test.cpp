@@ -54,14 +54,19 @@ std::vector<Sample> random_positions(const Board& b, int count, uint64_t first_s
   return out;
 }
 
+// The search without the rules, the reference every rule is checked against.
+std::unique_ptr<ProofSearch> plain_search(const GameSpec& spec) {
+  auto search = std::make_unique<ProofSearch>(spec, kMemory);
+  search->set_virtual_connections(false);
+  return search;
+}
+
 class RandomPositions : public ::testing::TestWithParam<Board> {};
 
 // Every virtual win found is a win, for either player, whoever is to move.
 TEST_P(RandomPositions, AVirtualWinIsAProvenWin) {
   const Board& b = GetParam();
-  const GameSpec spec{b.variant, b.size, false};
-  ProofSearch plain(spec, kMemory);
-  plain.set_virtual_connections(false);
+  const auto plain = plain_search(GameSpec{b.variant, b.size, false});
   int found = 0, with_carrier = 0;
   for (const auto& [seed, s] : random_positions(b, b.positions, 1000)) {
     const auto& game = static_cast<const SquareGame&>(*s);
@@ -70,7 +75,7 @@ TEST_P(RandomPositions, AVirtualWinIsAProvenWin) {
       if (!virtual_win(game, p, &carrier)) continue;
       ++found;
       if (carrier.any()) ++with_carrier;
-      ASSERT_TRUE(plain_win(plain, *s, p)) << "seed " << seed << ", player "
+      ASSERT_TRUE(plain_win(*plain, *s, p)) << "seed " << seed << ", player "
                                            << (p == Player::kBlack ? "black" : "white") << "\n"
                                            << s->board_text();
     }
@@ -84,8 +89,7 @@ TEST_P(RandomPositions, AVirtualWinIsAProvenWin) {
 TEST_P(RandomPositions, EveryStoneOutsideTheMustPlayRegionLoses) {
   const Board& b = GetParam();
   const GameSpec spec{b.variant, b.size, false};
-  ProofSearch plain(spec, kMemory);
-  plain.set_virtual_connections(false);
+  const auto plain = plain_search(spec);
   int pruned = 0, kept = 0;
   auto child = new_game(spec);
   for (const auto& [seed, s] : random_positions(b, b.positions, 5000)) {
@@ -103,7 +107,7 @@ TEST_P(RandomPositions, EveryStoneOutsideTheMustPlayRegionLoses) {
       ++pruned;
       child->copy_from(*s);
       child->apply(game.cell_action(cell % b.size, cell / b.size));
-      const bool mover_won = child->is_over() ? winner_of(child->outcome()) == mover : plain_win(plain, *child, mover);
+      const bool mover_won = child->is_over() ? winner_of(child->outcome()) == mover : plain_win(*plain, *child, mover);
       ASSERT_FALSE(mover_won) << "seed " << seed << ": " << s->action_to_string(cell) << " wins for the mover\n"
                               << s->board_text();
     }
@@ -116,11 +120,11 @@ TEST_P(RandomPositions, EveryStoneOutsideTheMustPlayRegionLoses) {
 TEST_P(RandomPositions, TheSearchGivesThePlainSearchsValues) {
   const Board& b = GetParam();
   const GameSpec spec{b.variant, b.size, false};
-  ProofSearch plain(spec, kMemory), pruned(spec, kMemory);
-  plain.set_virtual_connections(false);
+  const auto plain = plain_search(spec);
+  ProofSearch pruned(spec, kMemory);
   int wins = 0, losses = 0;
   for (const auto& [seed, s] : random_positions(b, b.solved, 9000)) {
-    const Solution with = solve_moves(pruned, *s, false), without = solve_moves(plain, *s, false);
+    const Solution with = solve_moves(pruned, *s, false), without = solve_moves(*plain, *s, false);
     ASSERT_NE(without.value, GameValue::kUnknown);
     ASSERT_EQ(with.value, without.value) << "seed " << seed << "\n" << s->board_text();
     ASSERT_EQ(with.winning_moves, without.winning_moves) << "seed " << seed << "\n" << s->board_text();
@@ -129,7 +133,7 @@ TEST_P(RandomPositions, TheSearchGivesThePlainSearchsValues) {
   EXPECT_GT(wins, 0);
   EXPECT_GT(losses, 0);
   // The rules do work: fewer positions expanded than without them.
-  EXPECT_LT(pruned.stats().nodes, plain.stats().nodes);
+  EXPECT_LT(pruned.stats().nodes, plain->stats().nodes);
 }
 
 INSTANTIATE_TEST_SUITE_P(Solve, RandomPositions,
@@ -160,9 +164,8 @@ TEST(VirtualConnection, BridgesWithDisjointCarriersAreAVirtualWin) {
     expected.set(static_cast<size_t>(game->parse_action(cell, nullptr)));
   EXPECT_EQ(carrier, expected);
   EXPECT_FALSE(virtual_win(*game, Player::kWhite));
-  ProofSearch plain(game->spec(), kMemory);
-  plain.set_virtual_connections(false);
-  EXPECT_TRUE(plain_win(plain, *game, Player::kBlack));
+  const auto plain = plain_search(game->spec());
+  EXPECT_TRUE(plain_win(*plain, *game, Player::kBlack));
 }
 
 // The same chain with White on both crossing cells of the first bridge: White links b1-a2
@@ -200,9 +203,8 @@ TEST(VirtualConnection, BridgesSharingACarrierCellAreNotCombined) {
   )");
   const auto game = d.position(Variant::kQuax, Player::kWhite, 10, false);
   EXPECT_FALSE(virtual_win(*game, Player::kBlack));
-  ProofSearch plain(game->spec(), kMemory);
-  plain.set_virtual_connections(false);
-  EXPECT_TRUE(plain_win(plain, *game, Player::kWhite));
+  const auto plain = plain_search(game->spec());
+  EXPECT_TRUE(plain_win(*plain, *game, Player::kWhite));
 }
 
 TEST(VirtualConnection, AppliesToQuaxAndLinkOnly) {
