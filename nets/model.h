@@ -36,8 +36,8 @@ constexpr int kModelFormatVersion = 1;
 // In training mode.
 torch::jit::Module build_model(const NetConfig& net, const ModelShape& shape, uint64_t seed);
 
-// A frozen copy in eval mode passed through optimize_for_inference (BN folded into convs):
-// 30-45% faster than the trainable module on these machines. With `bfloat16` its weights
+// A frozen copy in eval mode (BN folded into convs), on the CPU passed through
+// optimize_for_inference too: 30-45% faster than the trainable module on these machines. With `bfloat16` its weights
 // (and so its inputs and outputs) are bfloat16. Its tensors are on `device` (its inputs must
 // be there too). Does not change `model`.
 torch::jit::Module make_inference_module(const torch::jit::Module& model, bool bfloat16 = false,

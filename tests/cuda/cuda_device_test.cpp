@@ -184,6 +184,86 @@ TEST(Cuda, SelfPlayThroughTheServerSeesTheTrainedWeights) {
   fs::remove_all(c.run.dir);
 }
 
+// The network's inference copy on the GPU, as each pass leaves it, against the float32 copy on
+// the CPU, for a network whose every block is active: its batch-norm gains, biases and
+// statistics drawn at random (a fresh network's residual branches end in a zero gain, which
+// would hide a fault in a fused residual kernel). Errors are relative to the logits' size; and
+// how far a copy's logits move between positions (`separation`) must be the CPU's, so that a
+// copy giving every position the same outputs fails too. Prints each path, so that one run on
+// a GPU machine says which pass is wrong; make_inference_module's copies must agree.
+TEST(Cuda, EveryInferencePathOfAnActiveNetworkAgreesWithTheCpu) {
+  NetConfig net;
+  net.blocks = 4;
+  net.filters = 48;
+  const GameSpec game{Variant::kHex, 11, false};
+  const ModelShape shape = model_shape_for(game);
+  auto model = build_model(net, shape, 7);
+  {
+    torch::NoGradGuard no_grad;
+    torch::manual_seed(8);
+    for (const auto& p : model.named_parameters(false))
+      if (p.value.dim() == 1) p.value.uniform_(0.2, 1.0);  // gains and biases
+    for (const auto& b : model.named_buffers(false)) {
+      if (!b.value.is_floating_point()) continue;
+      const bool variance = b.name.size() > 2 && b.name.substr(b.name.size() - 2) == "_v";
+      variance ? b.value.uniform_(0.5, 1.5) : b.value.normal_(0.0, 0.1);
+    }
+  }
+  model.eval();
+  constexpr int64_t kCount = 64;
+  const Positions p = random_positions(game, kCount, 3);
+  const auto planes = torch::from_blob(const_cast<float*>(p.planes.data()),
+                                       {kCount, shape.planes, shape.size, shape.size}, torch::kFloat32);
+  auto cpu_model = make_inference_module(model);
+  const auto [want_logits, want_values] = run_model(cpu_model, planes);
+  auto separation = [](const torch::Tensor& logits) {
+    return (logits - logits.mean(0, true)).abs().mean().item<double>();
+  };
+  const double want_separation = separation(want_logits), size = want_logits.abs().mean().item<double>();
+  ASSERT_GT(want_separation, 0.01) << "the network must tell the positions apart";
+  const c10::Device gpu(c10::DeviceType::CUDA, 0);
+  // The logits' mean absolute error as a share of their size, their separation as a share of
+  // the CPU's, and the values' mean absolute error.
+  struct Errors {
+    double logits, separation, values;
+  };
+  auto errors = [&](torch::jit::Module& m, bool bf16) {
+    c10::InferenceMode guard;
+    auto x = planes.to(gpu);
+    const auto [logits, values] = run_model(m, bf16 ? x.to(torch::kBFloat16) : x);
+    const auto got = logits.to(torch::kFloat32).cpu();
+    return Errors{(got - want_logits).abs().mean().item<double>() / size, separation(got) / want_separation,
+                  (values.to(torch::kFloat32).cpu().reshape({kCount}) - want_values.reshape({kCount}))
+                      .abs().mean().item<double>()};
+  };
+  struct Path {
+    const char* name;
+    bool bf16, freeze, optimize;
+  };
+  for (const Path path : {Path{"plain fp32", false, false, false}, Path{"frozen fp32", false, true, false},
+                          Path{"optimized fp32", false, true, true}, Path{"plain bf16", true, false, false},
+                          Path{"frozen bf16", true, true, false}, Path{"optimized bf16", true, true, true}}) {
+    auto copy = model.deepcopy();
+    copy.eval();
+    if (path.bf16) copy.to(torch::kBFloat16);
+    copy.to(gpu);
+    if (path.freeze) copy = torch::jit::freeze(copy);
+    if (path.optimize) copy = torch::jit::optimize_for_inference(copy);
+    const Errors e = errors(copy, path.bf16);
+    std::printf("  %-15s logits' error %.4f of their size, separation %.3f of the CPU's; values' error %.4f\n",
+                path.name, e.logits, e.separation, e.values);
+  }
+  for (const bool bf16 : {false, true}) {
+    auto ours = make_inference_module(model, bf16, gpu);
+    const Errors e = errors(ours, bf16);
+    std::printf("  make_inference_module %s: logits' error %.4f of their size, separation %.3f of the CPU's; "
+                "values' error %.4f\n", bf16 ? "bf16" : "fp32", e.logits, e.separation, e.values);
+    EXPECT_LT(e.logits, bf16 ? 0.05 : 0.005);
+    EXPECT_NEAR(e.separation, 1.0, 0.3);
+    EXPECT_LT(e.values, bf16 ? 0.05 : 1e-3);
+  }
+}
+
 }  // namespace
 }  // namespace quax
 
