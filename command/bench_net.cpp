@@ -54,8 +54,8 @@ void setup_bench_net(CLI::App& app) {
     }
     const Device infer_device = resolve_device(config.selfplay.device, "selfplay.device");
     const Device learn_device = resolve_device(config.learn.device, "learn.device");
-    fmt::print("{} {}x{}, net {}, {} threads, inference in {} on {}\n", variant_info(config.game.variant).name,
-               config.game.size, config.game.size, describe(config.net), opt->threads,
+    fmt::print("{} {}, net {}, {} threads, inference in {} on {}\n", variant_info(config.game.variant).name,
+               size_text(config.game.variant, config.game.size), describe(config.net), opt->threads,
                precision_name(resolve_precision_on(config.selfplay.precision, infer_device)), device_name(infer_device));
     fmt::print("\nforward (positions/s):\n{:>7} {:>12} {:>12} {:>8}\n", "batch", "plain", "frozen", "gain");
     for (const auto& f : bench_forward(config, batches, opt->seconds, opt->threads))

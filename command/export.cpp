@@ -52,7 +52,7 @@ void setup_export(CLI::App& app) {
                m.from_checkpoint ? "checkpoint" : "model file", opt->checkpoint);
     if (const auto sizes = d.value("sizes", std::vector<int>{}); sizes.size() > 1)
       fmt::print("trained on {} {}: it plays each (and any other size, with a warning)\n",
-                 variant_info(m.spec.variant).name, sizes_text(sizes));
+                 variant_info(m.spec.variant).name, sizes_text(m.spec.variant, sizes));
     // The line of the model's card (`quax card`) that decides which games it is good for.
     fmt::print("{}\n", pie_rule_line(m.spec));
     if (!opt->reference.empty()) fmt::print("wrote {} ({} reference positions)\n", opt->reference, opt->reference_count);

@@ -65,11 +65,14 @@ int nearest_valid_size(Variant v, int size) {
   return info.default_size;
 }
 
+std::string size_text(Variant v, int size) {
+  if (variant_info(v).shape == BoardShape::kTriangle) return "side " + std::to_string(size);
+  return std::to_string(size) + "x" + std::to_string(size);
+}
+
 std::string describe(const GameSpec& spec) {
-  const bool triangle = variant_info(spec.variant).shape == BoardShape::kTriangle;
-  const std::string board = triangle ? "side " + std::to_string(spec.size)
-                                     : std::to_string(spec.size) + "x" + std::to_string(spec.size);
-  return std::string(variant_info(spec.variant).name) + " " + board + (spec.swap ? " (swap)" : " (no swap)");
+  return std::string(variant_info(spec.variant).name) + " " + size_text(spec.variant, spec.size) +
+         (spec.swap ? " (swap)" : " (no swap)");
 }
 
 }  // namespace quax

@@ -137,7 +137,9 @@ std::string check_spec(const GameSpec& spec);
 // The playable size of `v` closest to `size` (the larger one of a tie): `size` itself when it
 // is playable. For a client that switches variants keeping its board where it can.
 int nearest_valid_size(Variant v, int size);
-// e.g. "quax 11x11 (swap)".
+// A board of `v` of this size as messages name it: "11x11", or "side 15" for a triangle.
+std::string size_text(Variant v, int size);
+// e.g. "quax 11x11 (swap)", "y side 15 (swap)".
 std::string describe(const GameSpec& spec);
 
 }  // namespace quax

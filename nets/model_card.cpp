@@ -21,7 +21,7 @@ std::vector<std::string> model_card(const std::string& path, const LoadedModel& 
   std::vector<std::string> lines = {
       "model: " + path,
       fmt::format("game: {}, trained on {} (other sizes of {} play with a warning)", variant_info(spec.variant).name,
-                  sizes_text(model.trained_sizes), variant_info(spec.variant).name),
+                  sizes_text(spec.variant, model.trained_sizes), variant_info(spec.variant).name),
       pie_rule_line(spec),
       "net: " + describe(model.net),
       fmt::format("step: {}", model.step),
@@ -31,7 +31,7 @@ std::vector<std::string> model_card(const std::string& path, const LoadedModel& 
       it != model.description.end() && it->is_string())
     lines.push_back("exported from: " + it->get<std::string>());
   if (model.levels) {
-    for (std::string& line : model_levels_lines(*model.levels)) lines.push_back(std::move(line));
+    for (std::string& line : model_levels_lines(*model.levels, spec.variant)) lines.push_back(std::move(line));
   } else {
     lines.push_back("levels: the default table (measure this model's own with `quax levels`)");
   }

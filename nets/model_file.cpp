@@ -179,18 +179,19 @@ std::string check_model_matches(const ModelShape& have, const std::vector<int>& 
   if (warnings) warnings->clear();
   const std::string variant = variant_info(have.spec.variant).name;
   if (rules_of(have.spec.variant) != rules_of(want.variant))
-    return fmt::format("the model is for {} {}, not {} {}x{}", variant, sizes_text(trained_sizes),
-                       variant_info(want.variant).name, want.size, want.size);
+    return fmt::format("the model is for {} {}, not {} {}", variant, sizes_text(have.spec.variant, trained_sizes),
+                       variant_info(want.variant).name, size_text(want.variant, want.size));
   if (!same_layout(have, model_shape_for(want)))
-    return fmt::format("the model is for {} {}; {}x{} has other input planes or actions", variant,
-                       sizes_text(trained_sizes), want.size, want.size);
+    return fmt::format("the model is for {} {}; {} has other input planes or actions", variant,
+                       sizes_text(have.spec.variant, trained_sizes), size_text(want.variant, want.size));
   if (!warnings) return "";
   if (have.spec.variant != want.variant)
     warnings->push_back(fmt::format("warning: model '{}' was trained on {}, whose rules {} shares (docs/RULES.md)", name,
                                     variant, variant_info(want.variant).name));
   if (std::find(trained_sizes.begin(), trained_sizes.end(), want.size) == trained_sizes.end())
-    warnings->push_back(fmt::format("warning: model '{}' was trained on {} {}, not {}x{}; it plays that size untested",
-                                    name, variant, sizes_text(trained_sizes), want.size, want.size));
+    warnings->push_back(fmt::format("warning: model '{}' was trained on {} {}, not {}; it plays that size untested",
+                                    name, variant, sizes_text(have.spec.variant, trained_sizes),
+                                    size_text(want.variant, want.size)));
   if (have.spec.swap && !want.swap)
     warnings->push_back(fmt::format(
         "warning: model '{}' was trained with the pie rule (swap on) and plays a game without it (swap off); its "

@@ -102,10 +102,10 @@ LevelTable level_table_of(const std::string& path) {
   return table;
 }
 
-std::vector<std::string> model_levels_lines(const ModelLevels& levels) {
+std::vector<std::string> model_levels_lines(const ModelLevels& levels, Variant variant) {
   std::vector<std::string> lines;
-  lines.push_back(fmt::format("levels: measured at {}x{} ({}), {} games between neighbouring settings", levels.size,
-                              levels.size, levels.swap ? "pie rule" : "no pie rule", levels.games));
+  lines.push_back(fmt::format("levels: measured at {} ({}), {} games between neighbouring settings",
+                              size_text(variant, levels.size), levels.swap ? "pie rule" : "no pie rule", levels.games));
   for (size_t i = 0; i < kLevels; ++i) {
     std::string line = fmt::format("  level {:>2} {:<14} {}", i + 1, play_level_name(static_cast<int>(i) + 1),
                                    setting_text(levels.table[i]));

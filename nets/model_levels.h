@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "env/types.h"
 #include "mcts/play_levels.h"
 
 namespace quax {
@@ -37,7 +38,8 @@ ModelLevels model_levels_from_json(const nlohmann::json& levels);
 // description, once per version of the file (cached by path, size and modification time).
 LevelTable level_table_of(const std::string& path);
 
-// The card's lines for `levels`: where they were measured, then one line per level.
-std::vector<std::string> model_levels_lines(const ModelLevels& levels);
+// The card's lines for `levels` of a model of `variant`: where they were measured, then one line
+// per level.
+std::vector<std::string> model_levels_lines(const ModelLevels& levels, Variant variant);
 
 }  // namespace quax

@@ -58,9 +58,9 @@ bool same_layout(const ModelShape& a, const ModelShape& b) {
   return a.planes == b.planes && a.spatial_planes == b.spatial_planes && a.extra_actions == b.extra_actions;
 }
 
-std::string sizes_text(const std::vector<int>& sizes) {
+std::string sizes_text(Variant v, const std::vector<int>& sizes) {
   std::vector<std::string> parts;
-  for (int n : sizes) parts.push_back(fmt::format("{}x{}", n, n));
+  for (int n : sizes) parts.push_back(size_text(v, n));
   return fmt::format("{}", fmt::join(parts, ", "));
 }
 

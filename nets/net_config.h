@@ -78,8 +78,9 @@ ModelShape model_shape_for(const GameSpec& spec);
 // same planes, spatial planes and extra actions (whatever the sizes: the network is fully
 // convolutional, so one network plays every size of a variant).
 bool same_layout(const ModelShape& a, const ModelShape& b);
-// Board sizes as messages name them: "7x7", or "7x7, 9x9, 11x11".
-std::string sizes_text(const std::vector<int>& sizes);
+// Board sizes of `v` as messages name them: "7x7", "7x7, 9x9, 11x11", "side 15, side 9"
+// (size_text for each).
+std::string sizes_text(Variant v, const std::vector<int>& sizes);
 
 // The number format of inference. bfloat16 halves the network's cost on CPUs that multiply
 // it in hardware (AMX: 2x the positions/s of float32 measured here on a 4x64 net, 5x5) and

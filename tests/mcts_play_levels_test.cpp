@@ -113,7 +113,9 @@ TEST(PlayLevels, LevelTenIsTheFullSearchAndEachLevelPlaysStrongerThanTheOneBelow
     const bool cooler = level.simulations == below.simulations && below.prior_temperature > level.prior_temperature &&
                         level.prior_temperature >= 0.0f;
     EXPECT_TRUE(more_search || cooler) << "level " << l;
-    if (level.prior_temperature >= 0.0f) EXPECT_EQ(level.simulations, 1) << "a policy level searches nothing";
+    if (level.prior_temperature >= 0.0f) {
+      EXPECT_EQ(level.simulations, 1) << "a policy level searches nothing";
+    }
   }
 }
 

@@ -265,5 +265,17 @@ TEST(MixedSizes, TheModelListsItsSizesAndPlaysEverySizeOfItsVariant) {
   fs::remove_all(dir);
 }
 
+// A triangle is named by its side, not as a square ("15x15" read as a square board).
+TEST(MixedSizes, MessagesNameATriangleByItsSide) {
+  const ModelShape y = model_shape_for(GameSpec{Variant::kY, 15, true});
+  std::vector<std::string> warnings;
+  EXPECT_EQ(check_model_matches(y, {15, 9}, GameSpec{Variant::kY, 13, true}, "m.pt", &warnings), "");
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_EQ(warnings[0], "warning: model 'm.pt' was trained on y side 15, side 9, not side 13; it plays that size untested");
+  EXPECT_EQ(check_model_matches(y, {15, 9}, GameSpec{Variant::kQuax, 9, true}, "m.pt", nullptr),
+            "the model is for y side 15, side 9, not quax 9x9");
+  EXPECT_EQ(sizes_text(Variant::kHex, {11, 9}), "11x11, 9x9");
+}
+
 }  // namespace
 }  // namespace quax

@@ -316,10 +316,12 @@ nlohmann::json net_json(const NetConfig& n) {
 }
 
 std::string spec_and_net(const std::string& variant, const std::vector<int>& sizes, const nlohmann::json& net) {
+  // A checkpoint's variant is a name; one this program does not know is named with square sizes.
+  const Variant v = parse_variant(variant).value_or(Variant::kQuax);
   std::string heads;
   for (const char* head : {"ownership_head", "soft_policy_head"})
     if (net.value(head, false)) heads += heads.empty() ? std::string(" (") + head : std::string(", ") + head;
-  return fmt::format("{} {} with a {}-block {}-filter net{}", variant, sizes_text(sizes), net.at("blocks").get<int>(),
+  return fmt::format("{} {} with a {}-block {}-filter net{}", variant, sizes_text(v, sizes), net.at("blocks").get<int>(),
                      net.at("filters").get<int>(), heads.empty() ? "" : heads + ")");
 }
 
@@ -443,13 +445,15 @@ std::string Learner::init_from(const std::string& path) {
       torch::Tensor t;
       if (model_archive.try_read(key, t, /*is_buffer=*/true)) source[key] = t;
     }
-    what = fmt::format("{} {}x{} checkpoint, step {}", meta.at("variant").get<std::string>(), meta.at("size").get<int>(),
-                       meta.at("size").get<int>(), meta.at("step").get<int64_t>());
+    const std::string variant = meta.at("variant").get<std::string>();
+    what = fmt::format("{} {} checkpoint, step {}", variant,
+                       size_text(parse_variant(variant).value_or(Variant::kQuax), meta.at("size").get<int>()),
+                       meta.at("step").get<int64_t>());
   } else {
     const LoadedModel loaded = load_model_file(path);
     for (const auto& [name, t] : model_state(loaded.module)) source[name] = t;
     what = fmt::format("{} {} model, step {}", variant_info(loaded.shape.spec.variant).name,
-                       sizes_text(loaded.trained_sizes), loaded.step);
+                       sizes_text(loaded.shape.spec.variant, loaded.trained_sizes), loaded.step);
   }
   std::set<std::string> required;
   for (const auto& [name, t] : model_state(m.plain_module())) required.insert(name);
