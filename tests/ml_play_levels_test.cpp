@@ -103,6 +103,9 @@ TEST(DefaultModel, TheShippedModelsPlayTheirVariantsAtEverySize) {
   EXPECT_EQ(best(Variant::kY, 15), "y-15.pt");  // trained on 15 and 9 from hex-11.pt's weights
   EXPECT_EQ(best(Variant::kY, 9), "y-15.pt");
   EXPECT_EQ(best(Variant::kY, 13), "y-15.pt");
+  EXPECT_EQ(best(Variant::kQuadhex, 10), "quadhex-10.pt");  // trained on 10 and 8 from hex-11.pt's weights
+  EXPECT_EQ(best(Variant::kQuadhex, 8), "quadhex-10.pt");
+  EXPECT_EQ(best(Variant::kQuadhex, 14), "quadhex-10.pt");
   EXPECT_EQ(best(Variant::kCrossway, 19), "crossway-13.pt");  // trained on 13 and 9: the nearest
   EXPECT_EQ(best(Variant::kQuadrex, 19), "");  // none shipped yet: play falls back to uct
 }
