@@ -74,7 +74,7 @@ void setup_levels(CLI::App& app) {
       ->check(CLI::Range(2, kMaxLevelSimulations));
   cmd->add_option("--checks", opt->checks,
                   "Rounds of playing the chosen neighbouring levels again (--games each) and choosing again "
-                  "without pairs under 65%; 0: choose from the chain alone")
+                  "without pairs under 70%; 0: choose from the chain alone")
       ->check(CLI::Range(0, 20));
   cmd->add_option("--results", opt->results, "Also append every game to this results file (JSON lines)");
   cmd->add_option("--parallel", opt->parallel, "Games in flight at once (one network batch per step)")

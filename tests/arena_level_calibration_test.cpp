@@ -124,14 +124,15 @@ TEST(StepScore, TheUpperSettingsShareOfTheirGamesWhicheverSideRecordedThem) {
   EXPECT_EQ(step_score(records, 2, 4).games, 0);
 }
 
-TEST(StepFailsCheck, OwnGamesUnder65PercentOrRatingsUnder108EloApart) {
-  // quickway-11.pt's policy top move (1) over 8 simulations (0): 26-14 of their own games, but
-  // rated 90 Elo apart by all games: it fails; 30-10 rated 200 apart passes; 25-15 fails.
-  const std::vector<PairRecord> records{{0, 1, 14, 26, 0}, {2, 3, 10, 30, 0}, {4, 5, 15, 25, 0}};
-  EXPECT_TRUE(step_fails_check(records, {0, 90, 0, 200, 0, 200}, 0, 1));
-  EXPECT_FALSE(step_fails_check(records, {0, 120, 0, 200, 0, 200}, 0, 1));
-  EXPECT_FALSE(step_fails_check(records, {0, 90, 0, 200, 0, 200}, 2, 3));
-  EXPECT_TRUE(step_fails_check(records, {0, 90, 0, 200, 0, 200}, 4, 5));
+TEST(StepFailsCheck, OwnGamesUnder70PercentOrRatingsUnder147EloApart) {
+  // 28-12 of their own games (70%) passes when all games rate the pair 160 apart and fails at
+  // 130 apart; 30-10 rated 200 apart passes; quadhex-10.pt's 16 simulations over the policy's
+  // top move, 27-13 (then 23-17 in a fresh chain), fails however far apart they are rated.
+  const std::vector<PairRecord> records{{0, 1, 12, 28, 0}, {2, 3, 10, 30, 0}, {4, 5, 13, 27, 0}};
+  EXPECT_TRUE(step_fails_check(records, {0, 130, 0, 200, 0, 200}, 0, 1));
+  EXPECT_FALSE(step_fails_check(records, {0, 160, 0, 200, 0, 200}, 0, 1));
+  EXPECT_FALSE(step_fails_check(records, {0, 130, 0, 200, 0, 200}, 2, 3));
+  EXPECT_TRUE(step_fails_check(records, {0, 130, 0, 200, 0, 200}, 4, 5));
 }
 
 TEST(ChooseLevels, PairsThatFailedTheirCheckAreNoNeighbours) {
