@@ -169,9 +169,9 @@ torch::jit::Module make_inference_module(const torch::jit::Module& model, bool b
   for (auto p : copy.parameters()) p.set_requires_grad(false);
   // freeze folds each batch norm into its convolution. optimize_for_inference adds, on the CPU,
   // oneDNN layouts (30-45% faster here); on a GPU its one addition is fusing each residual
-  // block's convolution, addition and ReLU into one cuDNN call, which gave wrong outputs on an
-  // H200 with LibTorch 2.11 once the blocks' convolutions were not zero (BENCHMARKS.md, "On a
-  // GPU"), so a GPU copy is frozen only.
+  // block's convolution, addition and ReLU into one cuDNN call. Self-play through such a copy
+  // trained a broken model on an H200 with LibTorch 2.11, through a frozen-only copy a sound one
+  // on an H100 (BENCHMARKS.md, "On a GPU"), so a GPU copy is frozen only.
   auto frozen = torch::jit::freeze(copy);
   if (device.is_cuda()) return frozen;
   return torch::jit::optimize_for_inference(frozen);
