@@ -315,13 +315,17 @@ nlohmann::json net_json(const NetConfig& n) {
   return j;
 }
 
+// A checkpoint's game as messages name it, "quax 11x11, 9x9": its variant is a name, and one this
+// program does not know is named with square sizes.
+std::string checkpoint_game(const std::string& variant, const std::vector<int>& sizes) {
+  return variant + " " + sizes_text(parse_variant(variant).value_or(Variant::kQuax), sizes);
+}
+
 std::string spec_and_net(const std::string& variant, const std::vector<int>& sizes, const nlohmann::json& net) {
-  // A checkpoint's variant is a name; one this program does not know is named with square sizes.
-  const Variant v = parse_variant(variant).value_or(Variant::kQuax);
   std::string heads;
   for (const char* head : {"ownership_head", "soft_policy_head"})
     if (net.value(head, false)) heads += heads.empty() ? std::string(" (") + head : std::string(", ") + head;
-  return fmt::format("{} {} with a {}-block {}-filter net{}", variant, sizes_text(v, sizes), net.at("blocks").get<int>(),
+  return fmt::format("{} with a {}-block {}-filter net{}", checkpoint_game(variant, sizes), net.at("blocks").get<int>(),
                      net.at("filters").get<int>(), heads.empty() ? "" : heads + ")");
 }
 
@@ -445,9 +449,7 @@ std::string Learner::init_from(const std::string& path) {
       torch::Tensor t;
       if (model_archive.try_read(key, t, /*is_buffer=*/true)) source[key] = t;
     }
-    const std::string variant = meta.at("variant").get<std::string>();
-    what = fmt::format("{} {} checkpoint, step {}", variant,
-                       size_text(parse_variant(variant).value_or(Variant::kQuax), meta.at("size").get<int>()),
+    what = fmt::format("{} checkpoint, step {}", checkpoint_game(meta.at("variant"), {meta.at("size").get<int>()}),
                        meta.at("step").get<int64_t>());
   } else {
     const LoadedModel loaded = load_model_file(path);
