@@ -6,10 +6,10 @@
 
 #include <algorithm>
 #include <chrono>
-#include <filesystem>
 #include <memory>
 #include <thread>
 
+#include "core/remove_tree.h"
 #include "env/game_state.h"
 #include "mcts/selfplay_driver.h"
 #include "nets/device_torch.h"
@@ -120,7 +120,7 @@ LearnFigures bench_learner(const TrainConfig& config, int batch, double seconds,
   write_shard(new_shard_path(dir, "b", 0), games);
   ReplayWindow window(config.game, config.replay, config.net.ownership_head);
   window.ingest_new(dir);
-  std::filesystem::remove_all(dir);
+  remove_tree(dir);
 
   TrainConfig c = config;
   c.learn.batch_size = batch;

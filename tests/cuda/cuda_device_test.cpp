@@ -11,6 +11,7 @@
 #include <thread>
 #include <vector>
 
+#include "core/remove_tree.h"
 #include "nets/device.h"
 #include "nets/evaluation_server.h"
 #include "nets/host_staging.h"
@@ -54,7 +55,7 @@ TrainConfig gpu_config(const std::string& name) {
   c.learn.precision = Precision::kFloat32;
   c.selfplay.precision = Precision::kFloat32;
   c.run.dir = (fs::temp_directory_path() / ("quax_cuda_" + name + std::to_string(::getpid()))).string();
-  fs::remove_all(c.run.dir);
+  remove_tree(c.run.dir);
   fs::create_directories(c.run.dir);
   return c;
 }
@@ -79,7 +80,7 @@ TEST(Cuda, EvaluatorOnTheGpuGivesTheCpusOutputs) {
   NetEvaluator bf16(learner.inference_model(Precision::kAuto, kGpu));
   EXPECT_EQ(inference_model_precision(*bf16.model()), Precision::kBFloat16);
   expect_near(evaluate_with(bf16, p), evaluate_with(cpu, p), 0.1);
-  fs::remove_all(c.run.dir);
+  remove_tree(c.run.dir);
 }
 
 TEST(Cuda, AModelTrainedOnTheGpuPlaysOnTheCpu) {
@@ -92,7 +93,7 @@ TEST(Cuda, AModelTrainedOnTheGpuPlaysOnTheCpu) {
   NetEvaluator on_gpu(learner.inference_model(Precision::kFloat32, kGpu));
   NetEvaluator from_file(load_inference_model(path, c.game, Precision::kFloat32, kCpuDevice));
   expect_near(evaluate_with(from_file, p), evaluate_with(on_gpu, p), 1e-2);
-  fs::remove_all(c.run.dir);
+  remove_tree(c.run.dir);
 }
 
 TEST(Cuda, ACheckpointWrittenOnTheGpuResumesOnTheCpuAndBack) {
@@ -114,7 +115,7 @@ TEST(Cuda, ACheckpointWrittenOnTheGpuResumesOnTheCpuAndBack) {
   const auto x = again.flat_state(), y = a.flat_state();
   ASSERT_EQ(x.size(), y.size());
   for (size_t i = 0; i < x.size(); ++i) ASSERT_NEAR(x[i], y[i], 1e-4) << i;
-  fs::remove_all(c.run.dir);
+  remove_tree(c.run.dir);
 }
 
 TEST(Cuda, TheLearnerTrainsInBf16Autocast) {
@@ -129,7 +130,7 @@ TEST(Cuda, TheLearnerTrainsInBf16Autocast) {
     (i == 0 ? first : last) = m.loss;
   }
   EXPECT_LT(last, first) << "twenty steps on one batch lower its loss";
-  fs::remove_all(c.run.dir);
+  remove_tree(c.run.dir);
 }
 
 TEST(Cuda, TheServerJoinsThreadsOnTheGpu) {
@@ -151,7 +152,7 @@ TEST(Cuda, TheServerJoinsThreadsOnTheGpu) {
   EXPECT_EQ(server.passes(), 1);
   expect_near(got_a, want_a, 1e-3);
   expect_near(got_b, want_b, 1e-3);
-  fs::remove_all(c.run.dir);
+  remove_tree(c.run.dir);
 }
 
 // What a training run on the GPU hands self-play (BENCHMARKS.md, "On a GPU": a GPU-trained hex
@@ -181,7 +182,7 @@ TEST(Cuda, SelfPlayThroughTheServerSeesTheTrainedWeights) {
     for (auto& thread : threads) thread.join();
   }
   for (int t = 0; t < kClients; ++t) expect_near(got[t], evaluate_with(cpu, in[t]), 0.1);
-  fs::remove_all(c.run.dir);
+  remove_tree(c.run.dir);
 }
 
 // The network's inference copy on the GPU, as each pass leaves it, against the float32 copy on
