@@ -22,10 +22,12 @@ for kept in $runs; do
   grep -q "\`checkpoints/learner/$name/\`" "$SRC/checkpoints/README.md" || fail "$name: not described in checkpoints/README.md"
 
   mkdir -p "$WORK/runs" && cp -r "$kept" "$WORK/runs/"
-  # A few learner steps past the kept one; a small window so the test does not wait for a full one.
+  # A few learner steps past the kept one; a small window so the test does not wait for a full one,
+  # and few games in flight so that the first end soon on large boards (with the default 48 a
+  # loaded machine once took over 4 minutes to finish crossway 13x13 games).
   out=$(cd "$WORK" && "$QUAX" train --config "runs/$name/config.yaml" --resume \
           --set run.max_steps=$((step + 4)) --set run.max_minutes=4 --set replay.min_positions=300 \
-          --set run.progress_seconds=1 2>&1) \
+          --set run.progress_seconds=1 --set selfplay.parallel_games=8 2>&1) \
     || fail "$name: resume failed: $(echo "$out" | tail -3)"
   # The shards stayed behind: the progress line says the window refills, not that it holds
   # the count the checkpoint restored.
