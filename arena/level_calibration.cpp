@@ -34,6 +34,34 @@ std::vector<double> pooled_elo(int num_settings, const std::vector<PairRecord>& 
   return fit_elo(num_settings, smoothed, 0, 0.0, 0.0).elo;
 }
 
+std::vector<double> ordered_within_kinds(const std::vector<double>& elo, const std::vector<LevelSetting>& candidates) {
+  assert(elo.size() == candidates.size());
+  std::vector<double> out = elo;
+  for (const bool search : {false, true}) {
+    struct Run {
+      double sum;
+      int count;
+      double mean() const { return sum / count; }
+    };
+    std::vector<int> members;
+    std::vector<Run> runs;
+    for (size_t i = 0; i < candidates.size(); ++i) {
+      if ((candidates[i].prior_temperature < 0.0f) != search) continue;
+      members.push_back(static_cast<int>(i));
+      runs.push_back({elo[i], 1});
+      while (runs.size() > 1 && runs[runs.size() - 2].mean() > runs.back().mean()) {
+        runs[runs.size() - 2].sum += runs.back().sum;
+        runs[runs.size() - 2].count += runs.back().count;
+        runs.pop_back();
+      }
+    }
+    size_t m = 0;
+    for (const Run& r : runs)
+      for (int k = 0; k < r.count; ++k) out[members[m++]] = r.mean();
+  }
+  return out;
+}
+
 StepScore step_score(const std::vector<PairRecord>& records, int lower, int upper) {
   double upper_points = 0, games = 0;
   for (const PairRecord& r : records) {

@@ -26,6 +26,16 @@ std::vector<LevelSetting> level_candidates(int full_simulations);
 // setting 0 through the records.
 std::vector<double> pooled_elo(int num_settings, const std::vector<PairRecord>& records);
 
+// The ratings with each kind of setting made non-decreasing in the candidates' order: the
+// policy at falling temperatures, then the searches of rising size. A cooler draw of the same
+// policy, or more simulations of the same search, does not play weaker; a dip between them is
+// the noise of 40 games a link (crossway-19.pt at 19x19: 6, 8 and 11 simulations rated 1794,
+// 1741 and 1635, and ten levels chosen from those ratings put 6 simulations above 11). Each run
+// of settings rated against their order gets its mean (pooling adjacent violators), so that
+// none of them is chosen above another; across kinds the ratings stay as measured (a search of
+// a few simulations can lose to the policy's top move). Precondition: elo.size() == candidates.size().
+std::vector<double> ordered_within_kinds(const std::vector<double>& elo, const std::vector<LevelSetting>& candidates);
+
 // Indices of levels 1..10 among candidates rated `elo`, the last candidate the full search:
 // level 10 is the full search, level 1 the lowest rated, and levels 2..9 the candidates rated
 // between them whose ratings, each at least `min_gap` above the one below, lie nearest (least

@@ -1,7 +1,8 @@
 // `quax levels --model M --out OUT`: measures a model's own difficulty levels and writes the
 // model again with them (nets/model_levels.h), so that `level=N` everywhere plays that model's
 // table instead of the default one. The settings of arena/level_calibration.h, weakest first,
-// each play the next one (`quax arena --chain`); their Elo from the chain's links; then the ten
+// each play the next one (`quax arena --chain`); their Elo from the chain's links, each kind's kept
+// in the settings' order (ordered_within_kinds); then the ten
 // settings nearest to evenly spaced ratings between the lowest rated and the full search. Then
 // checks: each pair of neighbouring levels plays again, every game is rated together, and a
 // pair that fails its check (step_fails_check) is kept apart in the next choice, since 40 games
@@ -158,7 +159,7 @@ void setup_levels(CLI::App& app) {
     LevelGap gap;
     for (int round = 0;; ++round) {
       records = tally(names, results, false).pairs;
-      elo = pooled_elo(n, records);
+      elo = ordered_within_kinds(pooled_elo(n, records), candidates);
       bool newly_failed = false;
       for (const auto& [lower, upper] : checked) {
         const int low = elo[upper] >= elo[lower] ? lower : upper, high = low == lower ? upper : lower;

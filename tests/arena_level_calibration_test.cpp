@@ -90,6 +90,46 @@ TEST(ChooseLevels, TooFewDistinctRatingsGiveNone) {
   EXPECT_EQ(choose({0, 10, 20, 30, 40, 50, 60, 70, 80, 90}), (std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}));
 }
 
+TEST(OrderedWithinKinds, ADipAmongSearchesOrTemperaturesIsPooledAndTheKindsStayApart) {
+  const auto c = level_candidates(200);  // 11 policy settings, then 4, 6, 8, 11, ... 128, 200 simulations
+  ASSERT_EQ(c.size(), 23u);
+  // crossway-19.pt at 19x19 (twelfth session), the pooled ratings of its calibration.
+  const std::vector<double> elo{0,    67,   98,   328,  540,  728,  1040, 1252, 1326, 1349, 1350, 1710,
+                                1794, 1741, 1635, 1800, 1801, 1855, 1926, 1888, 2021, 2046, 2123};
+  const auto ordered = ordered_within_kinds(elo, c);
+  for (int i = 0; i <= 10; ++i) EXPECT_EQ(ordered[i], elo[i]) << i;  // the policy's were in order
+  EXPECT_EQ(ordered[11], 1710);                                      // 4 simulations, under the pool
+  for (int i = 12; i <= 14; ++i) EXPECT_NEAR(ordered[i], (1794.0 + 1741 + 1635) / 3, 1e-9) << i;  // 6, 8, 11
+  EXPECT_EQ(ordered[15], 1800);
+  EXPECT_NEAR(ordered[18], (1926.0 + 1888) / 2, 1e-9);  // 45 and 64 simulations
+  EXPECT_NEAR(ordered[19], ordered[18], 1e-9);
+  EXPECT_EQ(ordered[22], 2123);
+  for (size_t i = 12; i < c.size(); ++i) EXPECT_GE(ordered[i], ordered[i - 1]) << i;
+  // The levels chosen from the ordered ratings keep each kind in its order: no search above a
+  // larger one (the calibration, choosing from the raw ratings, made 11 simulations level 7 and
+  // 6 simulations level 8).
+  LevelGap gap;
+  const auto chosen = choose_levels(ordered, &gap);
+  ASSERT_EQ(chosen.size(), 10u);
+  for (size_t a = 0; a < chosen.size(); ++a) {
+    for (size_t b = a + 1; b < chosen.size(); ++b) {
+      if ((c[chosen[a]].prior_temperature < 0) == (c[chosen[b]].prior_temperature < 0)) {
+        EXPECT_LT(chosen[a], chosen[b]) << a << " " << b;
+      }
+    }
+  }
+  // The policy's settings pooled the same way, and the top move rated under the searches kept
+  // where it is: across kinds the ratings stand.
+  std::vector<double> hot = elo;
+  hot[2] = 120;  // temperature 2.5 rated 120 and 2.0 rated 90: a dip, both pooled to 105
+  hot[3] = 90;
+  const auto hot_ordered = ordered_within_kinds(hot, c);
+  EXPECT_NEAR(hot_ordered[2], 105, 1e-9);
+  EXPECT_NEAR(hot_ordered[3], 105, 1e-9);
+  hot[10] = 1900;  // the top move above the small searches: stays
+  EXPECT_EQ(ordered_within_kinds(hot, c)[10], 1900);
+}
+
 TEST(PooledElo, OnAChainSumsTheLinksWithHalfAWinEachSide) {
   std::vector<PairRecord> links{{0, 1, 10, 30, 0}, {1, 2, 20, 20, 0}, {2, 3, 0, 40, 0}};
   const auto elo = pooled_elo(4, links);
