@@ -12,6 +12,9 @@
 
 #include <algorithm>
 #include <chrono>
+#include <deque>
+#include <map>
+#include <set>
 
 #include "arena/level_calibration.h"
 #include "arena/results_log.h"
@@ -55,6 +58,7 @@ void setup_levels(CLI::App& app) {
     int games = 40;
     int full_sims = 200;
     std::string results;
+    bool resume = false;
     int parallel = 32;
     int checks = 3;
     uint64_t seed = 1;
@@ -78,6 +82,10 @@ void setup_levels(CLI::App& app) {
                   "without pairs under 70%; 0: choose from the chain alone")
       ->check(CLI::Range(0, 20));
   cmd->add_option("--results", opt->results, "Also append every game to this results file (JSON lines)");
+  cmd->add_flag("--resume", opt->resume,
+                "Take the games the --results file already holds for these settings instead of playing them again "
+                "(an interrupted calibration goes on; one made again plays only what it lacks)")
+      ->needs("--results");
   cmd->add_option("--parallel", opt->parallel, "Games in flight at once (one network batch per step)")
       ->check(CLI::Range(1, 4096));
   cmd->add_option("--seed", opt->seed, "Random seed of the games");
@@ -111,8 +119,39 @@ void setup_levels(CLI::App& app) {
     }
     std::vector<GameResult> results;
     StopOnSignal signals;
-    // Plays `games` among the candidates and adds them to `results`, with progress.
-    auto play = [&](const std::vector<Pairing>& games, uint64_t seed) {
+    // --resume: the games of these settings that the results file holds, by (black, white), in
+    // file order; each scheduled game of that pair and colours is taken from them instead of
+    // played. The schedule is the same for the same options, so an interrupted calibration
+    // goes on where it stopped, and one made again with another choice of levels plays only
+    // the pairs it had not played. Games the schedule never asks for are left out.
+    std::map<std::pair<std::string, std::string>, std::deque<GameResult>> held;
+    if (opt->resume) {
+      std::vector<GameResult> file;
+      try {
+        file = load_results(opt->results, spec);
+      } catch (const std::exception& e) {
+        throw CommandError(first_line(e.what()));
+      }
+      const std::set<std::string> known(names.begin(), names.end());
+      for (GameResult& r : file)
+        if (known.count(r.black) && known.count(r.white)) held[{r.black, r.white}].push_back(std::move(r));
+    }
+    // Plays `games` among the candidates (those --resume finds held, taken instead) and adds
+    // them to `results`, with progress.
+    auto play = [&](const std::vector<Pairing>& scheduled, uint64_t seed) {
+      std::vector<Pairing> games;
+      for (const Pairing& g : scheduled) {
+        auto it = held.find({names[g.black], names[g.white]});
+        if (it == held.end() || it->second.empty()) {
+          games.push_back(g);
+        } else {
+          results.push_back(std::move(it->second.front()));
+          it->second.pop_front();
+        }
+      }
+      if (games.size() < scheduled.size())
+        fmt::print("  {} of {} games taken from {}\n", scheduled.size() - games.size(), scheduled.size(), opt->results);
+      if (games.empty()) return;
       const size_t before = results.size();
       const auto start = std::chrono::steady_clock::now();
       auto on_result = [&](size_t, const GameResult& r) {

@@ -34,6 +34,24 @@ checked=$(($(printf '%s\n' "$out" | sed -n 's/^check [0-9]*: [0-9]* pairs of nei
   fail "levels: no score against the level below for each of levels 2..10: $out"
 [ "$(sha256sum "$HEX11" | cut -d' ' -f1)" = "$before" ] || fail "levels changed the model it measured"
 
+# --resume: the same calibration again takes every game from the results file and plays none;
+# it writes the same table (the file keeps its games, none added).
+lines=$(wc -l < "$DIR/games.jsonl")
+again=$("$QUAX" levels --model "$HEX11" --size 9 --out "$DIR/h2.pt" --games 16 --full-sims 100 --results "$DIR/games.jsonl" --resume 2>&1) ||
+  fail "levels --resume: exit $?: $again"
+printf '%s\n' "$again" | grep -q "^  320 of 320 games taken from $DIR/games.jsonl$" || fail "levels --resume: the chain was not taken: $again"
+printf '%s\n' "$again" | grep -q "games/s" && fail "levels --resume played games: $again"
+[ "$(wc -l < "$DIR/games.jsonl")" -eq "$lines" ] || fail "levels --resume added games to the file"
+[ "$(printf '%s\n' "$again" | grep -E '^(level|[0-9]+ ) ')" = "$(printf '%s\n' "$out" | grep -E '^(level|[0-9]+ ) ')" ] ||
+  fail "levels --resume chose another table: $again"
+# Half the file: the other half is played.
+head -n 160 "$DIR/games.jsonl" > "$DIR/half.jsonl"
+half=$("$QUAX" levels --model "$HEX11" --size 9 --out "$DIR/h3.pt" --games 16 --full-sims 100 --results "$DIR/half.jsonl" --resume --checks 0 2>&1) ||
+  fail "levels --resume on half: exit $?: $half"
+printf '%s\n' "$half" | grep -q "^  160 of 320 games taken from $DIR/half.jsonl$" || fail "levels --resume on half: $half"
+[ "$(wc -l < "$DIR/half.jsonl")" -eq 320 ] || fail "levels --resume on half: the file does not hold the whole chain"
+expect_one_line_error "--resume requires --results" "$QUAX" levels --model "$MODEL5" --out "$DIR/x.pt" --resume
+
 card=$("$QUAX" card "$DIR/h.pt") || fail "card: exit $?"
 printf '%s\n' "$card" | grep -qx "levels: measured at 9x9 (pie rule), 16 games between neighbouring settings" ||
   fail "card: no levels line: $card"
