@@ -106,7 +106,9 @@ TEST(DefaultModel, TheShippedModelsPlayTheirVariantsAtEverySize) {
   EXPECT_EQ(best(Variant::kQuadhex, 10), "quadhex-10.pt");  // trained on 10 and 8 from hex-11.pt's weights
   EXPECT_EQ(best(Variant::kQuadhex, 8), "quadhex-10.pt");
   EXPECT_EQ(best(Variant::kQuadhex, 14), "quadhex-10.pt");
-  EXPECT_EQ(best(Variant::kCrossway, 19), "crossway-13.pt");  // trained on 13 and 9: the nearest
+  EXPECT_EQ(best(Variant::kCrossway, 19), "crossway-19.pt");  // trained on 19, 13 and 9 from crossway-13.pt
+  EXPECT_EQ(best(Variant::kCrossway, 13), "crossway-19.pt");  // both trained at 13: the later run's
+  EXPECT_EQ(best(Variant::kCrossway, 15), "crossway-19.pt");  // trained at neither: both 2 from 13; the later run
   EXPECT_EQ(best(Variant::kQuadrex, 19), "");  // none shipped yet: play falls back to uct
 }
 
