@@ -2,8 +2,8 @@
 // model again with them (nets/model_levels.h), so that `level=N` everywhere plays that model's
 // table instead of the default one. The settings of arena/level_calibration.h, weakest first,
 // each play the next one (`quax arena --chain`); their Elo from the chain's links, each kind's kept
-// in the settings' order (ordered_within_kinds); then the ten
-// settings nearest to evenly spaced ratings between the lowest rated and the full search. Then
+// in the settings' order (ordered_within_kinds); then the ten settings nearest to evenly spaced
+// ratings between the lowest rated and the full search. Then
 // checks: each pair of neighbouring levels plays again, every game is rated together, and a
 // pair that fails its check (step_fails_check) is kept apart in the next choice, since 40 games
 // a link leave ratings about +-100 Elo (stymie-8.pt's 8 and 16 simulations: 27-13 in the chain,
