@@ -6,7 +6,6 @@
 #include <cstdio>
 #include <cstring>
 #include <stdexcept>
-#include <sys/stat.h>
 
 namespace quax {
 namespace {
@@ -25,12 +24,11 @@ int remove_entry(const char* path, const struct stat*, int, struct FTW*) {
 }  // namespace
 
 void remove_tree(const std::string& path) {
-  struct stat st;
-  if (::lstat(path.c_str(), &st) != 0 && errno == ENOENT) return;
   failed_entry.clear();
   // FTW_PHYS: a link is removed, not followed; 16 directories open at most.
   const int r = ::nftw(path.c_str(), remove_entry, 16, FTW_DEPTH | FTW_PHYS);
   if (r == 0) return;
+  if (failed_entry.empty() && errno == ENOENT) return;  // nothing there to remove
   if (failed_entry.empty()) {
     failed_entry = path;
     failed_errno = errno;
