@@ -40,6 +40,9 @@ ProofSearch::ProofSearch(const GameSpec& spec, size_t memory_bytes)
   }
   std::stable_sort(ranked.begin(), ranked.end());
   for (const auto& [rank, a] : ranked) by_rank_.push_back(a);
+  for (int a = spatial; a < actions && spec.swap; ++a)
+    if (scratch_->action_to_string(a) == "swap") swap_action_ = a;
+  set_swap_rule(true);
   start_ = std::chrono::steady_clock::now();
 }
 
@@ -49,6 +52,8 @@ void ProofSearch::set_progress(std::function<void(const ProofStats&)> progress, 
   next_progress_ = std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                                           std::chrono::duration<double>(period_seconds));
 }
+
+void ProofSearch::set_swap_rule(bool on) { swap_rule_ = on && swap_action_ >= 0 && !can_draw(spec_); }
 
 ProofStats ProofSearch::stats() const {
   ProofStats s;
@@ -98,6 +103,8 @@ void ProofSearch::evaluate(const GameState& s, Level& parent, uint32_t* pn, uint
   };
   if (o != Outcome::kOngoing) return decide(o == attacker_wins);
   const bool or_node = s.to_move() == attacker_;
+  // The pie rule's theorem (proof_search.h): a mover who may swap wins.
+  if (swap_rule_ && s.is_legal(swap_action_)) return decide(or_node);
 
   // Connection distances, on square boards while swap is out of play (a swap moves and
   // recolours a stone, so distances say nothing then).

@@ -23,6 +23,14 @@
 //    a position where a player holds a virtual win, or where the player to move is one move
 //    from one, is decided at once; and a player facing threats is given only the stones in
 //    the must-play region (and every link move): the others lose.
+//  - The pie rule: a position where the mover may swap, in a game without draws, is a win for
+//    the mover, decided without search. Why: swapping gives the position the mover would
+//    face without the swap, with the colours exchanged (RULES.md's mirror maps each player's
+//    goal onto the other's) and the other player to move, so the swap wins exactly when
+//    playing on loses. The mover does not learn which of the two wins (the winning moves of
+//    such a position need their own proofs), only that one does. Checked against the plain
+//    search after every first move of each variant with the pie rule on small boards
+//    (tests/solve_swap_rule_test.cpp).
 //  - Move ordering: children are created centre first (tie-break of the pn/dn choice).
 //  - 1 + epsilon thresholds (Pawlewicz and Lew 2007) against thrashing between siblings.
 //  - A transposition table bounded by a memory cap (solve/transposition_table.h).
@@ -67,6 +75,9 @@ class ProofSearch {
   // search, against which the rules are checked. Changing it clears nothing: values are the
   // same either way, only the work differs.
   void set_virtual_connections(bool on) { virtual_connections_ = on && virtual_connections_apply(spec_); }
+  // The pie rule's theorem above (on by default where the pie rule is on and draws are not
+  // possible): off searches the swap like any other move, to check the theorem.
+  void set_swap_rule(bool on);
   // Called about every `period_seconds` during long searches.
   void set_progress(std::function<void(const ProofStats&)> progress, double period_seconds);
 
@@ -102,6 +113,8 @@ class ProofSearch {
   std::vector<uint8_t> scratch_mask_;
   bool square_ = false;  // SquareGame positions: connection distances initialise leaves
   bool virtual_connections_ = false;
+  int swap_action_ = -1;  // the `swap` action, where the pie rule is on
+  bool swap_rule_ = false;
   std::vector<int> by_rank_;  // all actions, centre first
   Player attacker_ = Player::kBlack;
 
