@@ -1,5 +1,6 @@
 #include "solve/connection_distance.h"
 
+#include <algorithm>
 #include <cstdint>
 
 namespace quax {
@@ -69,9 +70,30 @@ int distance(const SquareGame& game, Player p, bool bridges_free) {
     next[pushes] = head[dd];
     head[dd] = pushes++;
   };
+  // Edge templates (solve/virtual_connection.h) count as made with bridges: the cell `along`
+  // cells along p's edges, `depth` rows in from p's start edge, and the template test of the
+  // cell at `next` rows in toward the edge row `edge`.
+  auto at = [&](int along, int depth) { return black ? depth * n + along : along * n + depth; };
+  auto edge_template = [&](int along, int next, int edge) {
+    if (cost[at(along, edge)] != 1) return false;  // cost 1: an empty cell
+    for (int k = -1; k <= 1; k += 2) {
+      if (along + k < 0 || along + k >= n) continue;
+      if (cost[at(along + k, edge)] != 1 || cost[at(along + k, next)] != 1) continue;
+      const int block = at(std::min(along, along + k), std::min(edge, next));
+      int d = 0;
+      if (game.link_on(block % n, block / n, &d) == Player::kNone) return true;
+    }
+    return false;
+  };
   for (int i = 0; i < n; ++i) {
-    const int x = black ? i : i * n;  // row 1 for Black, column a for White
+    const int x = at(i, 0);  // row 1 for Black, column a for White
     if (cost[x] != kBlocked) push(x, cost[x]);
+  }
+  if (bridges_free && n >= 3) {
+    for (int i = 0; i < n; ++i) {
+      const int x = at(i, 1);
+      if (cost[x] != kBlocked && edge_template(i, 1, 0)) push(x, cost[x]);
+    }
   }
   for (int b = 0; b <= max_distance; ++b) {
     while (head[b] >= 0) {
@@ -81,6 +103,8 @@ int distance(const SquareGame& game, Player p, bool bridges_free) {
       if (dist[x] != b) continue;
       const int c = x % n, r = x / n;
       if (black ? r == n - 1 : c == n - 1) return b;
+      if (bridges_free && n >= 3 && (black ? r == n - 2 : c == n - 2) && edge_template(black ? c : r, n - 2, n - 1))
+        return b;
       if (pushes + 8 > kMaxPushes) return b;  // cannot happen: each cell settles once per improvement
       for (int dr = -1; dr <= 1; ++dr) {
         for (int dc = -1; dc <= 1; ++dc) {

@@ -1,5 +1,6 @@
 #include "solve/virtual_connection.h"
 
+#include <algorithm>
 #include <cstdint>
 
 #include "solve/connection_distance.h"
@@ -9,6 +10,10 @@ namespace quax {
 namespace {
 
 constexpr int kMaxCells = 26 * 26;
+// Bridges (at most two per block) and edge templates (at most two per cell next to an edge).
+constexpr int kMaxBridges = 2 * kMaxCells + 4 * 26;
+// The chain search's nodes: groups (named by a cell), then the two edges.
+constexpr int kStartEdge = kMaxCells, kEndEdge = kMaxCells + 1, kMaxNodes = kMaxCells + 2;
 // Chains tried per question: the search over groups could branch without end on a board
 // of many small groups; a bounded search only answers "not found" more often.
 constexpr int kSearchBudget = 4096;
@@ -74,7 +79,8 @@ class ChainFinder {
       }
     }
     // Edges per group root.
-    for (int x = 0; x < nn; ++x) at_start_[x] = at_end_[x] = false;
+    for (int x = 0; x < kMaxNodes; ++x) at_start_[x] = at_end_[x] = false;
+    at_end_[kEndEdge] = true;
     for (int i = 0; i < n; ++i) {
       const int s = b_.rows ? i : i * n, e = b_.rows ? (n - 1) * n + i : i * n + n - 1;
       if (b_.cell[s] == 1) at_start_[find_root(s)] = true;
@@ -88,7 +94,7 @@ class ChainFinder {
     }
     // Bridges between different groups.
     bridges_ = 0;
-    for (int x = 0; x < nn; ++x) first_[x] = -1;
+    for (int x = 0; x < kMaxNodes; ++x) first_[x] = -1;
     for (int r = 0; r + 1 < n; ++r) {
       for (int c = 0; c + 1 < n; ++c) {
         if (b_.link[r * n + c] != 0) continue;
@@ -100,21 +106,25 @@ class ChainFinder {
           if (gx == gy) continue;  // also when a crossing cell is p's: it touches both ends
           if (b_.cell[u] == 2 && b_.cell[v] == 2) continue;  // the opponent can link across
           const int id = bridges_++;
-          carrier_a_[id] = b_.cell[u] == 0 ? u : v;
-          carrier_b_[id] = b_.cell[u] == 0 && b_.cell[v] == 0 ? v : -1;
+          carrier_[id][0] = b_.cell[u] == 0 ? u : v;
+          carrier_[id][1] = b_.cell[u] == 0 && b_.cell[v] == 0 ? v : -1;
+          carrier_[id][2] = -1;
           add_end(id, 0, gx, gy);
           add_end(id, 1, gy, gx);
         }
       }
     }
+    add_edge_templates();
     if (bridges_ == 0) return false;
     used_.reset();
-    for (int x = 0; x < nn; ++x) visited_[x] = false;
+    for (int x = 0; x < kMaxNodes; ++x) visited_[x] = false;
     budget_ = kSearchBudget;
-    for (int x = 0; x < nn; ++x) {
-      if (b_.cell[x] != 1 || find_root(x) != x || !at_start_[x]) continue;
-      visited_[x] = true;
-      if (search(x)) {
+    // From each group on the start edge, then from the edge itself (through its templates).
+    for (int x = 0; x <= nn; ++x) {
+      const int from = x < nn ? x : kStartEdge;
+      if (x < nn && (b_.cell[x] != 1 || find_root(x) != x || !at_start_[x])) continue;
+      visited_[from] = true;
+      if (search(from)) {
         if (carrier) *carrier = used_;
         return true;
       }
@@ -138,19 +148,59 @@ class ChainFinder {
     first_[from] = static_cast<int16_t>(slot);
   }
 
-  // Depth first from group g (already visited) with the carriers in used_.
+  // The cell `along` cells along p's edges and `depth` rows in from p's start edge; also the
+  // block whose south-west cell that is (blocks are numbered by that cell).
+  int at(int along, int depth) const { return b_.rows ? depth * b_.n + along : along * b_.n + depth; }
+
+  // Edge templates (virtual_connection.h): a group's stone next to an edge it does not touch,
+  // joined to that edge node through a three-cell carrier.
+  void add_edge_templates() {
+    const int n = b_.n;
+    for (int side = 0; side < 2; ++side) {
+      const int edge = side == 0 ? 0 : n - 1, next = side == 0 ? 1 : n - 2;
+      const int edge_node = side == 0 ? kStartEdge : kEndEdge;
+      for (int i = 0; i < n; ++i) {
+        const int x = at(i, next), e = at(i, edge);
+        if (b_.cell[x] != 1 || b_.cell[e] != 0) continue;
+        const int g = find_root(x);
+        if (side == 0 ? at_start_[g] : at_end_[g]) continue;
+        for (int k = -1; k <= 1; k += 2) {
+          if (i + k < 0 || i + k >= n) continue;
+          const int e2 = at(i + k, edge), x2 = at(i + k, next);
+          if (b_.cell[e2] != 0 || b_.cell[x2] != 0) continue;
+          if (b_.link[at(std::min(i, i + k), std::min(edge, next))] != 0) continue;
+          const int id = bridges_++;
+          carrier_[id][0] = e;
+          carrier_[id][1] = e2;
+          carrier_[id][2] = x2;
+          add_end(id, 0, g, edge_node);
+          add_end(id, 1, edge_node, g);
+        }
+      }
+    }
+  }
+
+  bool carrier_free(int id) const {
+    for (int k = 0; k < 3; ++k)
+      if (carrier_[id][k] >= 0 && used_[static_cast<size_t>(carrier_[id][k])]) return false;
+    return true;
+  }
+  void set_carrier(int id, bool on) {
+    for (int k = 0; k < 3; ++k)
+      if (carrier_[id][k] >= 0) used_.set(static_cast<size_t>(carrier_[id][k]), on);
+  }
+
+  // Depth first from node g (already visited) with the carriers in used_.
   bool search(int g) {
     if (at_end_[g]) return true;
     if (--budget_ <= 0) return false;
     for (int slot = first_[g]; slot >= 0; slot = next_[slot]) {
-      const int h = to_[slot], id = slot / 2, a = carrier_a_[id], c = carrier_b_[id];
-      if (visited_[h] || used_[a] || (c >= 0 && used_[c])) continue;
+      const int h = to_[slot], id = slot / 2;
+      if (visited_[h] || !carrier_free(id)) continue;
       visited_[h] = true;
-      used_.set(a);
-      if (c >= 0) used_.set(c);
+      set_carrier(id, true);
       if (search(h)) return true;
-      used_.reset(a);
-      if (c >= 0) used_.reset(c);
+      set_carrier(id, false);
       if (budget_ <= 0) return false;
       // h stays visited after a failed try: the search stays linear in the bridges, and
       // misses a chain only where two routes through h would need different carriers.
@@ -160,10 +210,10 @@ class ChainFinder {
 
   const Board& b_;
   int16_t parent_[kMaxCells];
-  bool at_start_[kMaxCells], at_end_[kMaxCells], visited_[kMaxCells];
+  bool at_start_[kMaxNodes], at_end_[kMaxNodes], visited_[kMaxNodes];
   int bridges_ = 0;
-  int carrier_a_[2 * kMaxCells], carrier_b_[2 * kMaxCells];
-  int16_t first_[kMaxCells], to_[4 * kMaxCells], next_[4 * kMaxCells];
+  int carrier_[kMaxBridges][3];  // each bridge's or template's empty cells; -1 past the last
+  int16_t first_[kMaxNodes], to_[2 * kMaxBridges], next_[2 * kMaxBridges];
   CellSet used_;
   int budget_ = 0;
 };

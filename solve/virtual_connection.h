@@ -8,14 +8,24 @@
 // crossing cells first. So a bridge's *carrier* is its empty crossing cells (one or two): as
 // long as the opponent has not played on it, the bridge holds; when they do, the owner links.
 //
+// An *edge template* joins a stone of p's on the row next to one of p's edges (x below) to
+// that edge: the edge cell beside it (e), and on one side the next edge cell (e2) and the
+// stone's neighbour (x2) empty, with no link in the block of those four cells:
+//      x2 x          an opponent stone on e: p plays e2, and x-e2 is a bridge whose
+//      e2 e   (edge)  carrier is x2; on e2 or x2: p plays e and touches the edge.
+// Its carrier is {e, e2, x2}. The opponent's only link in that block (e-x2) needs two of
+// those cells, and p answers the first.
 // A *virtual win* of player p: p's groups (stones joined by sides and by p's links) from one
-// of p's edges to the other, consecutive groups joined by bridges whose carriers are pairwise
-// disjoint. Why p wins from there whoever is to move (the proof the search relies on):
+// of p's edges to the other, consecutive groups joined by bridges, and a group joined to an
+// edge it does not touch by an edge template, all their carriers pairwise disjoint. Why p wins
+// from there whoever is to move (the proof the search relies on):
 //  - p's strategy: when the opponent plays a stone on a bridge's carrier, link that bridge (it
 //    is still legal: the block has no link, and the opponent, holding at most one crossing
-//    cell before that stone, could not have linked it); otherwise make any link of the chain.
-//    The carriers are disjoint, so one stone touches one bridge, and p answers it at once.
-//    Opponent links never touch the chain (they need both crossing cells of a block).
+//    cell before that stone, could not have linked it); on a template's carrier, answer as
+//    above (what is left of the template is a bridge or a made connection, its carrier inside
+//    the template's); otherwise make any link of the chain.
+//    The carriers are disjoint, so one stone touches one bridge or template, and p answers it
+//    at once. Opponent links never touch the chain (they need two cells of one carrier).
 //  - The opponent cannot win meanwhile: their chain would have to cross p's, and the only
 //    crossing of two chains of these rules is a link across the other diagonal of one of p's
 //    bridges, which the strategy above never allows. Once every bridge is linked, p is connected.

@@ -207,6 +207,41 @@ TEST(VirtualConnection, BridgesSharingACarrierCellAreNotCombined) {
   EXPECT_TRUE(plain_win(*plain, *game, Player::kWhite));
 }
 
+// Black's b2 and b3 on 4x4 touch neither edge, but each has an edge template (b2: b1 with a1
+// and a2, or c1 and c2; b3 the same toward row 4): a virtual win with White to move, through
+// two templates of three cells each.
+TEST(VirtualConnection, StonesNextToTheEdgesWithTemplatesAreAVirtualWin) {
+  const auto d = testing::parse_diagram(R"(
+    . . . H
+    . V . .
+    . V . .
+    . . . .
+  )");
+  const auto game = d.position(Variant::kQuax, Player::kWhite, 3, false);
+  CellSet carrier;
+  ASSERT_TRUE(virtual_win(*game, Player::kBlack, &carrier));
+  EXPECT_EQ(carrier.count(), 6u);
+  for (const char* cell : {"b1", "b4"}) EXPECT_TRUE(carrier[static_cast<size_t>(game->parse_action(cell, nullptr))]);
+  const auto plain = plain_search(game->spec());
+  EXPECT_TRUE(plain_win(*plain, *game, Player::kBlack));
+}
+
+// The same stones on the a-file with White beside them: each template's only side (b1 and b2,
+// b4 and b3) holds a White stone, so no template, and indeed White, to move, wins (a1 and then
+// the link a1-b2 across Black's only way down).
+TEST(VirtualConnection, ATemplateNeedsItsSideCellsEmpty) {
+  const auto d = testing::parse_diagram(R"(
+    . . . .
+    V H . .
+    V H . .
+    . . . .
+  )");
+  const auto game = d.position(Variant::kQuax, Player::kWhite, 4, false);
+  EXPECT_FALSE(virtual_win(*game, Player::kBlack));
+  const auto plain = plain_search(game->spec());
+  EXPECT_TRUE(plain_win(*plain, *game, Player::kWhite));
+}
+
 TEST(VirtualConnection, AppliesToQuaxAndLinkOnly) {
   EXPECT_TRUE(virtual_connections_apply(GameSpec{Variant::kQuax, 5, false}));
   EXPECT_TRUE(virtual_connections_apply(GameSpec{Variant::kLink, 5, false}));
