@@ -1,0 +1,59 @@
+// The solved books kept in tests/data/books (tests/data/README.md says how each was made):
+// every entry is re-proven by today's solver, which must give its value and its list of
+// winning moves, so a change to the search or its pruning rules that alters a proven result
+// fails here, and the books models are scored on (quax perfect-check) stay true.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "solve/book.h"
+#include "solve/proof_search.h"
+#include "solve/solver.h"
+#include "test_data.h"
+
+namespace quax {
+namespace {
+
+struct Book {
+  const char* file;
+  size_t at_least;  // entries the file holds
+  size_t every;     // re-prove every this many-th entry (the test's time on 2 cores)
+};
+
+class ShippedBook : public ::testing::TestWithParam<Book> {};
+
+TEST_P(ShippedBook, TodaysSolverGivesEveryValueAndWinningMove) {
+  const Book& b = GetParam();
+  const std::vector<BookEntry> book = read_book(testing::test_data_path(b.file));
+  ASSERT_GE(book.size(), b.at_least);
+  ProofSearch search(book.front().spec, size_t{256} << 20);
+  int wins = 0, losses = 0;
+  for (size_t i = 0; i < book.size(); i += b.every) {
+    const BookEntry& e = book[i];
+    SCOPED_TRACE(std::string(b.file) + ": \"" + e.record + "\"");
+    std::string error;
+    const auto position = book_position(e, &error);
+    ASSERT_TRUE(position) << error;
+    const Solution s = solve_moves(search, *position, false);
+    ASSERT_EQ(s.value, e.value);
+    std::vector<std::string> moves;
+    for (int a : s.winning_moves) moves.push_back(position->action_to_string(a));
+    EXPECT_EQ(moves, e.winning_moves);
+    (s.value == GameValue::kWin ? wins : losses)++;
+  }
+  EXPECT_GT(wins, 0);
+  EXPECT_GT(losses, 0);
+}
+
+INSTANTIATE_TEST_SUITE_P(Books, ShippedBook, ::testing::Values(Book{"books/quax-5x5-games.jsonl", 350, 5}),
+                         [](const ::testing::TestParamInfo<Book>& info) {
+                           std::string name = info.param.file;
+                           name = name.substr(name.find('/') + 1);
+                           for (char& c : name)
+                             if (!isalnum(static_cast<unsigned char>(c))) c = '_';
+                           return name;
+                         });
+
+}  // namespace
+}  // namespace quax
