@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdint>
 
+#include "solve/edge_template.h"
+
 namespace quax {
 
 namespace {
@@ -70,29 +72,29 @@ int distance(const SquareGame& game, Player p, bool bridges_free) {
     next[pushes] = head[dd];
     head[dd] = pushes++;
   };
-  // Edge templates (solve/virtual_connection.h) count as made with bridges: the cell `along`
-  // cells along p's edges, `depth` rows in from p's start edge, and the template test of the
-  // cell at `next` rows in toward the edge row `edge`.
+  // Edge templates (solve/edge_template.h) count as made with bridges: a cell one or two rows
+  // from an edge with a template there is as good as on that edge.
   auto at = [&](int along, int depth) { return black ? depth * n + along : along * n + depth; };
-  auto edge_template = [&](int along, int next, int edge) {
-    if (cost[at(along, edge)] != 1) return false;  // cost 1: an empty cell
-    for (int k = -1; k <= 1; k += 2) {
-      if (along + k < 0 || along + k >= n) continue;
-      if (cost[at(along + k, edge)] != 1 || cost[at(along + k, next)] != 1) continue;
-      const int block = at(std::min(along, along + k), std::min(edge, next));
-      int d = 0;
-      if (game.link_on(block % n, block / n, &d) == Player::kNone) return true;
-    }
-    return false;
+  auto has_template = [&](int along, int rows, bool start_side) {
+    auto cell = [&](int a, int r) { return at(a, start_side ? r : n - 1 - r); };
+    bool found = false;
+    for_each_edge_template(
+        n, along, rows, [&](int a, int r) { return cost[cell(a, r)] == 1; },  // cost 1: an empty cell
+        [&](const int*, const int*, int) { found = true; });
+    return found;
   };
   for (int i = 0; i < n; ++i) {
     const int x = at(i, 0);  // row 1 for Black, column a for White
     if (cost[x] != kBlocked) push(x, cost[x]);
   }
-  if (bridges_free && n >= 3) {
-    for (int i = 0; i < n; ++i) {
-      const int x = at(i, 1);
-      if (cost[x] != kBlocked && edge_template(i, 1, 0)) push(x, cost[x]);
+  // Cells one or two rows from the start edge here, from the end edge in the loop below.
+  auto template_rows = [&](int rows) { return rows == 1 || rows == 2; };
+  if (bridges_free) {
+    for (int rows = 1; rows <= 2 && rows < n - 1; ++rows) {
+      for (int i = 0; i < n; ++i) {
+        const int x = at(i, rows);
+        if (cost[x] != kBlocked && cost[x] < dist[x] && has_template(i, rows, true)) push(x, cost[x]);
+      }
     }
   }
   for (int b = 0; b <= max_distance; ++b) {
@@ -103,8 +105,8 @@ int distance(const SquareGame& game, Player p, bool bridges_free) {
       if (dist[x] != b) continue;
       const int c = x % n, r = x / n;
       if (black ? r == n - 1 : c == n - 1) return b;
-      if (bridges_free && n >= 3 && (black ? r == n - 2 : c == n - 2) && edge_template(black ? c : r, n - 2, n - 1))
-        return b;
+      const int from_end = n - 1 - (black ? r : c);
+      if (bridges_free && template_rows(from_end) && has_template(black ? c : r, from_end, false)) return b;
       if (pushes + 8 > kMaxPushes) return b;  // cannot happen: each cell settles once per improvement
       for (int dr = -1; dr <= 1; ++dr) {
         for (int dc = -1; dc <= 1; ++dc) {

@@ -1,17 +1,18 @@
 #include "solve/virtual_connection.h"
 
-#include <algorithm>
 #include <cstdint>
 
 #include "solve/connection_distance.h"
+#include "solve/edge_template.h"
 
 namespace quax {
 
 namespace {
 
 constexpr int kMaxCells = 26 * 26;
-// Bridges (at most two per block) and edge templates (at most two per cell next to an edge).
-constexpr int kMaxBridges = 2 * kMaxCells + 4 * 26;
+// Bridges (at most two per block) and edge templates (at most two per cell one or two rows from
+// an edge).
+constexpr int kMaxBridges = 2 * kMaxCells + 8 * 26;
 // The chain search's nodes: groups (named by a cell), then the two edges.
 constexpr int kStartEdge = kMaxCells, kEndEdge = kMaxCells + 1, kMaxNodes = kMaxCells + 2;
 // Chains tried per question: the search over groups could branch without end on a board
@@ -108,7 +109,7 @@ class ChainFinder {
           const int id = bridges_++;
           carrier_[id][0] = b_.cell[u] == 0 ? u : v;
           carrier_[id][1] = b_.cell[u] == 0 && b_.cell[v] == 0 ? v : -1;
-          carrier_[id][2] = -1;
+          carrier_[id][2] = -1;  // (the list ends at the first -1)
           add_end(id, 0, gx, gy);
           add_end(id, 1, gy, gx);
         }
@@ -152,42 +153,40 @@ class ChainFinder {
   // block whose south-west cell that is (blocks are numbered by that cell).
   int at(int along, int depth) const { return b_.rows ? depth * b_.n + along : along * b_.n + depth; }
 
-  // Edge templates (virtual_connection.h): a group's stone next to an edge it does not touch,
-  // joined to that edge node through a three-cell carrier.
+  // Edge templates (solve/edge_template.h): a group's stone one or two rows from an edge it
+  // does not touch, joined to that edge's node through the template's carrier.
   void add_edge_templates() {
     const int n = b_.n;
     for (int side = 0; side < 2; ++side) {
-      const int edge = side == 0 ? 0 : n - 1, next = side == 0 ? 1 : n - 2;
       const int edge_node = side == 0 ? kStartEdge : kEndEdge;
-      for (int i = 0; i < n; ++i) {
-        const int x = at(i, next), e = at(i, edge);
-        if (b_.cell[x] != 1 || b_.cell[e] != 0) continue;
-        const int g = find_root(x);
-        if (side == 0 ? at_start_[g] : at_end_[g]) continue;
-        for (int k = -1; k <= 1; k += 2) {
-          if (i + k < 0 || i + k >= n) continue;
-          const int e2 = at(i + k, edge), x2 = at(i + k, next);
-          if (b_.cell[e2] != 0 || b_.cell[x2] != 0) continue;
-          if (b_.link[at(std::min(i, i + k), std::min(edge, next))] != 0) continue;
-          const int id = bridges_++;
-          carrier_[id][0] = e;
-          carrier_[id][1] = e2;
-          carrier_[id][2] = x2;
-          add_end(id, 0, g, edge_node);
-          add_end(id, 1, edge_node, g);
+      // A cell `along` the edge and `rows` in from this side's edge.
+      auto cell = [&](int along, int rows) { return at(along, side == 0 ? rows : n - 1 - rows); };
+      auto empty = [&](int along, int rows) { return b_.cell[cell(along, rows)] == 0; };
+      for (int rows = 1; rows <= 2; ++rows) {
+        for (int i = 0; i < n; ++i) {
+          const int x = cell(i, rows);
+          if (b_.cell[x] != 1) continue;
+          const int g = find_root(x);
+          if (side == 0 ? at_start_[g] : at_end_[g]) continue;
+          for_each_edge_template(n, i, rows, empty, [&](const int* along, const int* in, int count) {
+            const int id = bridges_++;
+            for (int k = 0; k < kMaxTemplateCells; ++k) carrier_[id][k] = k < count ? cell(along[k], in[k]) : -1;
+            add_end(id, 0, g, edge_node);
+            add_end(id, 1, edge_node, g);
+          });
         }
       }
     }
   }
 
   bool carrier_free(int id) const {
-    for (int k = 0; k < 3; ++k)
-      if (carrier_[id][k] >= 0 && used_[static_cast<size_t>(carrier_[id][k])]) return false;
+    for (int k = 0; k < kMaxTemplateCells && carrier_[id][k] >= 0; ++k)
+      if (used_[static_cast<size_t>(carrier_[id][k])]) return false;
     return true;
   }
   void set_carrier(int id, bool on) {
-    for (int k = 0; k < 3; ++k)
-      if (carrier_[id][k] >= 0) used_.set(static_cast<size_t>(carrier_[id][k]), on);
+    for (int k = 0; k < kMaxTemplateCells && carrier_[id][k] >= 0; ++k)
+      used_.set(static_cast<size_t>(carrier_[id][k]), on);
   }
 
   // Depth first from node g (already visited) with the carriers in used_.
@@ -212,7 +211,7 @@ class ChainFinder {
   int16_t parent_[kMaxCells];
   bool at_start_[kMaxNodes], at_end_[kMaxNodes], visited_[kMaxNodes];
   int bridges_ = 0;
-  int carrier_[kMaxBridges][3];  // each bridge's or template's empty cells; -1 past the last
+  int carrier_[kMaxBridges][kMaxTemplateCells];  // each bridge's or template's empty cells; -1 past the last
   int16_t first_[kMaxNodes], to_[2 * kMaxBridges], next_[2 * kMaxBridges];
   CellSet used_;
   int budget_ = 0;

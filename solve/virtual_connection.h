@@ -14,7 +14,10 @@
 //      x2 x          an opponent stone on e: p plays e2, and x-e2 is a bridge whose
 //      e2 e   (edge)  carrier is x2; on e2 or x2: p plays e and touches the edge.
 // Its carrier is {e, e2, x2}. The opponent's only link in that block (e-x2) needs two of
-// those cells, and p answers the first.
+// those cells, and p answers the first. A stone two rows from the edge has a nine-cell
+// template built from these (solve/edge_template.h draws both and gives the answers).
+// Whatever the opponent plays on a template's carrier, p's answer leaves a bridge or a
+// smaller template whose carrier lies inside the first one's, or a made connection.
 // A *virtual win* of player p: p's groups (stones joined by sides and by p's links) from one
 // of p's edges to the other, consecutive groups joined by bridges, and a group joined to an
 // edge it does not touch by an edge template, all their carriers pairwise disjoint. Why p wins
@@ -22,8 +25,7 @@
 //  - p's strategy: when the opponent plays a stone on a bridge's carrier, link that bridge (it
 //    is still legal: the block has no link, and the opponent, holding at most one crossing
 //    cell before that stone, could not have linked it); on a template's carrier, answer as
-//    above (what is left of the template is a bridge or a made connection, its carrier inside
-//    the template's); otherwise make any link of the chain.
+//    the template says; otherwise make any link of the chain.
 //    The carriers are disjoint, so one stone touches one bridge or template, and p answers it
 //    at once. Opponent links never touch the chain (they need two cells of one carrier).
 //  - The opponent cannot win meanwhile: their chain would have to cross p's, and the only

@@ -226,6 +226,25 @@ TEST(VirtualConnection, StonesNextToTheEdgesWithTemplatesAreAVirtualWin) {
   EXPECT_TRUE(plain_win(*plain, *game, Player::kBlack));
 }
 
+// One Black stone on b3 of 4x4, two rows from row 1 and one from row 4: the two-row template
+// (b2, b1, c2, c3, c1, d2, d1, a2, a1 empty) joins it to row 1, the one-row template (b4 with
+// a4 and a3) to row 4. A virtual win after Black's first move, with White to move.
+TEST(VirtualConnection, AStoneTwoRowsFromAnEdgeWithItsTemplateIsJoinedToIt) {
+  const auto d = testing::parse_diagram(R"(
+    . . . .
+    . V . .
+    . . . .
+    . . . .
+  )");
+  const auto game = d.position(Variant::kQuax, Player::kWhite, 1, false);
+  CellSet carrier;
+  ASSERT_TRUE(virtual_win(*game, Player::kBlack, &carrier));
+  EXPECT_EQ(carrier.count(), 12u);
+  for (const char* cell : {"b1", "b2", "b4"}) EXPECT_TRUE(carrier[static_cast<size_t>(game->parse_action(cell, nullptr))]);
+  const auto plain = plain_search(game->spec());
+  EXPECT_TRUE(plain_win(*plain, *game, Player::kBlack));
+}
+
 // The same stones on the a-file with White beside them: each template's only side (b1 and b2,
 // b4 and b3) holds a White stone, so no template, and indeed White, to move, wins (a1 and then
 // the link a1-b2 across Black's only way down).
