@@ -89,7 +89,9 @@ TEST(DefaultModel, TheShippedModelsPlayTheirVariantsAtEverySize) {
   EXPECT_EQ(best(Variant::kQuax, 5), "quax-5.pt");
   EXPECT_EQ(best(Variant::kQuickway, 11), "quickway-11.pt");  // from quax-11.pt's weights
   EXPECT_EQ(best(Variant::kQuickway, 9), "quickway-11.pt");
-  EXPECT_EQ(best(Variant::kQuady, 15), "quady-9.pt");
+  EXPECT_EQ(best(Variant::kQuady, 15), "quady-15.pt");
+  EXPECT_EQ(best(Variant::kQuady, 9), "quady-15.pt");  // trained on 15 and 9 from quady-9.pt's weights
+  EXPECT_EQ(best(Variant::kQuady, 11), "quady-15.pt");
   EXPECT_EQ(best(Variant::kTorax, 9), "torax-5.pt");
   EXPECT_EQ(best(Variant::kStymie, 8), "stymie-8.pt");
   EXPECT_EQ(best(Variant::kStymie, 5), "stymie-8.pt");  // trained on 8 and 5 from stymie-5.pt's weights
