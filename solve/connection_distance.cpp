@@ -1,6 +1,5 @@
 #include "solve/connection_distance.h"
 
-#include <algorithm>
 #include <cstdint>
 
 #include "solve/edge_template.h"
@@ -88,12 +87,11 @@ int distance(const SquareGame& game, Player p, bool bridges_free) {
     if (cost[x] != kBlocked) push(x, cost[x]);
   }
   // Cells one or two rows from the start edge here, from the end edge in the loop below.
-  auto template_rows = [&](int rows) { return rows == 1 || rows == 2; };
   if (bridges_free) {
     for (int rows = 1; rows <= 2 && rows < n - 1; ++rows) {
       for (int i = 0; i < n; ++i) {
         const int x = at(i, rows);
-        if (cost[x] != kBlocked && cost[x] < dist[x] && has_template(i, rows, true)) push(x, cost[x]);
+        if (cost[x] != kBlocked && has_template(i, rows, true)) push(x, cost[x]);
       }
     }
   }
@@ -106,7 +104,7 @@ int distance(const SquareGame& game, Player p, bool bridges_free) {
       const int c = x % n, r = x / n;
       if (black ? r == n - 1 : c == n - 1) return b;
       const int from_end = n - 1 - (black ? r : c);
-      if (bridges_free && template_rows(from_end) && has_template(black ? c : r, from_end, false)) return b;
+      if (bridges_free && (from_end == 1 || from_end == 2) && has_template(black ? c : r, from_end, false)) return b;
       if (pushes + 8 > kMaxPushes) return b;  // cannot happen: each cell settles once per improvement
       for (int dr = -1; dr <= 1; ++dr) {
         for (int dc = -1; dc <= 1; ++dc) {

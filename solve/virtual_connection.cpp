@@ -149,8 +149,7 @@ class ChainFinder {
     first_[from] = static_cast<int16_t>(slot);
   }
 
-  // The cell `along` cells along p's edges and `depth` rows in from p's start edge; also the
-  // block whose south-west cell that is (blocks are numbered by that cell).
+  // The cell `along` cells along p's edges and `depth` rows in from p's start edge.
   int at(int along, int depth) const { return b_.rows ? depth * b_.n + along : along * b_.n + depth; }
 
   // Edge templates (solve/edge_template.h): a group's stone one or two rows from an edge it
