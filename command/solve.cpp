@@ -4,7 +4,9 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <new>
@@ -17,6 +19,8 @@
 #include "command/game_spec_option.h"
 #include "core/bounded_file.h"
 #include "env/notation.h"
+#include "mcts/evaluation_batch.h"
+#include "nets/net_evaluator.h"
 #include "solve/book.h"
 #include "solve/proof_search.h"
 #include "solve/solver.h"
@@ -82,6 +86,34 @@ std::unique_ptr<ProofSearch> make_search(const GameSpec& spec, int memory_mb) {
   }
 }
 
+// The move prior of --model: the network's policy (a softmax over the legal actions, in the
+// board frame) of each position the search asks about. One position per call: the search
+// asks for one expansion at a time.
+ProofSearch::MovePrior model_prior(const std::string& path, const GameSpec& spec) {
+  std::shared_ptr<const InferenceModel> model;
+  try {
+    model = load_inference_model(path, spec);
+  } catch (const std::exception& e) {
+    throw CommandError(e.what());
+  }
+  auto net = std::make_shared<NetEvaluator>(model);
+  auto batch = std::make_shared<EvaluationBatch>();
+  auto legal = std::make_shared<std::vector<uint8_t>>();
+  return [net, batch, legal](const GameState& state, float* prior) {
+    batch->clear();
+    batch->add_position(state);
+    batch->run(*net);
+    const float* logits = batch->logits(0);
+    legal->resize(static_cast<size_t>(state.num_actions()));
+    state.legal_mask(legal->data());
+    float top = -1e30f;
+    for (int a = 0; a < state.num_actions(); ++a)
+      if ((*legal)[a]) top = std::max(top, logits[state.to_net_action(a)]);
+    for (int a = 0; a < state.num_actions(); ++a)
+      prior[a] = (*legal)[a] ? std::exp(logits[state.to_net_action(a)] - top) : 0.0f;
+  };
+}
+
 // The positions of a --book, within --seconds and --memory-mb; CommandError saying which
 // limit stopped the listing, where, and what to change.
 std::vector<std::vector<int>> book_positions(const GameSpec& spec, const std::vector<int>& start, int depth,
@@ -121,6 +153,9 @@ void setup_solve(CLI::App& app) {
     bool symmetry = false;
     bool value_only = false;
     bool no_virtual_connections = false;
+    std::string model;
+    double prior_weight = 2;
+    int prior_depth = 4;
     double progress = 10;
     std::string records;
     int min_ply = 0, max_ply = 1000;
@@ -151,6 +186,16 @@ void setup_solve(CLI::App& app) {
   cmd->add_flag("--value-only", opt->value_only, "Prove the value only, without trying every move");
   cmd->add_flag("--no-virtual-connections", opt->no_virtual_connections,
                 "Quax and link: search without the bridge rules (docs/SOLVE.md), to compare");
+  cmd->add_option("--model", opt->model,
+                  "Order the moves by this model's policy (docs/SOLVE.md): values are the same, the work differs");
+  cmd->add_option("--prior-weight", opt->prior_weight,
+                  "With --model: how strongly the policy orders the moves (a move's proof number grows by "
+                  "1 + weight * ln(p_best / p))")
+      ->check(CLI::Range(0.0, 100.0));
+  cmd->add_option("--prior-depth", opt->prior_depth,
+                  "With --model: ask the model only this many plies deep into each proof (deeper, the centre-first "
+                  "order; a model evaluation costs more than many nodes)")
+      ->check(CLI::Range(1, 1000));
   cmd->add_flag("--symmetry", opt->symmetry,
                 "Solve one move (and book position) per class of symmetric ones; images get the same value");
   cmd->add_option("--progress", opt->progress, "Seconds between progress lines on stderr (0: none)")
@@ -175,6 +220,7 @@ void setup_solve(CLI::App& app) {
 
     const std::unique_ptr<ProofSearch> searcher = make_search(spec, opt->memory_mb);
     if (opt->no_virtual_connections) searcher->set_virtual_connections(false);
+    if (!opt->model.empty()) searcher->set_move_prior(model_prior(opt->model, spec), opt->prior_weight, opt->prior_depth);
     ProofSearch& search = *searcher;
     ListingLimits limits;
     limits.max_bytes = static_cast<size_t>(opt->memory_mb) << 20;
@@ -237,6 +283,7 @@ void setup_solve(CLI::App& app) {
     if (!unknown.empty()) std::printf("unsolved moves: %s\n", fmt::format("{}", fmt::join(unknown, " ")).c_str());
     std::printf("moves: %d (%d searched%s)\n", sol.moves, sol.moves_solved, opt->symmetry ? ", one per symmetry class" : "");
     std::printf("nodes: %lld\ntime: %.2f s\n", static_cast<long long>(st.nodes), st.seconds);
+    if (!opt->model.empty()) std::printf("model evaluations: %lld\n", static_cast<long long>(search.prior_calls()));
     std::printf("table: %zu of %zu entries (%d MiB)\n", st.tt_used, st.tt_capacity, opt->memory_mb);
   });
 }

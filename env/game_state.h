@@ -61,6 +61,10 @@ class GameState {
   // Empty when legal; otherwise one line naming the move and why it is not legal.
   virtual std::string why_illegal(int action) const = 0;
   bool is_legal(int action) const { return why_illegal(action).empty(); }
+  // True when `swap` (the pie rule, docs/RULES.md section 1) is a legal action now: the
+  // same as is_legal on the swap action, without building a message. False in variants
+  // without the pie rule.
+  virtual bool swap_available() const { return false; }
   // Precondition: is_legal(action). Checked only in debug builds.
   virtual void apply(int action) = 0;
 

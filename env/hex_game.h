@@ -80,7 +80,7 @@ class HexGame final : public GameState {
   // "points (3 of 5 win): black 2, white 1; whole board: open" (the whole board's winner
   // otherwise). "" on hex and y, which have one game. Defined in env/hex_text.cpp.
   std::string points_text() const;
-  bool swap_available() const { return spec_.swap && ply_ == 1 && outcome_ == Outcome::kOngoing; }
+  bool swap_available() const override { return spec_.swap && ply_ == 1 && outcome_ == Outcome::kOngoing; }
 
   // Stones placed one by one without the rules' turn order (each game's winner is read off
   // the position, the overall winner from the points), `mover` to play at ply `ply`.

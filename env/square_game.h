@@ -80,7 +80,7 @@ class SquareGame final : public GameState {
   Player stone(int c, int r) const { return stone_at(r * n_ + c); }
   // Link on block (c, r): sets *d and returns its owner, or kNone when the block is free.
   Player link_on(int c, int r, int* d) const;
-  bool swap_available() const;
+  bool swap_available() const override;
   // True when the player to move has no legal placement (crossway) and so must pass.
   bool must_pass() const { return must_pass_; }
   // For variants whose turn is several stones (quikquax wraps a quickway board): apply()

@@ -102,7 +102,7 @@ class StymieGame final : public GameState {
   bool piece_fits(int a) const;     // keeps the turn completable
   bool turn_complete() const;
   bool can_continue() const;
-  bool swap_available() const { return spec_.swap && turn_number_ == 1 && turn_.empty() && outcome_ == Outcome::kOngoing; }
+  bool swap_available() const override { return spec_.swap && turn_number_ == 1 && turn_.empty() && outcome_ == Outcome::kOngoing; }
   void put(int a, Player p);
   void end_turn(bool counts_as_single);
   int find(int x);

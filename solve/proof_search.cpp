@@ -1,6 +1,7 @@
 #include "solve/proof_search.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 
 #include "env/square_game.h"
@@ -51,6 +52,12 @@ void ProofSearch::set_progress(std::function<void(const ProofStats&)> progress, 
   progress_period_ = period_seconds;
   next_progress_ = std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                                           std::chrono::duration<double>(period_seconds));
+}
+
+void ProofSearch::set_move_prior(MovePrior prior, double weight, int max_depth) {
+  prior_ = weight > 0 && max_depth > 0 ? std::move(prior) : MovePrior();
+  prior_weight_ = prior_ ? weight : 0;
+  prior_depth_ = max_depth;
 }
 
 void ProofSearch::set_swap_rule(bool on) { swap_rule_ = on && swap_action_ >= 0 && !can_draw(spec_); }
@@ -104,7 +111,7 @@ void ProofSearch::evaluate(const GameState& s, Level& parent, uint32_t* pn, uint
   if (o != Outcome::kOngoing) return decide(o == attacker_wins);
   const bool or_node = s.to_move() == attacker_;
   // The pie rule's theorem (proof_search.h): a mover who may swap wins.
-  if (swap_rule_ && s.is_legal(swap_action_)) return decide(or_node);
+  if (swap_rule_ && s.swap_available()) return decide(or_node);
 
   // Connection distances, on square boards while swap is out of play (a swap moves and
   // recolours a stone, so distances say nothing then).
@@ -160,6 +167,27 @@ void ProofSearch::evaluate(const GameState& s, Level& parent, uint32_t* pn, uint
   *dn = dd * dd + 1;
 }
 
+void ProofSearch::weigh_by_prior(Level& node, bool or_node, int action, bool* asked, Child* c) {
+  uint32_t& number = or_node ? c->pn : c->dn;
+  if (number == 0 || number >= kInfinity) return;  // decided: no order to give
+  if (!*asked) {
+    *asked = true;
+    ++prior_calls_;
+    node.prior.assign(node.mask.size(), 0.0f);
+    prior_(*node.state, node.prior.data());
+    // Normalised by the best legal move's prior, so the factor is 1 for the policy's choice.
+    float best = 0;
+    for (size_t a = 0; a < node.mask.size(); ++a)
+      if (node.mask[a]) best = std::max(best, node.prior[a]);
+    for (float& p : node.prior) p = best > 0 ? p / best : 1.0f;
+  }
+  // A floor keeps a move the policy all but rules out within a bounded factor (about 1 +
+  // 14 * weight): it must still be searched when the favourites fail.
+  const double p = std::max(static_cast<double>(node.prior[static_cast<size_t>(action)]), 1e-6);
+  const double factor = 1.0 + prior_weight_ * -std::log(p);
+  number = static_cast<uint32_t>(std::min(number * factor, static_cast<double>(kInfinity - 1)));
+}
+
 void ProofSearch::mid(int depth, uint32_t pn_threshold, uint32_t dn_threshold, uint32_t* out_pn, uint32_t* out_dn) {
   Level& node = level(depth);
   Level& next = level(depth + 1);
@@ -179,6 +207,7 @@ void ProofSearch::mid(int depth, uint32_t pn_threshold, uint32_t dn_threshold, u
     if (!game.swap_available()) must_play = must_play_against(game, opponent(s.to_move()), &pruned);
   }
   const int cells = spec_.size * spec_.size;
+  bool prior_asked = false;
   for (int a : by_rank_) {
     if (!node.mask[a]) continue;
     if (pruned && a < cells && !must_play[static_cast<size_t>(a)]) continue;
@@ -190,6 +219,7 @@ void ProofSearch::mid(int depth, uint32_t pn_threshold, uint32_t dn_threshold, u
       c.dn = e->dn;
     } else {
       evaluate(*next.state, node, &c.pn, &c.dn);
+      if (prior_ && depth < prior_depth_) weigh_by_prior(node, or_node, a, &prior_asked, &c);
       // Leaves too: a node searched again regenerates its children, and an evaluation costs
       // two shortest paths. Work 0 makes them the first to give way.
       table_.store(c.key, c.pn, c.dn, 0);

@@ -31,7 +31,13 @@
 //    such a position need their own proofs), only that one does. Checked against the plain
 //    search after every first move of each variant with the pie rule on small boards
 //    (tests/solve_swap_rule_test.cpp).
-//  - Move ordering: children are created centre first (tie-break of the pn/dn choice).
+//  - Move ordering: children are created centre first (tie-break of the pn/dn choice). With a
+//    move prior (set_move_prior: a model's policy), a fresh child's number on its parent's
+//    side (pn below an OR node, dn below an AND node: the number the parent minimises) is
+//    multiplied by 1 + weight * ln(p_best / p), so the moves the policy prefers are tried
+//    first; values stay exact, only the order of the work changes. The prior is asked once
+//    per expansion that creates a new child (a node searched again finds its children in
+//    the table).
 //  - 1 + epsilon thresholds (Pawlewicz and Lew 2007) against thrashing between siblings.
 //  - A transposition table bounded by a memory cap (solve/transposition_table.h).
 #pragma once
@@ -78,6 +84,16 @@ class ProofSearch {
   // The pie rule's theorem above (on by default where the pie rule is on and draws are not
   // possible): off searches the swap like any other move, to check the theorem.
   void set_swap_rule(bool on);
+  // A policy over the actions of a position (board frame, num_actions() entries, at least
+  // the legal ones filled, any positive scale), for the move ordering above, asked only at
+  // nodes fewer than `max_depth` plies below the position being proven (a network's
+  // evaluation costs as much as hundreds of nodes; near the root it orders the most work).
+  // Weight 0, max_depth 0 or an empty function turn it off. The solver never depends on a
+  // network: `quax solve --model` passes one's policy through this function.
+  using MovePrior = std::function<void(const GameState& state, float* prior)>;
+  void set_move_prior(MovePrior prior, double weight, int max_depth);
+  // Positions the move prior was asked for.
+  int64_t prior_calls() const { return prior_calls_; }
   // Called about every `period_seconds` during long searches.
   void set_progress(std::function<void(const ProofStats&)> progress, double period_seconds);
 
@@ -96,6 +112,7 @@ class ProofSearch {
     std::vector<Child> children;
     std::vector<uint8_t> mask;
     int killer = -1;  // a winning move of the mover found among this level's children
+    std::vector<float> prior;  // the move prior of this level's position (when asked)
   };
 
   Level& level(int depth);
@@ -103,6 +120,9 @@ class ProofSearch {
   // pn/dn of a position seen for the first time (terminal, win in one, or fresh leaf).
   // `parent` holds the killer move shared by siblings.
   void evaluate(const GameState& s, Level& parent, uint32_t* pn, uint32_t* dn);
+  // Multiplies a fresh child's parent-side number by its move-prior factor (asks the prior
+  // for the node's position on the first call of an expansion: `asked`).
+  void weigh_by_prior(Level& node, bool or_node, int action, bool* asked, Child* child);
   void mid(int depth, uint32_t pn_threshold, uint32_t dn_threshold, uint32_t* pn, uint32_t* dn);
   bool out_of_time();
 
@@ -116,6 +136,10 @@ class ProofSearch {
   int swap_action_ = -1;  // the `swap` action, where the pie rule is on
   bool swap_rule_ = false;
   std::vector<int> by_rank_;  // all actions, centre first
+  MovePrior prior_;
+  double prior_weight_ = 0;
+  int prior_depth_ = 0;
+  int64_t prior_calls_ = 0;
   Player attacker_ = Player::kBlack;
 
   int64_t nodes_ = 0, evaluations_ = 0;

@@ -453,5 +453,40 @@ TEST(RandomGames, FastPlayoutsEndWithExactlyOneWinner) {
   }
 }
 
+// GameState::swap_available() is the legality of `swap` (the proof search reads it instead
+// of asking is_legal): the same answer after every ply of random games of every variant, with
+// the pie rule on where the variant has one, and a swap played in some of them.
+TEST(RandomGames, SwapAvailableIsTheSwapsLegality) {
+  int count = 0;
+  const VariantInfo* variants = all_variants(&count);
+  for (int i = 0; i < count; ++i) {
+    const VariantInfo& info = variants[i];
+    const GameSpec spec{info.variant, nearest_valid_size(info.variant, 5), info.pie_rule_replaced_by == nullptr};
+    Rng rng(77 + static_cast<uint64_t>(i));
+    std::vector<int> legal;
+    int available = 0, swaps = 0;
+    for (int g = 0; g < 200; ++g) {
+      auto s = new_game(spec);
+      while (!s->is_over()) {
+        s->legal_actions(&legal);
+        bool swap_legal = false;
+        for (int a : legal) swap_legal = swap_legal || s->action_to_string(a) == "swap";
+        ASSERT_EQ(s->swap_available(), swap_legal) << describe(spec) << " game " << g << "\n" << s->board_text();
+        available += swap_legal;
+        const int a = legal[rng.below(static_cast<uint32_t>(legal.size()))];
+        swaps += s->action_to_string(a) == "swap";
+        s->apply(a);
+      }
+      EXPECT_FALSE(s->swap_available());
+    }
+    if (spec.swap) {
+      EXPECT_GE(available, 200) << describe(spec);
+      EXPECT_GT(swaps, 0) << describe(spec);
+    } else {
+      EXPECT_EQ(available, 0) << describe(spec);
+    }
+  }
+}
+
 }  // namespace
 }  // namespace quax

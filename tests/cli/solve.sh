@@ -47,6 +47,14 @@ lines=$(wc -l < "$tmp/book.jsonl")
 [ "$lines" -eq 82 ] || fail "book has $lines lines, expected 82"
 grep -vq '"winning_moves"' "$tmp/book.jsonl" && fail "a book line lacks winning_moves"
 
+# Move ordering by a model's policy: the same value and moves, with the model asked.
+SRC=${2:-.}
+a=$("$QUAX" solve --size 4 --swap off --memory-mb 8 --progress 0 | grep '^winning moves')
+out=$("$QUAX" solve --size 4 --swap off --memory-mb 8 --progress 0 --model "$SRC/checkpoints/quax-5.pt" 2>/dev/null) \
+  || fail "--model: exit $?"
+[ "$(printf '%s\n' "$out" | grep '^winning moves')" = "$a" ] || fail "--model changed the moves: $out"
+printf '%s\n' "$out" | grep -Eq '^model evaluations: [1-9]' || fail "--model was not asked: $out"
+
 # A time limit that cannot be met: value unknown, exit 2.
 "$QUAX" solve --size 7 --swap off --memory-mb 8 --progress 0 --seconds 0.2 > "$tmp/out.txt"; rc=$?
 [ $rc -eq 2 ] || fail "stopped solve: exit $rc, expected 2"
@@ -67,6 +75,8 @@ expect_error "quax solve: --position: ply 2: 'z9' is off the 3x3 board" --size 3
 expect_error "quax solve: --position: the game is over (black won)" --size 3 --swap off --position "a1 b1 a2 b2 a3"
 expect_error "quax solve: --book needs --out FILE" --size 3 --book
 expect_error "quax solve: size 30 is out of range for quax (3..26)" --size 30
+expect_error "quax solve: *hex*" --size 4 --model "$SRC/checkpoints/hex-9.pt"
+expect_error "quax solve: *$tmp/none.pt*" --size 4 --model "$tmp/none.pt"
 
 # A table the machine cannot hold: one line naming the option (a bare std::bad_alloc before).
 err=$("$QUAX" solve --size 3 --memory-mb 1048576 2>&1 >/dev/null); rc=$?
