@@ -3,6 +3,7 @@
 #include <cstdint>
 
 #include "solve/edge_template.h"
+#include "solve/two_way_join.h"
 
 namespace quax {
 
@@ -11,7 +12,8 @@ constexpr int kMaxCells = 26 * 26;
 constexpr uint8_t kBlocked = 255;
 
 // Both counts: with `bridges_free`, a diagonal of a free block costs nothing unless both of
-// its crossing cells are the opponent's (quax and link only).
+// its crossing cells are the opponent's (quax and link), and in quickway a two-way join's
+// second stone is reached from the first for nothing when neither route is the opponent's.
 int distance(const SquareGame& game, Player p, bool bridges_free) {
   // This runs twice at every new leaf of the proof search: flat arrays, no allocation.
   const int n = game.size(), nn = n * n;
@@ -57,7 +59,7 @@ int distance(const SquareGame& game, Player p, bool bridges_free) {
 
   // Dial's algorithm: one list of cells per distance, in flat arrays.
   static constexpr int kMaxDistance = 2 * kMaxCells + 4;
-  static constexpr int kMaxPushes = 9 * kMaxCells;
+  static constexpr int kMaxPushes = 25 * kMaxCells;
   int dist[kMaxCells];
   int head[kMaxDistance];
   int next[kMaxPushes], node[kMaxPushes];
@@ -105,7 +107,17 @@ int distance(const SquareGame& game, Player p, bool bridges_free) {
       if (black ? r == n - 1 : c == n - 1) return b;
       const int from_end = n - 1 - (black ? r : c);
       if (bridges_free && (from_end == 1 || from_end == 2) && has_template(black ? c : r, from_end, false)) return b;
-      if (pushes + 8 > kMaxPushes) return b;  // cannot happen: each cell settles once per improvement
+      if (pushes + 24 > kMaxPushes) return b;  // cannot happen: each cell settles once per improvement
+      if (bridges_free && links == LinkRule::kAutomatic) {
+        for_each_two_way_join(c, r, [&](const int* jc, const int* jr) {
+          for (int k = 0; k < 3; ++k)
+            if (jc[k] < 0 || jr[k] < 0 || jc[k] >= n || jr[k] >= n) return;
+          const int y = jr[0] * n + jc[0];
+          if (cost[y] == kBlocked || cost[jr[1] * n + jc[1]] == kBlocked || cost[jr[2] * n + jc[2]] == kBlocked) return;
+          const int nd = b + cost[y];
+          if (nd < dist[y] && nd <= max_distance) push(y, nd);
+        });
+      }
       for (int dr = -1; dr <= 1; ++dr) {
         for (int dc = -1; dc <= 1; ++dc) {
           if (dr == 0 && dc == 0) continue;

@@ -4,15 +4,16 @@
 
 #include "solve/connection_distance.h"
 #include "solve/edge_template.h"
+#include "solve/two_way_join.h"
 
 namespace quax {
 
 namespace {
 
 constexpr int kMaxCells = 26 * 26;
-// Bridges (at most two per block) and edge templates (at most two per cell one or two rows from
-// an edge).
-constexpr int kMaxBridges = 2 * kMaxCells + 8 * 26;
+// Bridges (at most two per block), quickway's gaps and knight's moves (at most eight per stone,
+// each pair counted once) and edge templates (at most two per cell one or two rows from an edge).
+constexpr int kMaxBridges = 2 * kMaxCells + 8 * kMaxCells + 8 * 26;
 // The chain search's nodes: groups (named by a cell), then the two edges.
 constexpr int kStartEdge = kMaxCells, kEndEdge = kMaxCells + 1, kMaxNodes = kMaxCells + 2;
 // Chains tried per question: the search over groups could branch without end on a board
@@ -23,6 +24,7 @@ constexpr int kSearchBudget = 4096;
 struct Board {
   int n = 0, nn = 0;
   bool rows = true;              // p connects row 1 to row N (Black), else column a to N
+  bool automatic = false;        // quickway: a stone links its diagonal neighbours itself
   uint8_t cell[kMaxCells];       // 0 empty, 1 p's stone, 2 the opponent's
   uint8_t link[kMaxCells];       // per block: 0 none, 1 p's `/`, 2 p's `\`, 3 the opponent's
 };
@@ -32,6 +34,7 @@ Board board_for(const SquareGame& game, Player p) {
   b.n = game.size();
   b.nn = b.n * b.n;
   b.rows = p == Player::kBlack;
+  b.automatic = variant_info(game.spec().variant).links == LinkRule::kAutomatic;
   for (int x = 0; x < b.nn; ++x) {
     const Player s = game.stone(x % b.n, x / b.n);
     b.cell[x] = s == Player::kNone ? 0 : (s == p ? 1 : 2);
@@ -96,7 +99,8 @@ class ChainFinder {
     // Bridges between different groups.
     bridges_ = 0;
     for (int x = 0; x < kMaxNodes; ++x) first_[x] = -1;
-    for (int r = 0; r + 1 < n; ++r) {
+    // (Not in quickway: a bridge needs a link move; its diagonal pairs link by themselves.)
+    for (int r = 0; r + 1 < n && !b_.automatic; ++r) {
       for (int c = 0; c + 1 < n; ++c) {
         if (b_.link[r * n + c] != 0) continue;
         for (int d = 0; d < 2; ++d) {
@@ -107,14 +111,15 @@ class ChainFinder {
           if (gx == gy) continue;  // also when a crossing cell is p's: it touches both ends
           if (b_.cell[u] == 2 && b_.cell[v] == 2) continue;  // the opponent can link across
           const int id = bridges_++;
-          carrier_[id][0] = b_.cell[u] == 0 ? u : v;
-          carrier_[id][1] = b_.cell[u] == 0 && b_.cell[v] == 0 ? v : -1;
+          carrier_[id][0] = static_cast<int16_t>(b_.cell[u] == 0 ? u : v);
+          carrier_[id][1] = static_cast<int16_t>(b_.cell[u] == 0 && b_.cell[v] == 0 ? v : -1);
           carrier_[id][2] = -1;  // (the list ends at the first -1)
           add_end(id, 0, gx, gy);
           add_end(id, 1, gy, gx);
         }
       }
     }
+    if (b_.automatic) add_two_way_joins();
     add_edge_templates();
     if (bridges_ == 0) return false;
     used_.reset();
@@ -152,6 +157,35 @@ class ChainFinder {
   // The cell `along` cells along p's edges and `depth` rows in from p's start edge.
   int at(int along, int depth) const { return b_.rows ? depth * b_.n + along : along * b_.n + depth; }
 
+  // Quickway's two-way joins (virtual_connection.h): from each stone of p's, the stones of
+  // other groups a gap or a knight's move away whose two routes are empty and whose side
+  // cells are not the opponent's; each pair once (from its lower cell).
+  void add_two_way_joins() {
+    const int n = b_.n;
+    for (int a = 0; a < b_.nn; ++a) {
+      if (b_.cell[a] != 1) continue;
+      const int ac = a % n, ar = a / n;
+      for_each_two_way_join(ac, ar, [&](const int* c, const int* r) {
+        for (int k = 0; k < 5; ++k)
+          if (c[k] < 0 || r[k] < 0 || c[k] >= n || r[k] >= n) return;
+        const int other = r[0] * n + c[0];
+        if (other < a || b_.cell[other] != 1) return;
+        const int g = find_root(a), h = find_root(other);
+        if (g == h) return;
+        const int route1 = r[1] * n + c[1], route2 = r[2] * n + c[2];
+        const int side1 = r[3] * n + c[3], side2 = r[4] * n + c[4];
+        if (b_.cell[route1] != 0 || b_.cell[route2] != 0 || b_.cell[side1] == 2 || b_.cell[side2] == 2) return;
+        const int id = bridges_++;
+        int count = 0;
+        for (int x : {route1, route2, side1, side2})
+          if (b_.cell[x] == 0) carrier_[id][count++] = static_cast<int16_t>(x);
+        carrier_[id][count] = -1;
+        add_end(id, 0, g, h);
+        add_end(id, 1, h, g);
+      });
+    }
+  }
+
   // Edge templates (solve/edge_template.h): a group's stone one or two rows from an edge it
   // does not touch, joined to that edge's node through the template's carrier.
   void add_edge_templates() {
@@ -169,7 +203,8 @@ class ChainFinder {
           if (side == 0 ? at_start_[g] : at_end_[g]) continue;
           for_each_edge_template(n, i, rows, empty, [&](const int* along, const int* in, int count) {
             const int id = bridges_++;
-            for (int k = 0; k < kMaxTemplateCells; ++k) carrier_[id][k] = k < count ? cell(along[k], in[k]) : -1;
+            for (int k = 0; k < kMaxTemplateCells; ++k)
+              carrier_[id][k] = static_cast<int16_t>(k < count ? cell(along[k], in[k]) : -1);
             add_end(id, 0, g, edge_node);
             add_end(id, 1, edge_node, g);
           });
@@ -210,7 +245,8 @@ class ChainFinder {
   int16_t parent_[kMaxCells];
   bool at_start_[kMaxNodes], at_end_[kMaxNodes], visited_[kMaxNodes];
   int bridges_ = 0;
-  int carrier_[kMaxBridges][kMaxTemplateCells];  // each bridge's or template's empty cells; -1 past the last
+  // Each bridge's, join's or template's empty cells; -1 past the last.
+  int16_t carrier_[kMaxBridges][kMaxTemplateCells];
   int16_t first_[kMaxNodes], to_[2 * kMaxBridges], next_[2 * kMaxBridges];
   CellSet used_;
   int budget_ = 0;
@@ -226,14 +262,40 @@ bool virtual_win_on(const Board& b, CellSet* carrier) {
 template <typename OnThreat>
 void scan_threats(Board& b, OnThreat on_threat) {
   CellSet carrier;
+  const int n = b.n;
   for (int x = 0; x < b.nn; ++x) {
     if (b.cell[x] != 0) continue;
     b.cell[x] = 1;
+    // Quickway: the stone links its diagonal neighbours of p's in blocks without a link, as
+    // the move would. Such a link can still be taken away before p plays x: by an opponent
+    // stone on a crossing cell of its block whose other crossing cell is the opponent's
+    // already (that stone links the other diagonal), so those cells join the threat's set.
+    int linked[4], links = 0;
+    CellSet crossings;
+    if (b.automatic) {
+      const int c = x % n, r = x / n;
+      for (int dr = -1; dr <= 0; ++dr) {
+        for (int dc = -1; dc <= 0; ++dc) {
+          const int bc = c + dc, br = r + dr;
+          if (bc < 0 || br < 0 || bc + 1 >= n || br + 1 >= n || b.link[br * n + bc] != 0) continue;
+          for (int d = 0; d < 2; ++d) {
+            int e1, e2, u, v;
+            diagonal_cells(n, bc, br, d, &e1, &e2, &u, &v);
+            if ((e1 != x && e2 != x) || b.cell[e1] != 1 || b.cell[e2] != 1) continue;
+            b.link[br * n + bc] = static_cast<uint8_t>(1 + d);
+            linked[links++] = br * n + bc;
+            if (b.cell[u] == 0 && b.cell[v] == 2) crossings.set(static_cast<size_t>(u));
+            if (b.cell[v] == 0 && b.cell[u] == 2) crossings.set(static_cast<size_t>(v));
+          }
+        }
+      }
+    }
     const bool found = virtual_win_on(b, &carrier);
+    for (int i = 0; i < links; ++i) b.link[linked[i]] = 0;
     b.cell[x] = 0;
-    if (found && !on_threat(carrier.set(x))) return;
+    if (found && !on_threat(carrier.set(x) | crossings)) return;
   }
-  const int n = b.n;
+  if (b.automatic) return;  // no link moves
   for (int r = 0; r + 1 < n; ++r) {
     for (int c = 0; c + 1 < n; ++c) {
       uint8_t& l = b.link[r * n + c];
@@ -255,8 +317,8 @@ void scan_threats(Board& b, OnThreat on_threat) {
 
 bool virtual_connections_apply(const GameSpec& spec) {
   const VariantInfo& info = variant_info(spec.variant);
-  return info.links == LinkRule::kChosen && !info.fill_cascade && info.shape == BoardShape::kSquare &&
-         info.turns == TurnRule::kOneAction;
+  return (info.links == LinkRule::kChosen || info.links == LinkRule::kAutomatic) && !info.fill_cascade &&
+         info.shape == BoardShape::kSquare && info.turns == TurnRule::kOneAction;
 }
 
 // The scans below are cut short by bridge_distance(): 0 for a virtual win, at most 1 for a

@@ -1,5 +1,6 @@
-// Virtual connections of quax and link: positions a player has won though the game goes on,
-// and the cells where the other player must move to stop a connection that is one move away.
+// Virtual connections of quax, link and quickway: positions a player has won though the game
+// goes on, and the cells where the other player must move to stop a connection that is one
+// move away.
 //
 // The structure is the quax *bridge*: two stones of a player on one diagonal of a block that
 // holds no link, the two other cells of the block (its crossing cells) not both the
@@ -18,14 +19,33 @@
 // template built from these (solve/edge_template.h draws both and gives the answers).
 // Whatever the opponent plays on a template's carrier, p's answer leaves a bridge or a
 // smaller template whose carrier lies inside the first one's, or a made connection.
+// In quickway a diagonal pair links itself when its second stone arrives, so there are no
+// bridges; instead two stones of p's a gap apart (two cells along a line) or a knight's move
+// apart, with two routes (cells next to both, empty) and two side cells that are not the
+// opponent's, form a *two-way join* (solve/two_way_join.h draws both). Whatever the opponent
+// plays on the routes or side cells, p plays a route and the two stones are joined: along a
+// side, or across a diagonal that the route stone links by itself, because that block's
+// crossing cells are the other route and a side cell, of which the opponent holds at most
+// the one just played (an opponent link there needs both). Gap A . B with routes m (between)
+// and s (beside m), side cells a (beside A) and b (beside B): on m, p plays s, which links to A
+// across m-a and to B across m-b; on s, a or b, p plays m. Knight's move from A to B with
+// routes m (beside A) and s (beside B), side cells a (beside A and s) and b (beside B and m):
+// on m or a, p plays s, which links to A across m-a; on s or b, p plays m, which links to B
+// across s-b. A join's carrier is its routes and its empty side cells. The edge templates
+// above hold in quickway too: each answer is a stone beside, or a diagonal whose crossing
+// cells are the template's, which quickway's stone links by itself where quax needs a link.
 // A *virtual win* of player p: p's groups (stones joined by sides and by p's links) from one
-// of p's edges to the other, consecutive groups joined by bridges, and a group joined to an
-// edge it does not touch by an edge template, all their carriers pairwise disjoint. Why p wins
+// of p's edges to the other, consecutive groups joined by bridges (in quickway by joins),
+// and a group joined to an edge it does not touch by an edge template, all their carriers
+// pairwise disjoint. Why p wins
 // from there whoever is to move (the proof the search relies on):
 //  - p's strategy: when the opponent plays a stone on a bridge's carrier, link that bridge (it
 //    is still legal: the block has no link, and the opponent, holding at most one crossing
-//    cell before that stone, could not have linked it); on a template's carrier, answer as
-//    the template says; otherwise make any link of the chain.
+//    cell before that stone, could not have linked it); on a join's, play its route; on a
+//    template's carrier, answer as the template says; otherwise make any link of the chain.
+//    (Every block whose link an answer needs has its crossing cells in that structure's
+//    carrier, so an opponent stone, and the links it makes itself in quickway, touch one
+//    structure only.)
 //    The carriers are disjoint, so one stone touches one bridge or template, and p answers it
 //    at once. Opponent links never touch the chain (they need two cells of one carrier).
 //  - The opponent cannot win meanwhile: their chain would have to cross p's, and the only
@@ -39,9 +59,12 @@
 // completed would have to cross p's future one, through the threat's key cell or a
 // carrier cell.
 //
-// Used by the proof search (solve/proof_search.h) for quax and link while the pie rule is out
-// of play; other rules (quickway's automatic links, crossway's free diagonals, quadrex's fills)
-// need templates of their own.
+// In quickway a threat's key stone links its diagonal neighbours itself, as the move would; an
+// opponent stone on one of those blocks' crossing cells whose other crossing cell is the
+// opponent's already would link across first, so such cells join the threat's cells.
+// Used by the proof search (solve/proof_search.h) for quax, link and quickway while the pie
+// rule is out of play; other rules (crossway's free diagonals, quadrex's fills) need
+// structures of their own.
 #pragma once
 
 #include <bitset>
@@ -52,7 +75,7 @@ namespace quax {
 
 using CellSet = std::bitset<26 * 26>;  // cells r * N + c of the largest board
 
-// True for the variants whose positions the functions below understand (quax and link).
+// True for the variants whose positions the functions below understand (quax, link, quickway).
 bool virtual_connections_apply(const GameSpec& spec);
 
 // Does `p` hold a virtual win in `game` (game not over or over alike)? On true, *carrier is

@@ -139,7 +139,9 @@ TEST_P(RandomPositions, TheSearchGivesThePlainSearchsValues) {
 INSTANTIATE_TEST_SUITE_P(Solve, RandomPositions,
                          ::testing::Values(Board{Variant::kQuax, 4, 4, 12, 2000, 150},
                                            Board{Variant::kLink, 4, 4, 12, 1000, 100},
-                                           Board{Variant::kQuax, 5, 10, 18, 800, 40}),
+                                           Board{Variant::kQuax, 5, 10, 18, 800, 40},
+                                           Board{Variant::kQuickway, 4, 3, 10, 2000, 150},
+                                           Board{Variant::kQuickway, 5, 6, 14, 800, 40}),
                          [](const ::testing::TestParamInfo<Board>& info) {
                            return std::string(variant_info(info.param.variant).name) + "_" +
                                   std::to_string(info.param.size);
@@ -261,10 +263,55 @@ TEST(VirtualConnection, ATemplateNeedsItsSideCellsEmpty) {
   EXPECT_TRUE(plain_win(*plain, *game, Player::kWhite));
 }
 
-TEST(VirtualConnection, AppliesToQuaxAndLinkOnly) {
+// Quickway: Black's c1, c3 and c5 are joined by two gaps (each with two routes: c2 or a cell
+// beside it, c4 or a cell beside it), and b1, c3 and d5 by two knight's moves; in each
+// position the two joins' carriers (routes and empty side cells, four cells each) can be
+// chosen apart, so Black has won, White to move.
+TEST(VirtualConnection, QuickwayGapsAndKnightsMovesAreJoins) {
+  for (const char* drawing : {R"(
+    . . V . .
+    . . . . .
+    . . V . .
+    . . . . .
+    . . V . .
+  )", R"(
+    . . . V .
+    . . . . .
+    . . V . .
+    . . . . .
+    . V . . .
+  )"}) {
+    const auto game = testing::parse_diagram(drawing).position(Variant::kQuickway, Player::kWhite, 5, false);
+    CellSet carrier;
+    ASSERT_TRUE(virtual_win(*game, Player::kBlack, &carrier)) << game->board_text();
+    EXPECT_EQ(carrier.count(), 8u) << game->board_text();
+    EXPECT_FALSE(virtual_win(*game, Player::kWhite));
+    const auto plain = plain_search(game->spec());
+    EXPECT_TRUE(plain_win(*plain, *game, Player::kBlack)) << game->board_text();
+  }
+}
+
+// A knight's move whose side cell is the opponent's is no join: White's stone on b2 would link
+// itself to c1 across b1-c2, and take the other route (b2) at the same time.
+TEST(VirtualConnection, AQuickwayJoinNeedsItsSideCellsFree) {
+  const auto d = testing::parse_diagram(R"(
+    . . . V .
+    . . . . .
+    . . V . .
+    . . . . .
+    . V H . .
+  )");
+  const auto game = d.position(Variant::kQuickway, Player::kWhite, 5, false);
+  EXPECT_FALSE(virtual_win(*game, Player::kBlack));
+  // The same stones in quax make no join at all: there a diagonal needs a link move.
+  EXPECT_FALSE(virtual_win(*d.position(Variant::kQuax, Player::kWhite, 5, false), Player::kBlack));
+}
+
+TEST(VirtualConnection, AppliesToQuaxLinkAndQuickwayOnly) {
   EXPECT_TRUE(virtual_connections_apply(GameSpec{Variant::kQuax, 5, false}));
   EXPECT_TRUE(virtual_connections_apply(GameSpec{Variant::kLink, 5, false}));
-  for (Variant v : {Variant::kQuickway, Variant::kCrossway, Variant::kQuadrex, Variant::kTorax, Variant::kQuikQuax})
+  EXPECT_TRUE(virtual_connections_apply(GameSpec{Variant::kQuickway, 5, false}));
+  for (Variant v : {Variant::kCrossway, Variant::kQuadrex, Variant::kTorax, Variant::kQuikQuax})
     EXPECT_FALSE(virtual_connections_apply(GameSpec{v, 6, false}));
 }
 
