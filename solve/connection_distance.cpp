@@ -109,14 +109,17 @@ int distance(const SquareGame& game, Player p, bool bridges_free) {
       if (bridges_free && (from_end == 1 || from_end == 2) && has_template(black ? c : r, from_end, false)) return b;
       if (pushes + 24 > kMaxPushes) return b;  // cannot happen: each cell settles once per improvement
       if (bridges_free && links == LinkRule::kAutomatic) {
-        for_each_two_way_join(c, r, [&](const int* jc, const int* jr) {
-          for (int k = 0; k < 3; ++k)
-            if (jc[k] < 0 || jr[k] < 0 || jc[k] >= n || jr[k] >= n) return;
-          const int y = jr[0] * n + jc[0];
-          if (cost[y] == kBlocked || cost[jr[1] * n + jc[1]] == kBlocked || cost[jr[2] * n + jc[2]] == kBlocked) return;
+        for (const TwoWayJoin& j : two_way_joins()) {
+          bool fits = true;
+          for (int k = 0; k < 3 && fits; ++k) {
+            const int jc = c + j.dc[k], jr = r + j.dr[k];
+            fits = jc >= 0 && jr >= 0 && jc < n && jr < n && cost[jr * n + jc] != kBlocked;
+          }
+          if (!fits) continue;
+          const int y = (r + j.dr[0]) * n + c + j.dc[0];
           const int nd = b + cost[y];
           if (nd < dist[y] && nd <= max_distance) push(y, nd);
-        });
+        }
       }
       for (int dr = -1; dr <= 1; ++dr) {
         for (int dc = -1; dc <= 1; ++dc) {

@@ -10,29 +10,37 @@
 //           A s1                 A  s1       its eight orientations)
 #pragma once
 
+#include <array>
+
 namespace quax {
 
-// For the stone at (c, r), calls emit(cols, rows) once per join shape in each of its eight
-// orientations, with five cells (columns and rows, possibly off the board): the other stone,
-// the two routes, the two side cells.
-template <class Emit>
-void for_each_two_way_join(int c, int r, Emit emit) {
-  // Cells (dx, dy) of the two shapes in their first orientation, in emit's order.
-  static constexpr int kShapes[2][5][2] = {{{0, 2}, {0, 1}, {1, 1}, {1, 0}, {1, 2}},
-                                           {{1, 2}, {0, 1}, {1, 1}, {1, 0}, {0, 2}}};
-  for (const auto& shape : kShapes) {
-    for (int orientation = 0; orientation < 8; ++orientation) {
-      const bool transpose = orientation & 4;
-      const int sx = orientation & 1 ? -1 : 1, sy = orientation & 2 ? -1 : 1;
-      int cols[5], rows[5];
-      for (int k = 0; k < 5; ++k) {
-        const int dx = transpose ? shape[k][1] : shape[k][0], dy = transpose ? shape[k][0] : shape[k][1];
-        cols[k] = c + sx * dx;
-        rows[k] = r + sy * dy;
+// One join shape in one orientation, as offsets from the first stone: the other stone
+// (index 0), the two routes (1, 2), the two side cells (3, 4).
+struct TwoWayJoin {
+  int dc[5], dr[5];
+};
+
+// The 16 joins of a stone: both shapes in their eight orientations.
+inline const std::array<TwoWayJoin, 16>& two_way_joins() {
+  static const std::array<TwoWayJoin, 16> joins = [] {
+    // Cells (dc, dr) of the two shapes in their first orientation, in TwoWayJoin's order.
+    constexpr int kShapes[2][5][2] = {{{0, 2}, {0, 1}, {1, 1}, {1, 0}, {1, 2}},
+                                      {{1, 2}, {0, 1}, {1, 1}, {1, 0}, {0, 2}}};
+    std::array<TwoWayJoin, 16> out{};
+    int i = 0;
+    for (const auto& shape : kShapes) {
+      for (int orientation = 0; orientation < 8; ++orientation, ++i) {
+        const bool transpose = orientation & 4;
+        const int sc = orientation & 1 ? -1 : 1, sr = orientation & 2 ? -1 : 1;
+        for (int k = 0; k < 5; ++k) {
+          out[i].dc[k] = sc * (transpose ? shape[k][1] : shape[k][0]);
+          out[i].dr[k] = sr * (transpose ? shape[k][0] : shape[k][1]);
+        }
       }
-      emit(cols, rows);
     }
-  }
+    return out;
+  }();
+  return joins;
 }
 
 }  // namespace quax

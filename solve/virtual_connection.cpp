@@ -1,5 +1,6 @@
 #include "solve/virtual_connection.h"
 
+#include <algorithm>
 #include <cstdint>
 
 #include "solve/connection_distance.h"
@@ -83,7 +84,8 @@ class ChainFinder {
       }
     }
     // Edges per group root.
-    for (int x = 0; x < kMaxNodes; ++x) at_start_[x] = at_end_[x] = false;
+    reset(at_start_, false);
+    reset(at_end_, false);
     at_end_[kEndEdge] = true;
     for (int i = 0; i < n; ++i) {
       const int s = b_.rows ? i : i * n, e = b_.rows ? (n - 1) * n + i : i * n + n - 1;
@@ -98,7 +100,7 @@ class ChainFinder {
     }
     // Bridges between different groups.
     bridges_ = 0;
-    for (int x = 0; x < kMaxNodes; ++x) first_[x] = -1;
+    reset(first_, static_cast<int16_t>(-1));
     // (Not in quickway: a bridge needs a link move; its diagonal pairs link by themselves.)
     for (int r = 0; r + 1 < n && !b_.automatic; ++r) {
       for (int c = 0; c + 1 < n; ++c) {
@@ -123,7 +125,7 @@ class ChainFinder {
     add_edge_templates();
     if (bridges_ == 0) return false;
     used_.reset();
-    for (int x = 0; x < kMaxNodes; ++x) visited_[x] = false;
+    reset(visited_, false);
     budget_ = kSearchBudget;
     // From each group on the start edge, then from the edge itself (through its templates).
     for (int x = 0; x <= nn; ++x) {
@@ -140,6 +142,13 @@ class ChainFinder {
   }
 
  private:
+  // Sets a per-node array over this board's cells and the two edge nodes (the only nodes
+  // used): it runs at every threat tried, where clearing all kMaxNodes cost more than the rest.
+  template <typename T>
+  void reset(T* nodes, T value) const {
+    std::fill(nodes, nodes + b_.nn, value);
+    nodes[kStartEdge] = nodes[kEndEdge] = value;
+  }
   int find_root(int x) {
     while (parent_[x] != x) x = parent_[x] = parent_[parent_[x]];
     return x;
@@ -162,27 +171,34 @@ class ChainFinder {
   // cells are not the opponent's; each pair once (from its lower cell).
   void add_two_way_joins() {
     const int n = b_.n;
+    auto on_board = [n](int c, int r) { return c >= 0 && r >= 0 && c < n && r < n; };
     for (int a = 0; a < b_.nn; ++a) {
       if (b_.cell[a] != 1) continue;
       const int ac = a % n, ar = a / n;
-      for_each_two_way_join(ac, ar, [&](const int* c, const int* r) {
-        for (int k = 0; k < 5; ++k)
-          if (c[k] < 0 || r[k] < 0 || c[k] >= n || r[k] >= n) return;
-        const int other = r[0] * n + c[0];
-        if (other < a || b_.cell[other] != 1) return;
+      for (const TwoWayJoin& j : two_way_joins()) {
+        // The other stone first: most joins stop there.
+        if (!on_board(ac + j.dc[0], ar + j.dr[0])) continue;
+        const int other = (ar + j.dr[0]) * n + ac + j.dc[0];
+        if (other < a || b_.cell[other] != 1) continue;
         const int g = find_root(a), h = find_root(other);
-        if (g == h) return;
-        const int route1 = r[1] * n + c[1], route2 = r[2] * n + c[2];
-        const int side1 = r[3] * n + c[3], side2 = r[4] * n + c[4];
-        if (b_.cell[route1] != 0 || b_.cell[route2] != 0 || b_.cell[side1] == 2 || b_.cell[side2] == 2) return;
+        if (g == h) continue;
+        int cells[4];
+        bool fits = true;
+        for (int k = 1; k < 5 && fits; ++k) {
+          fits = on_board(ac + j.dc[k], ar + j.dr[k]);
+          cells[k - 1] = (ar + j.dr[k]) * n + ac + j.dc[k];
+        }
+        if (!fits || b_.cell[cells[0]] != 0 || b_.cell[cells[1]] != 0 || b_.cell[cells[2]] == 2 ||
+            b_.cell[cells[3]] == 2)
+          continue;
         const int id = bridges_++;
         int count = 0;
-        for (int x : {route1, route2, side1, side2})
+        for (int x : cells)
           if (b_.cell[x] == 0) carrier_[id][count++] = static_cast<int16_t>(x);
         carrier_[id][count] = -1;
         add_end(id, 0, g, h);
         add_end(id, 1, h, g);
-      });
+      }
     }
   }
 
