@@ -185,7 +185,8 @@ void setup_solve(CLI::App& app) {
   cmd->add_option("--max-ply", opt->max_ply, "With --records: last ply to solve")->check(CLI::Range(0, 100000));
   cmd->add_flag("--value-only", opt->value_only, "Prove the value only, without trying every move");
   cmd->add_flag("--no-virtual-connections", opt->no_virtual_connections,
-                "Quax, link and quickway: search without the bridge, join and template rules (docs/SOLVE.md), to compare");
+                "Quax, link and quickway: search without the bridge, join and template rules (docs/SOLVE.md), "
+                "to compare");
   cmd->add_option("--model", opt->model,
                   "Order the moves by this model's policy (docs/SOLVE.md): values are the same, the work differs");
   cmd->add_option("--prior-weight", opt->prior_weight,
@@ -220,7 +221,8 @@ void setup_solve(CLI::App& app) {
 
     const std::unique_ptr<ProofSearch> searcher = make_search(spec, opt->memory_mb);
     if (opt->no_virtual_connections) searcher->set_virtual_connections(false);
-    if (!opt->model.empty()) searcher->set_move_prior(model_prior(opt->model, spec), opt->prior_weight, opt->prior_depth);
+    if (!opt->model.empty())
+      searcher->set_move_prior(model_prior(opt->model, spec), opt->prior_weight, opt->prior_depth);
     ProofSearch& search = *searcher;
     ListingLimits limits;
     limits.max_bytes = static_cast<size_t>(opt->memory_mb) << 20;

@@ -20,9 +20,10 @@
 //    quadrex, whose fills place several stones at once) and decide a position at once when
 //    a player has no path left. All three are off while swap is available.
 //  - Virtual connections in quax, link and quickway while swap is out of play
-//    (solve/virtual_connection.h): a position where a player holds a virtual win, or where the player to move is one move
-//    from one, is decided at once; and a player facing threats is given only the stones in
-//    the must-play region (and every link move): the others lose.
+//    (solve/virtual_connection.h): a position where a player holds a virtual win, or where
+//    the player to move is one move from one, is decided at once; and a player facing
+//    threats is given only the stones in the must-play region (and every link move): the
+//    others lose.
 //  - The pie rule: a position where the mover may swap, in a game without draws, is a win for
 //    the mover, decided without search. Why: swapping gives the position the mover would
 //    face without the swap, with the colours exchanged (RULES.md's mirror maps each player's
