@@ -119,10 +119,11 @@ TEST(Model, ACopyThatComputesAnotherNetworkIsCaught) {
   EXPECT_EQ(compare_model_outputs(*make_inference_model(trained.module, trained.shape, trained.step, Precision::kFloat32),
                                   *reference),
             "");
-  if (cpu_runs_bfloat16())
+  if (cpu_runs_bfloat16()) {
     EXPECT_EQ(compare_model_outputs(
                   *make_inference_model(trained.module, trained.shape, trained.step, Precision::kBFloat16), *reference),
               "");
+  }
   // Constant outputs: the heads' last layers see nothing of the position.
   auto constant = trained.module.deepcopy();
   {

@@ -92,6 +92,9 @@ TEST(DefaultModel, TheShippedModelsPlayTheirVariantsAtEverySize) {
   EXPECT_EQ(best(Variant::kQuady, 15), "quady-15.pt");
   EXPECT_EQ(best(Variant::kQuady, 9), "quady-15.pt");  // trained on 15 and 9 from quady-9.pt's weights
   EXPECT_EQ(best(Variant::kQuady, 11), "quady-15.pt");
+  EXPECT_EQ(best(Variant::kQuady2, 17), "quady2-17.pt");  // trained on 17 and 9 from quady-15.pt's weights
+  EXPECT_EQ(best(Variant::kQuady2, 9), "quady2-17.pt");
+  EXPECT_EQ(best(Variant::kQuady2, 13), "quady2-17.pt");
   EXPECT_EQ(best(Variant::kTorax, 9), "torax-5.pt");
   EXPECT_EQ(best(Variant::kStymie, 8), "stymie-8.pt");
   EXPECT_EQ(best(Variant::kStymie, 5), "stymie-8.pt");  // trained on 8 and 5 from stymie-5.pt's weights
