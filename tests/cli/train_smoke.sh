@@ -29,11 +29,14 @@ ls "$RUN"/r/models/model-*.pt > /dev/null || fail "no models"
 ls "$RUN"/r/checkpoints/ckpt-0000000240.pt > /dev/null || fail "no checkpoint at step 240"
 lines=$(grep -c '"kind":"learn"' "$RUN/r/metrics.jsonl")
 [ "$lines" -ge 20 ] || fail "only $lines metrics lines"
-# Mean loss of the first three metrics lines against the last three.
+# Mean loss of the first three metrics lines against the last ten: one line is the mean of
+# five batches, and its noise (about 0.05) is averaged down over ten; the fall measured on an AMD
+# EPYC (fp32, and bf16 self-play) is 0.23-0.40, so a fall under 0.1 means no learning.
 losses=$(grep -o '"loss":[0-9.e+-]*' "$RUN/r/metrics.jsonl" | cut -d: -f2)
 first=$(echo "$losses" | head -3 | awk '{s+=$1} END {print s/NR}')
-last=$(echo "$losses" | tail -3 | awk '{s+=$1} END {print s/NR}')
-awk -v a="$first" -v b="$last" 'BEGIN {exit !(b < a - 0.1)}' || fail "loss did not fall: $first -> $last"
+last=$(echo "$losses" | tail -10 | awk '{s+=$1} END {print s/NR}')
+awk -v a="$first" -v b="$last" 'BEGIN {exit !(b < a - 0.1)}' ||
+  fail "loss did not fall: $first -> $last (every line: $(echo $losses))"
 echo "loss $first -> $last"
 
 # A warm start (run.init_from): a 5x5 run from the 4x4 run's checkpoint; a hex run from it is
