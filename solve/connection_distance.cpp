@@ -108,7 +108,7 @@ int distance(const SquareGame& game, Player p, bool bridges_free) {
       const int from_end = n - 1 - (black ? r : c);
       if (bridges_free && (from_end == 1 || from_end == 2) && has_template(black ? c : r, from_end, false)) return b;
       if (pushes + 24 > kMaxPushes) return b;  // cannot happen: each cell settles once per improvement
-      if (bridges_free && links == LinkRule::kAutomatic) {
+      if (bridges_free && (links == LinkRule::kAutomatic || links == LinkRule::kDiagonal)) {
         for (const TwoWayJoin& j : two_way_joins()) {
           bool fits = true;
           for (int k = 0; k < 3 && fits; ++k) {

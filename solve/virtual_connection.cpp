@@ -26,6 +26,7 @@ struct Board {
   int n = 0, nn = 0;
   bool rows = true;              // p connects row 1 to row N (Black), else column a to N
   bool automatic = false;        // quickway: a stone links its diagonal neighbours itself
+  bool diagonal = false;         // crossway: diagonal neighbours are joined, no checkerboards
   uint8_t cell[kMaxCells];       // 0 empty, 1 p's stone, 2 the opponent's
   uint8_t link[kMaxCells];       // per block: 0 none, 1 p's `/`, 2 p's `\`, 3 the opponent's
 };
@@ -36,6 +37,7 @@ Board board_for(const SquareGame& game, Player p) {
   b.nn = b.n * b.n;
   b.rows = p == Player::kBlack;
   b.automatic = variant_info(game.spec().variant).links == LinkRule::kAutomatic;
+  b.diagonal = variant_info(game.spec().variant).links == LinkRule::kDiagonal;
   for (int x = 0; x < b.nn; ++x) {
     const Player s = game.stone(x % b.n, x / b.n);
     b.cell[x] = s == Player::kNone ? 0 : (s == p ? 1 : 2);
@@ -61,6 +63,36 @@ void diagonal_cells(int n, int c, int r, int d, int* x, int* y, int* u, int* v) 
   }
 }
 
+// Crossway: calls f(partner, u, v) for each block around empty cell x, with x's diagonal
+// partner there and the block's two other cells. A stone of p's on x is illegal exactly when
+// some block has p's partner and the opponent's u and v (it would complete a checkerboard).
+template <typename F>
+void for_each_block_around(const Board& b, int x, F f) {
+  const int n = b.n, c = x % n, r = x / n;
+  for (int dr = -1; dr <= 0; ++dr) {
+    for (int dc = -1; dc <= 0; ++dc) {
+      const int bc = c + dc, br = r + dr;
+      if (bc < 0 || br < 0 || bc + 1 >= n || br + 1 >= n) continue;
+      for (int d = 0; d < 2; ++d) {
+        int e1, e2, u, v;
+        diagonal_cells(n, bc, br, d, &e1, &e2, &u, &v);
+        if (e1 == x) f(e2, u, v);
+        if (e2 == x) f(e1, u, v);
+      }
+    }
+  }
+}
+
+// Crossway: may p place a stone on empty cell x? Elsewhere always.
+bool legal_for_p(const Board& b, int x) {
+  if (!b.diagonal) return true;
+  bool legal = true;
+  for_each_block_around(b, x, [&](int partner, int u, int v) {
+    if (b.cell[partner] == 1 && b.cell[u] == 2 && b.cell[v] == 2) legal = false;
+  });
+  return legal;
+}
+
 class ChainFinder {
  public:
   explicit ChainFinder(const Board& b) : b_(b) {}
@@ -73,6 +105,10 @@ class ChainFinder {
       const int c = x % n, r = x / n;
       if (c + 1 < n && b_.cell[x + 1] == 1) unite(x, x + 1);
       if (r + 1 < n && b_.cell[x + n] == 1) unite(x, x + n);
+      if (b_.diagonal && r + 1 < n) {  // (a checkerboard, the only way to cross them, is illegal)
+        if (c + 1 < n && b_.cell[x + n + 1] == 1) unite(x, x + n + 1);
+        if (c > 0 && b_.cell[x + n - 1] == 1) unite(x, x + n - 1);
+      }
     }
     for (int r = 0; r + 1 < n; ++r) {
       for (int c = 0; c + 1 < n; ++c) {
@@ -101,8 +137,9 @@ class ChainFinder {
     // Bridges between different groups.
     bridges_ = 0;
     reset(first_, static_cast<int16_t>(-1));
-    // (Not in quickway: a bridge needs a link move; its diagonal pairs link by themselves.)
-    for (int r = 0; r + 1 < n && !b_.automatic; ++r) {
+    // (Only where links are moves: quickway's diagonal pairs link by themselves, crossway's
+    // are joined without links.)
+    for (int r = 0; r + 1 < n && !b_.automatic && !b_.diagonal; ++r) {
       for (int c = 0; c + 1 < n; ++c) {
         if (b_.link[r * n + c] != 0) continue;
         for (int d = 0; d < 2; ++d) {
@@ -121,7 +158,7 @@ class ChainFinder {
         }
       }
     }
-    if (b_.automatic) add_two_way_joins();
+    if (b_.automatic || b_.diagonal) add_two_way_joins();
     add_edge_templates();
     if (bridges_ == 0) return false;
     used_.reset();
@@ -280,7 +317,18 @@ void scan_threats(Board& b, OnThreat on_threat) {
   CellSet carrier;
   const int n = b.n;
   for (int x = 0; x < b.nn; ++x) {
-    if (b.cell[x] != 0) continue;
+    if (b.cell[x] != 0 || !legal_for_p(b, x)) continue;
+    // Crossway: an opponent stone that would leave p's stone on x completing a checkerboard
+    // stops the threat too (a block with p's partner, one crossing cell the opponent's and the
+    // other empty: that empty cell).
+    CellSet blockers;
+    if (b.diagonal) {
+      for_each_block_around(b, x, [&](int partner, int u, int v) {
+        if (b.cell[partner] != 1) return;
+        if (b.cell[u] == 2 && b.cell[v] == 0) blockers.set(static_cast<size_t>(v));
+        if (b.cell[v] == 2 && b.cell[u] == 0) blockers.set(static_cast<size_t>(u));
+      });
+    }
     b.cell[x] = 1;
     // Quickway: the stone links its diagonal neighbours of p's in blocks without a link, as
     // the move would. Such a link can still be taken away before p plays x: by an opponent
@@ -309,9 +357,9 @@ void scan_threats(Board& b, OnThreat on_threat) {
     const bool found = virtual_win_on(b, &carrier);
     for (int i = 0; i < links; ++i) b.link[linked[i]] = 0;
     b.cell[x] = 0;
-    if (found && !on_threat(carrier.set(x) | crossings)) return;
+    if (found && !on_threat(carrier.set(x) | crossings | blockers)) return;
   }
-  if (b.automatic) return;  // no link moves
+  if (b.automatic || b.diagonal) return;  // no link moves
   for (int r = 0; r + 1 < n; ++r) {
     for (int c = 0; c + 1 < n; ++c) {
       uint8_t& l = b.link[r * n + c];
@@ -333,8 +381,9 @@ void scan_threats(Board& b, OnThreat on_threat) {
 
 bool virtual_connections_apply(const GameSpec& spec) {
   const VariantInfo& info = variant_info(spec.variant);
-  return (info.links == LinkRule::kChosen || info.links == LinkRule::kAutomatic) && !info.fill_cascade &&
-         info.shape == BoardShape::kSquare && info.turns == TurnRule::kOneAction;
+  return (info.links == LinkRule::kChosen || info.links == LinkRule::kAutomatic ||
+          info.links == LinkRule::kDiagonal) &&
+         !info.fill_cascade && info.shape == BoardShape::kSquare && info.turns == TurnRule::kOneAction;
 }
 
 // The scans below are cut short by bridge_distance(): 0 for a virtual win, at most 1 for a

@@ -1,6 +1,6 @@
-// Virtual connections of quax, link and quickway: positions a player has won though the game
-// goes on, and the cells where the other player must move to stop a connection that is one
-// move away.
+// Virtual connections of quax, link, quickway and crossway: positions a player has won though
+// the game goes on, and the cells where the other player must move to stop a connection that
+// is one move away.
 //
 // The structure is the quax *bridge*: two stones of a player on one diagonal of a block that
 // holds no link, the two other cells of the block (its crossing cells) not both the
@@ -62,9 +62,29 @@
 // In quickway a threat's key stone links its diagonal neighbours itself, as the move would; an
 // opponent stone on one of those blocks' crossing cells whose other crossing cell is the
 // opponent's already would link across first, so such cells join the threat's cells.
-// Used by the proof search (solve/proof_search.h) for quax, link and quickway while the pie
-// rule is out of play; other rules (crossway's free diagonals, quadrex's fills) need
-// structures of their own.
+//
+// Crossway: stones on a diagonal are joined with no link (a checkerboard, the only way across
+// them, is illegal), so groups are 8-connected and there are no bridges. A stone is illegal
+// where it would complete a checkerboard: in a block holding the mover's stone on the other
+// end of its diagonal and the opponent's on the two other cells. The joins and both edge
+// templates hold with the same cells, because each answer stays legal:
+//  - gap: m (between A and B) is always legal: every block around it has A or B on its other
+//    diagonal. s (beside m) is illegal only if the opponent holds both other cells of a block
+//    around s, and each such block has m, a or b among them: on m, p plays s; on s, a or b, m.
+//  - knight's move (m beside A, s beside B): on m or b, p plays s (its blocks' other cells
+//    include A, or m and a, or a); on s or a, p plays m (B, or s and b, or b).
+//  - one-row template: e is always legal (x is on the other diagonal of both its blocks); on
+//    e, p plays e2, whose blocks' other cells include x2; on e2 or x2, p plays e.
+//  - two-row template: on f or e, p plays y, joined to x across the block of s and f (the
+//    opponent holds one of them) with y's one-row template; elsewhere p plays f, legal as
+//    every block around it has x or two carrier cells among its other cells.
+// A chain crosses p's only through a cell of it or a checkerboard, so the opponent cannot win
+// meanwhile, and p always has a legal answer, so the game cannot end drawn either. A threat's
+// key cell must be legal for p, and an opponent stone that would make it illegal (the empty
+// cell of a block around it holding p's diagonal partner and one opponent stone) stops the
+// threat too: such cells join the threat's cells.
+// Used by the proof search (solve/proof_search.h) for quax, link, quickway and crossway while
+// the pie rule is out of play; quadrex's fills need structures of their own.
 #pragma once
 
 #include <bitset>
@@ -75,7 +95,8 @@ namespace quax {
 
 using CellSet = std::bitset<26 * 26>;  // cells r * N + c of the largest board
 
-// True for the variants whose positions the functions below understand (quax, link, quickway).
+// True for the variants whose positions the functions below understand (quax, link, quickway,
+// crossway).
 bool virtual_connections_apply(const GameSpec& spec);
 
 // Does `p` hold a virtual win in `game` (game not over or over alike)? On true, *carrier is

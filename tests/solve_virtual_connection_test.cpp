@@ -1,8 +1,8 @@
-// Virtual connections of quax and link (solve/virtual_connection.h), each rule checked
-// against the plain proof search (the rules off) on random positions: a virtual win is always
-// a proven win, every stone outside the must-play region a proven loss, and the search with
-// the rules gives the values of the search without them. Then drawn positions for what the
-// detector must see.
+// Virtual connections of quax, link, quickway and crossway (solve/virtual_connection.h), each
+// rule checked against the plain proof search (the rules off) on random positions: a virtual
+// win is always a proven win, every stone outside the must-play region a proven loss, and the
+// search with the rules gives the values of the search without them. Then drawn positions for
+// what the detector must see.
 #include <gtest/gtest.h>
 
 #include <memory>
@@ -92,14 +92,17 @@ TEST_P(RandomPositions, EveryStoneOutsideTheMustPlayRegionLoses) {
   const auto plain = plain_search(spec);
   int pruned = 0, kept = 0;
   auto child = new_game(spec);
+  std::vector<uint8_t> legal(static_cast<size_t>(child->num_actions()));
   for (const auto& [seed, s] : random_positions(b, b.positions, 5000)) {
     const auto& game = static_cast<const SquareGame&>(*s);
     const Player mover = s->to_move();
     bool threatened = false;
     const CellSet region = must_play_against(game, opponent(mover), &threatened);
     if (!threatened) continue;
+    s->legal_mask(legal.data());
     for (int cell = 0; cell < b.size * b.size; ++cell) {
-      if (game.stone(cell % b.size, cell / b.size) != Player::kNone) continue;
+      // (Crossway: an empty cell where the mover's stone would complete a checkerboard.)
+      if (!legal[static_cast<size_t>(game.cell_action(cell % b.size, cell / b.size))]) continue;
       if (region[static_cast<size_t>(cell)]) {
         ++kept;
         continue;
@@ -141,7 +144,9 @@ INSTANTIATE_TEST_SUITE_P(Solve, RandomPositions,
                                            Board{Variant::kLink, 4, 4, 12, 1000, 100},
                                            Board{Variant::kQuax, 5, 10, 18, 800, 40},
                                            Board{Variant::kQuickway, 4, 3, 10, 2000, 150},
-                                           Board{Variant::kQuickway, 5, 6, 14, 800, 40}),
+                                           Board{Variant::kQuickway, 5, 6, 14, 800, 40},
+                                           Board{Variant::kCrossway, 4, 3, 10, 2000, 150},
+                                           Board{Variant::kCrossway, 5, 6, 14, 800, 40}),
                          [](const ::testing::TestParamInfo<Board>& info) {
                            return std::string(variant_info(info.param.variant).name) + "_" +
                                   std::to_string(info.param.size);
@@ -307,11 +312,58 @@ TEST(VirtualConnection, AQuickwayJoinNeedsItsSideCellsFree) {
   EXPECT_FALSE(virtual_win(*d.position(Variant::kQuax, Player::kWhite, 5, false), Player::kBlack));
 }
 
-TEST(VirtualConnection, AppliesToQuaxLinkAndQuickwayOnly) {
-  EXPECT_TRUE(virtual_connections_apply(GameSpec{Variant::kQuax, 5, false}));
-  EXPECT_TRUE(virtual_connections_apply(GameSpec{Variant::kLink, 5, false}));
-  EXPECT_TRUE(virtual_connections_apply(GameSpec{Variant::kQuickway, 5, false}));
-  for (Variant v : {Variant::kCrossway, Variant::kQuadrex, Variant::kTorax, Variant::kQuikQuax})
+// Crossway: the same gaps and knight's moves are joins there too (a route across a diagonal
+// needs no link, and the checkerboard rule cannot stop it while the side cells are not
+// White's), so Black has won, White to move.
+TEST(VirtualConnection, CrosswayGapsAndKnightsMovesAreJoins) {
+  for (const char* drawing : {R"(
+    . . V . .
+    . . . . .
+    . . V . .
+    . . . . .
+    . . V . .
+  )", R"(
+    . . . V .
+    . . . . .
+    . . V . .
+    . . . . .
+    . V . . .
+  )"}) {
+    const auto game = testing::parse_diagram(drawing).position(Variant::kCrossway, Player::kWhite, 5, false);
+    ASSERT_TRUE(virtual_win(*game, Player::kBlack)) << game->board_text();
+    EXPECT_FALSE(virtual_win(*game, Player::kWhite));
+    const auto plain = plain_search(game->spec());
+    EXPECT_TRUE(plain_win(*plain, *game, Player::kBlack)) << game->board_text();
+  }
+}
+
+// Crossway's knight's move b1-c3 with White on its side cell c1: White plays b2, and c2, the
+// other route, would complete the checkerboard b1 c2 / c1 b2, so it is illegal for Black. No
+// join, no virtual win, and White, to move, wins; with c1 empty the join holds and Black wins.
+TEST(VirtualConnection, ACrosswayJoinNeedsItsSideCellsFree) {
+  const auto with_side = testing::parse_diagram(R"(
+    . . . .
+    . . V .
+    . . . .
+    . V H .
+  )").position(Variant::kCrossway, Player::kWhite, 3, false);
+  EXPECT_FALSE(virtual_win(*with_side, Player::kBlack));
+  const auto plain = plain_search(with_side->spec());
+  EXPECT_TRUE(plain_win(*plain, *with_side, Player::kWhite));
+  const auto free_side = testing::parse_diagram(R"(
+    . . . .
+    . . V .
+    . . . .
+    . V . H
+  )").position(Variant::kCrossway, Player::kWhite, 3, false);
+  EXPECT_TRUE(virtual_win(*free_side, Player::kBlack));
+  EXPECT_TRUE(plain_win(*plain, *free_side, Player::kBlack));
+}
+
+TEST(VirtualConnection, AppliesToQuaxLinkQuickwayAndCrosswayOnly) {
+  for (Variant v : {Variant::kQuax, Variant::kLink, Variant::kQuickway, Variant::kCrossway})
+    EXPECT_TRUE(virtual_connections_apply(GameSpec{v, 5, false}));
+  for (Variant v : {Variant::kQuadrex, Variant::kTorax, Variant::kQuikQuax})
     EXPECT_FALSE(virtual_connections_apply(GameSpec{v, 6, false}));
 }
 
