@@ -12,8 +12,9 @@ constexpr int kMaxCells = 26 * 26;
 constexpr uint8_t kBlocked = 255;
 
 // Both counts: with `bridges_free`, a diagonal of a free block costs nothing unless both of
-// its crossing cells are the opponent's (quax and link), and in quickway a two-way join's
-// second stone is reached from the first for nothing when neither route is the opponent's.
+// its crossing cells are the opponent's (quax and link), and in quickway and crossway a
+// two-way join's second stone is reached from the first for nothing when neither route is the
+// opponent's.
 int distance(const SquareGame& game, Player p, bool bridges_free) {
   // This runs twice at every new leaf of the proof search: flat arrays, no allocation.
   const int n = game.size(), nn = n * n;

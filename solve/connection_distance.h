@@ -17,12 +17,13 @@ inline constexpr int kNoPath = 1 << 20;
 // there are none. kNoPath when the opponent has cut every path.
 int connection_distance(const SquareGame& game, Player p);
 
-// Quax, link and quickway: the same count with a diagonal through a free block costing nothing
-// unless the opponent holds both of its crossing cells (a bridge: solve/virtual_connection.h),
-// in quickway a two-way join's far stone reached for nothing (solve/two_way_join.h), and a
-// cell next to an edge joined to it for nothing where an edge template fits there. A
-// lower bound on the stones and links p needs when bridges count as made, so a player with
-// a virtual win is at 0, and one with a threat (one move from a virtual win) at most at 1.
+// Quax, link, quickway and crossway: the same count with a diagonal through a free block
+// costing nothing unless the opponent holds both of its crossing cells (a bridge:
+// solve/virtual_connection.h), in quickway and crossway a two-way join's far stone reached for
+// nothing (solve/two_way_join.h), and a cell next to an edge joined to it for nothing where an
+// edge template fits there. A lower bound on the stones and links p needs when bridges count
+// as made, so a player with a virtual win is at 0, and one with a threat (one move from a
+// virtual win) at most at 1.
 int bridge_distance(const SquareGame& game, Player p);
 
 }  // namespace quax
