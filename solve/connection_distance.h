@@ -4,6 +4,8 @@
 // Only a heuristic: it orders the search, never decides a value.
 #pragma once
 
+#include <cstdint>
+
 #include "env/square_game.h"
 
 namespace quax {
@@ -25,5 +27,11 @@ int connection_distance(const SquareGame& game, Player p);
 // as made, so a player with a virtual win is at 0, and one with a threat (one move from a
 // virtual win) at most at 1.
 int bridge_distance(const SquareGame& game, Player p);
+
+// bridge_distance(game, p), and when it is 1, the empty cells where a stone of p's could bring
+// it to 0: the only stones that can give p a virtual win (the threat scan of
+// solve/virtual_connection.h tries no other). cells[x] = 1 on a path through x that costs
+// nothing once x is p's; cells has size * size entries, untouched unless the result is 1.
+int bridge_threat_cells(const SquareGame& game, Player p, uint8_t* cells);
 
 }  // namespace quax

@@ -311,13 +311,14 @@ bool virtual_win_on(const Board& b, CellSet* carrier) {
 }
 
 // Every threat of p's in turn (stones first, then links), each with its key cell (for a stone)
-// and carrier; `on_threat` returns false to stop the scan.
+// and carrier; `on_threat` returns false to stop the scan. Stones are tried on the cells
+// `keys` marks (bridge_threat_cells), or everywhere without it.
 template <typename OnThreat>
-void scan_threats(Board& b, OnThreat on_threat) {
+void scan_threats(Board& b, const uint8_t* keys, OnThreat on_threat) {
   CellSet carrier;
   const int n = b.n;
   for (int x = 0; x < b.nn; ++x) {
-    if (b.cell[x] != 0 || !legal_for_p(b, x)) continue;
+    if (b.cell[x] != 0 || (keys && !keys[x]) || !legal_for_p(b, x)) continue;
     // Crossway: an opponent stone that would leave p's stone on x completing a checkerboard
     // stops the threat too (a block with p's partner, one crossing cell the opponent's and the
     // other empty: that empty cell).
@@ -387,7 +388,8 @@ bool virtual_connections_apply(const GameSpec& spec) {
 }
 
 // The scans below are cut short by bridge_distance(): 0 for a virtual win, at most 1 for a
-// threat (solve/connection_distance.h).
+// threat, and at 1 a threat's key stone lies on a path that then costs nothing
+// (solve/connection_distance.h).
 bool virtual_win(const SquareGame& game, Player p, CellSet* carrier) {
   if (bridge_distance(game, p) > 0) return false;
   const Board b = board_for(game, p);
@@ -395,11 +397,13 @@ bool virtual_win(const SquareGame& game, Player p, CellSet* carrier) {
 }
 
 bool has_threat(const SquareGame& game, Player p) {
-  if (bridge_distance(game, p) > 1) return false;
+  uint8_t keys[kMaxCells];
+  const int distance = bridge_threat_cells(game, p, keys);
+  if (distance > 1) return false;
   Board b = board_for(game, p);
   if (virtual_win_on(b, nullptr)) return true;
   bool found = false;
-  scan_threats(b, [&](const CellSet&) {
+  scan_threats(b, distance == 1 ? keys : nullptr, [&](const CellSet&) {
     found = true;
     return false;
   });
@@ -410,11 +414,13 @@ CellSet must_play_against(const SquareGame& game, Player p, bool* threatened) {
   CellSet region;
   region.set();
   *threatened = false;
-  if (bridge_distance(game, p) > 1) return region;
+  uint8_t keys[kMaxCells];
+  const int distance = bridge_threat_cells(game, p, keys);
+  if (distance > 1) return region;
   Board b = board_for(game, p);
   *threatened = virtual_win_on(b, nullptr);
   if (*threatened) return CellSet();
-  scan_threats(b, [&](const CellSet& key_and_carrier) {
+  scan_threats(b, distance == 1 ? keys : nullptr, [&](const CellSet& key_and_carrier) {
     *threatened = true;
     region &= key_and_carrier;
     return region.any();  // an empty region cannot shrink further

@@ -12,6 +12,7 @@
 #include "env/rng.h"
 #include "env/square_game.h"
 #include "random_plies.h"
+#include "solve/connection_distance.h"
 #include "solve/proof_search.h"
 #include "solve/solver.h"
 #include "solve/virtual_connection.h"
@@ -117,6 +118,39 @@ TEST_P(RandomPositions, EveryStoneOutsideTheMustPlayRegionLoses) {
   }
   EXPECT_GT(pruned, b.positions / 2);
   EXPECT_GT(kept, 0);
+}
+
+// The threat scan tries only bridge_threat_cells' cells: every stone of the mover's that gives
+// them a virtual win is among them (one outside would be a threat the scan misses).
+TEST_P(RandomPositions, EveryThreatKeyIsAThreatCell) {
+  const Board& b = GetParam();
+  const GameSpec spec{b.variant, b.size, false};
+  auto child = new_game(spec);
+  std::vector<uint8_t> legal(static_cast<size_t>(child->num_actions()));
+  std::vector<uint8_t> cells(static_cast<size_t>(b.size * b.size));
+  int keys = 0, skipped = 0;
+  for (const auto& [seed, s] : random_positions(b, b.positions, 7000)) {
+    const auto& game = static_cast<const SquareGame&>(*s);
+    const Player mover = s->to_move();
+    if (bridge_threat_cells(game, mover, cells.data()) != 1) continue;
+    s->legal_mask(legal.data());
+    for (int cell = 0; cell < b.size * b.size; ++cell) {
+      const int action = game.cell_action(cell % b.size, cell / b.size);
+      if (!legal[static_cast<size_t>(action)]) continue;
+      child->copy_from(*s);
+      child->apply(action);
+      const bool key = !child->is_over() && virtual_win(static_cast<const SquareGame&>(*child), mover);
+      if (key) ++keys;
+      if (!cells[static_cast<size_t>(cell)]) {
+        ++skipped;
+        ASSERT_FALSE(key) << "seed " << seed << ": " << s->action_to_string(action) << " is a threat's key\n"
+                          << s->board_text();
+      }
+    }
+  }
+  // Not vacuous: keys were met, and the cells left out are most of the board.
+  EXPECT_GT(keys, b.positions / 50);
+  EXPECT_GT(skipped, keys);
 }
 
 // The search with the rules gives every value and winning move of the search without them.
