@@ -63,9 +63,8 @@ void diagonal_cells(int n, int c, int r, int d, int* x, int* y, int* u, int* v) 
   }
 }
 
-// Crossway: calls f(partner, u, v) for each block around empty cell x, with x's diagonal
-// partner there and the block's two other cells. A stone of p's on x is illegal exactly when
-// some block has p's partner and the opponent's u and v (it would complete a checkerboard).
+// Calls f(block, d, partner, u, v) for each block around cell x: the block (its south-west
+// cell), its diagonal d through x, x's partner at the other end and the two other cells.
 template <typename F>
 void for_each_block_around(const Board& b, int x, F f) {
   const int n = b.n, c = x % n, r = x / n;
@@ -76,18 +75,20 @@ void for_each_block_around(const Board& b, int x, F f) {
       for (int d = 0; d < 2; ++d) {
         int e1, e2, u, v;
         diagonal_cells(n, bc, br, d, &e1, &e2, &u, &v);
-        if (e1 == x) f(e2, u, v);
-        if (e2 == x) f(e1, u, v);
+        if (e1 == x) f(br * n + bc, d, e2, u, v);
+        if (e2 == x) f(br * n + bc, d, e1, u, v);
       }
     }
   }
 }
 
-// Crossway: may p place a stone on empty cell x? Elsewhere always.
+// Crossway: may p place a stone on empty cell x? Not where some block around x has p's
+// partner and the opponent's two other cells (the stone would complete a checkerboard).
+// Elsewhere always.
 bool legal_for_p(const Board& b, int x) {
   if (!b.diagonal) return true;
   bool legal = true;
-  for_each_block_around(b, x, [&](int partner, int u, int v) {
+  for_each_block_around(b, x, [&](int, int, int partner, int u, int v) {
     if (b.cell[partner] == 1 && b.cell[u] == 2 && b.cell[v] == 2) legal = false;
   });
   return legal;
@@ -324,7 +325,7 @@ void scan_threats(Board& b, const uint8_t* keys, OnThreat on_threat) {
     // other empty: that empty cell).
     CellSet blockers;
     if (b.diagonal) {
-      for_each_block_around(b, x, [&](int partner, int u, int v) {
+      for_each_block_around(b, x, [&](int, int, int partner, int u, int v) {
         if (b.cell[partner] != 1) return;
         if (b.cell[u] == 2 && b.cell[v] == 0) blockers.set(static_cast<size_t>(v));
         if (b.cell[v] == 2 && b.cell[u] == 0) blockers.set(static_cast<size_t>(u));
@@ -338,22 +339,13 @@ void scan_threats(Board& b, const uint8_t* keys, OnThreat on_threat) {
     int linked[4], links = 0;
     CellSet crossings;
     if (b.automatic) {
-      const int c = x % n, r = x / n;
-      for (int dr = -1; dr <= 0; ++dr) {
-        for (int dc = -1; dc <= 0; ++dc) {
-          const int bc = c + dc, br = r + dr;
-          if (bc < 0 || br < 0 || bc + 1 >= n || br + 1 >= n || b.link[br * n + bc] != 0) continue;
-          for (int d = 0; d < 2; ++d) {
-            int e1, e2, u, v;
-            diagonal_cells(n, bc, br, d, &e1, &e2, &u, &v);
-            if ((e1 != x && e2 != x) || b.cell[e1] != 1 || b.cell[e2] != 1) continue;
-            b.link[br * n + bc] = static_cast<uint8_t>(1 + d);
-            linked[links++] = br * n + bc;
-            if (b.cell[u] == 0 && b.cell[v] == 2) crossings.set(static_cast<size_t>(u));
-            if (b.cell[v] == 0 && b.cell[u] == 2) crossings.set(static_cast<size_t>(v));
-          }
-        }
-      }
+      for_each_block_around(b, x, [&](int block, int d, int partner, int u, int v) {
+        if (b.link[block] != 0 || b.cell[partner] != 1) return;
+        b.link[block] = static_cast<uint8_t>(1 + d);
+        linked[links++] = block;
+        if (b.cell[u] == 0 && b.cell[v] == 2) crossings.set(static_cast<size_t>(u));
+        if (b.cell[v] == 0 && b.cell[u] == 2) crossings.set(static_cast<size_t>(v));
+      });
     }
     const bool found = virtual_win_on(b, &carrier);
     for (int i = 0; i < links; ++i) b.link[linked[i]] = 0;
