@@ -135,15 +135,18 @@ int dial(const Costs& k, bool reverse, int* dist_out) {
       if (pushes + 24 > kMaxPushes) return b;  // cannot happen: each cell settles once per improvement
       if (k.joins) {
         for (const TwoWayJoin& j : two_way_joins()) {
+          // The far stone first: most joins would not shorten its count.
+          const int yc = c + j.dc[0], yr = r + j.dr[0];
+          if (yc < 0 || yr < 0 || yc >= n || yr >= n) continue;
+          const int y = yr * n + yc;
+          if (k.cell[y] == kBlocked || b + k.cell[y] >= dist[y]) continue;
           bool fits = true;
-          for (int m = 0; m < 3 && fits; ++m) {
+          for (int m = 1; m < 3 && fits; ++m) {
             const int jc = c + j.dc[m], jr = r + j.dr[m];
             fits = jc >= 0 && jr >= 0 && jc < n && jr < n && k.cell[jr * n + jc] != kBlocked;
           }
-          if (!fits) continue;
-          const int y = (r + j.dr[0]) * n + c + j.dc[0];
           const int nd = b + k.cell[y];
-          if (nd < dist[y] && nd <= max_distance) push(y, nd);
+          if (fits && nd <= max_distance) push(y, nd);
         }
       }
       for (int dr = -1; dr <= 1; ++dr) {
