@@ -18,19 +18,19 @@ CKPT="$DIR/r/checkpoints/ckpt-0000000020.pt"
 
 out=$("$QUAX" export --checkpoint "$CKPT" --out "$DIR/m.pt" --reference "$DIR/ref.json")
 echo "$out"
-echo "$out" | grep -q "wrote $DIR/m.pt: quax 4x4 (swap) at step 20, 8 input planes, 50 actions" || fail "summary: $out"
+grep -q "wrote $DIR/m.pt: quax 4x4 (swap) at step 20, 8 input planes, 50 actions" <<< "$out" || fail "summary: $out"
 [ ! -e "$DIR/m.pt.tmp" ] && [ ! -e "$DIR/m.pt.stage" ] || fail "temporary files left behind"
 # The description is a plain file inside the zip archive.
 desc=$(unzip -p "$DIR/m.pt" '*/extra/quax.json' 2>/dev/null || python3 -c "
 import sys, zipfile; z = zipfile.ZipFile(sys.argv[1]); print(z.read([n for n in z.namelist() if n.endswith('extra/quax.json')][0]).decode())" "$DIR/m.pt")
 for key in '"variant": "quax"' '"size": 4' '"step": 20' '"num_actions": 50' '"format_version": 1' '"own_stones"' \
            '"link_backslash"' '"swap"' '"blocks": 1'; do
-  echo "$desc" | grep -q "$key" || fail "description lacks $key"
+  grep -q "$key" <<< "$desc" || fail "description lacks $key"
 done
 
 # The exported model plays: a model file of the right game is accepted by gtp.
-printf 'genmove black\n' | "$QUAX" gtp --size 4 --model "$DIR/m.pt" --sims 8 | grep -q '^= [a-d][1-4]$' ||
-  fail "gtp with the exported model did not answer a move"
+answer=$(printf 'genmove black\n' | "$QUAX" gtp --size 4 --model "$DIR/m.pt" --sims 8)
+grep -q '^= [a-d][1-4]$' <<< "$answer" || fail "gtp with the exported model did not answer a move: $answer"
 
 # Errors: one line, non-zero exit, naming what is wrong.
 check_error() {  # <expected substring> <command...>

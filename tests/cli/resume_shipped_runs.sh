@@ -23,17 +23,21 @@ for kept in $runs; do
 
   mkdir -p "$WORK/runs" && cp -r "$kept" "$WORK/runs/"
   # A few learner steps past the kept one; a small window so the test does not wait for a full one,
-  # and few games in flight so that the first end soon on large boards (with the default 48 a
-  # loaded machine once took over 4 minutes to finish crossway 13x13 games).
+  # few games in flight so that the first end soon on large boards (with the default 48 a
+  # loaded machine once took over 4 minutes to finish crossway 13x13 games), 16 simulations a
+  # move (with 64, a loaded machine once took over 4 minutes to finish 8 crossway 19x19 games),
+  # and shards of 4 games (the window grows a shard at a time: with 32, 37 quady2 games at side
+  # 17 in 4 minutes on a loaded machine had not finished one).
   out=$(cd "$WORK" && "$QUAX" train --config "runs/$name/config.yaml" --resume \
           --set run.max_steps=$((step + 4)) --set run.max_minutes=4 --set replay.min_positions=300 \
-          --set run.progress_seconds=1 --set selfplay.parallel_games=8 2>&1) \
+          --set run.progress_seconds=1 --set selfplay.parallel_games=8 --set search.simulations=16 \
+          --set selfplay.games_per_shard=4 2>&1) \
     || fail "$name: resume failed: $(echo "$out" | tail -3)"
   # The shards stayed behind: the progress line says the window refills, not that it holds
   # the count the checkpoint restored.
-  echo "$out" | grep -qE "filling the window: [0-9,]+ / 300 positions before the learner starts" ||
+  grep -qE "filling the window: [0-9,]+ / 300 positions before the learner starts" <<< "$out" ||
     fail "$name: the progress line did not say the window refills: $(echo "$out" | sed -n 2,3p)"
-  echo "$out" | grep -q "resumed from .*ckpt-0*$step.pt at step $step" || fail "$name: did not resume at step $step: $(echo "$out" | head -3)"
+  grep -q "resumed from .*ckpt-0*$step.pt at step $step" <<< "$out" || fail "$name: did not resume at step $step: $(head -3 <<< "$out")"
   ls "$WORK/runs/$name/checkpoints/ckpt-$(printf %010d $((step + 4))).pt" > /dev/null \
     || fail "$name: no checkpoint at step $((step + 4)): $(echo "$out" | tail -3)"
   echo "$name: resumed at step $step and trained to $((step + 4))"

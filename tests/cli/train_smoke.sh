@@ -20,7 +20,7 @@ run: {max_steps: 240, max_minutes: 1, progress_seconds: 5}
 YAML
 # metrics_every lives in run:, so the line above must be refused naming it.
 out=$("$QUAX" train --config "$RUN/smoke.yaml" --run "$RUN/r" 2>&1) && fail "accepted learn.metrics_every"
-echo "$out" | grep -q "smoke.yaml:6: unknown key 'learn.metrics_every'" || fail "bad message: $out"
+grep -q "smoke.yaml:6: unknown key 'learn.metrics_every'" <<< "$out" || fail "bad message: $out"
 sed -i 's/, metrics_every: 5}/}/; s/progress_seconds: 5}/progress_seconds: 5, metrics_every: 5}/' "$RUN/smoke.yaml"
 
 "$QUAX" train --config "$RUN/smoke.yaml" --run "$RUN/r" --quiet
@@ -33,8 +33,10 @@ lines=$(grep -c '"kind":"learn"' "$RUN/r/metrics.jsonl")
 # five batches, and its noise (about 0.05) is averaged down over ten; the fall measured on an AMD
 # EPYC (fp32, and bf16 self-play) is 0.23-0.40, so a fall under 0.1 means no learning.
 losses=$(grep -o '"loss":[0-9.e+-]*' "$RUN/r/metrics.jsonl" | cut -d: -f2)
-first=$(echo "$losses" | head -3 | awk '{s+=$1} END {print s/NR}')
-last=$(echo "$losses" | tail -10 | awk '{s+=$1} END {print s/NR}')
+# (Here-strings, not `echo | head`: under pipefail, head leaving early can kill echo with
+# SIGPIPE and stop the script without a word.)
+first=$(head -3 <<< "$losses" | awk '{s+=$1} END {print s/NR}')
+last=$(tail -10 <<< "$losses" | awk '{s+=$1} END {print s/NR}')
 awk -v a="$first" -v b="$last" 'BEGIN {exit !(b < a - 0.1)}' ||
   fail "loss did not fall: $first -> $last (every line: $(echo $losses))"
 echo "loss $first -> $last"
@@ -47,7 +49,7 @@ ckpt="$RUN/r/checkpoints/ckpt-0000000240.pt"
 grep -q "initialised from $ckpt (quax 4x4 checkpoint, step 240)" "$RUN/warm.log" || fail "no warm start: $(cat "$RUN/warm.log")"
 out=$("$QUAX" train --config "$RUN/smoke.yaml" --run "$RUN/h" --set game.variant=hex --set run.init_from="$ckpt" 2>&1) &&
   fail "a hex run started from a quax checkpoint"
-[ "$(echo "$out" | wc -l)" -eq 1 ] && echo "$out" | grep -q "cannot start from '$ckpt' (quax 4x4 checkpoint, step 240): tensor" ||
+[ "$(echo "$out" | wc -l)" -eq 1 ] && grep -q "cannot start from '$ckpt' (quax 4x4 checkpoint, step 240): tensor" <<< "$out" ||
   fail "bad message: $out"
 echo "ok: warm start"
 
