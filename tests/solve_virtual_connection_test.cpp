@@ -305,9 +305,11 @@ TEST(VirtualConnection, ATemplateNeedsItsSideCellsEmpty) {
 // Quickway: Black's c1, c3 and c5 are joined by two gaps (each with two routes: c2 or a cell
 // beside it, c4 or a cell beside it), and b1, c3 and d5 by two knight's moves; in each
 // position the two joins' carriers (routes and empty side cells, four cells each) can be
-// chosen apart, so Black has won, White to move.
-TEST(VirtualConnection, QuickwayGapsAndKnightsMovesAreJoins) {
-  for (const char* drawing : {R"(
+// chosen apart, so Black has won, White to move. The same in crossway, where a route across a
+// diagonal needs no link and the checkerboard rule cannot stop it while the side cells are not
+// White's.
+TEST(VirtualConnection, QuickwayAndCrosswayGapsAndKnightsMovesAreJoins) {
+  constexpr const char* kDrawings[] = {R"(
     . . V . .
     . . . . .
     . . V . .
@@ -319,14 +321,17 @@ TEST(VirtualConnection, QuickwayGapsAndKnightsMovesAreJoins) {
     . . V . .
     . . . . .
     . V . . .
-  )"}) {
-    const auto game = testing::parse_diagram(drawing).position(Variant::kQuickway, Player::kWhite, 5, false);
-    CellSet carrier;
-    ASSERT_TRUE(virtual_win(*game, Player::kBlack, &carrier)) << game->board_text();
-    EXPECT_EQ(carrier.count(), 8u) << game->board_text();
-    EXPECT_FALSE(virtual_win(*game, Player::kWhite));
-    const auto plain = plain_search(game->spec());
-    EXPECT_TRUE(plain_win(*plain, *game, Player::kBlack)) << game->board_text();
+  )"};
+  for (Variant v : {Variant::kQuickway, Variant::kCrossway}) {
+    for (const char* drawing : kDrawings) {
+      const auto game = testing::parse_diagram(drawing).position(v, Player::kWhite, 5, false);
+      CellSet carrier;
+      ASSERT_TRUE(virtual_win(*game, Player::kBlack, &carrier)) << game->board_text();
+      EXPECT_EQ(carrier.count(), 8u) << game->board_text();
+      EXPECT_FALSE(virtual_win(*game, Player::kWhite));
+      const auto plain = plain_search(game->spec());
+      EXPECT_TRUE(plain_win(*plain, *game, Player::kBlack)) << game->board_text();
+    }
   }
 }
 
@@ -344,31 +349,6 @@ TEST(VirtualConnection, AQuickwayJoinNeedsItsSideCellsFree) {
   EXPECT_FALSE(virtual_win(*game, Player::kBlack));
   // The same stones in quax make no join at all: there a diagonal needs a link move.
   EXPECT_FALSE(virtual_win(*d.position(Variant::kQuax, Player::kWhite, 5, false), Player::kBlack));
-}
-
-// Crossway: the same gaps and knight's moves are joins there too (a route across a diagonal
-// needs no link, and the checkerboard rule cannot stop it while the side cells are not
-// White's), so Black has won, White to move.
-TEST(VirtualConnection, CrosswayGapsAndKnightsMovesAreJoins) {
-  for (const char* drawing : {R"(
-    . . V . .
-    . . . . .
-    . . V . .
-    . . . . .
-    . . V . .
-  )", R"(
-    . . . V .
-    . . . . .
-    . . V . .
-    . . . . .
-    . V . . .
-  )"}) {
-    const auto game = testing::parse_diagram(drawing).position(Variant::kCrossway, Player::kWhite, 5, false);
-    ASSERT_TRUE(virtual_win(*game, Player::kBlack)) << game->board_text();
-    EXPECT_FALSE(virtual_win(*game, Player::kWhite));
-    const auto plain = plain_search(game->spec());
-    EXPECT_TRUE(plain_win(*plain, *game, Player::kBlack)) << game->board_text();
-  }
 }
 
 // Crossway's knight's move b1-c3 with White on its side cell c1: White plays b2, and c2, the
