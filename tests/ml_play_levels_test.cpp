@@ -95,6 +95,9 @@ TEST(DefaultModel, TheShippedModelsPlayTheirVariantsAtEverySize) {
   EXPECT_EQ(best(Variant::kQuady2, 17), "quady2-17.pt");  // trained on 17 and 9 from quady-15.pt's weights
   EXPECT_EQ(best(Variant::kQuady2, 9), "quady2-17.pt");
   EXPECT_EQ(best(Variant::kQuady2, 13), "quady2-17.pt");
+  EXPECT_EQ(best(Variant::kQuikQuax, 14), "quikquax-14.pt");  // trained on 14, 10 and 6 from quikquax-6.pt's weights
+  EXPECT_EQ(best(Variant::kQuikQuax, 10), "quikquax-14.pt");
+  EXPECT_EQ(best(Variant::kQuikQuax, 6), "quikquax-14.pt");
   EXPECT_EQ(best(Variant::kTorax, 9), "torax-5.pt");
   EXPECT_EQ(best(Variant::kStymie, 8), "stymie-8.pt");
   EXPECT_EQ(best(Variant::kStymie, 5), "stymie-8.pt");  // trained on 8 and 5 from stymie-5.pt's weights
