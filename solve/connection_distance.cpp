@@ -19,11 +19,11 @@ constexpr uint8_t kBlocked = 255;
 struct Costs {
   int n = 0, nn = 0;
   bool black = true, bridges_free = false, joins = false;
+  bool diagonals = false;   // any diagonal step at all (not in quadrex); `cross` is set only then
   uint8_t cell[kMaxCells];  // to stand on a cell: 0 own stone, 1 empty, blocked
   // To cross diagonal d (0 `/`, 1 `\`) of block b (its south-west cell): the link move in
   // quax and link, nothing where links come free or are not needed, blocked by any other link.
   uint8_t cross[2][kMaxCells];
-  bool diagonals = false;
 };
 
 // (This runs twice at every new leaf of the proof search: flat arrays, no allocation.)
