@@ -400,7 +400,14 @@ void run_training(const TrainConfig& config, const TrainOptions& options) {
       control.positions_written = window->total_positions();
       control.positions_played = window->total_positions();
       remove_models_after(run_dir, learner->step());
-      if (!options.quiet) std::printf("resumed from %s at step %lld\n", ckpt.c_str(), (long long)learner->step());
+      if (!options.quiet) {
+        std::printf("resumed from %s at step %lld\n", ckpt.c_str(), (long long)learner->step());
+        // Said at once: on a small board the window can refill before the first progress line.
+        if (control.window_refilling)
+          std::printf("%s\n", window_filling_text(window->window_positions(), window_refill_positions(config.replay),
+                                                   0, false, -1)
+                                   .c_str());
+      }
     } else if (!config.run.init_from.empty()) {
       const std::string from = learner->init_from(config.run.init_from);
       if (!options.quiet) std::printf("initialised from %s (%s)\n", config.run.init_from.c_str(), from.c_str());
