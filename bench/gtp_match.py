@@ -1,0 +1,228 @@
+#!/usr/bin/env python3
+"""A match between two engines that speak GTP, refereed by `quax gtp`.
+
+For measuring a model against a program outside the project (MoHex on Hex, for one) or two
+`quax gtp` players against each other. Both engines get the same moves; a third process,
+`quax gtp --player random`, holds the game: it refuses an illegal move (its maker loses the
+game) and says when the game is won. The pie rule is off (engines differ in how they write
+the swap): openings balance the first move instead, each played once with each engine as
+Black. Every game is appended to --results as one JSON line; the summary gives engine A's
+score with a 95% interval and the Elo difference it stands for.
+
+    bench/gtp_match.py --variant hex --size 9 --openings all \\
+        --a 'build/quax gtp --model checkpoints/hex-11.pt --sims 200' --a-setup 'variant hex 9' \\
+        --b 'mohex --use-logfile=false' --b-setup 'boardsize 9;param_mohex max_games 5000' \\
+        --results hex9-vs-mohex.jsonl
+
+Exit status: 0 when every game was played, 1 when an engine failed (died, answered a setup
+command with an error, or said nothing within --move-seconds), 2 for bad arguments.
+"""
+import argparse
+import json
+import math
+import os
+import select
+import shlex
+import subprocess
+import sys
+import time
+
+
+class EngineError(RuntimeError):
+    pass
+
+
+class Engine:
+    """One GTP process: a command goes in as a line, the answer is read up to its blank line."""
+
+    def __init__(self, name, command, log):
+        self.name = name
+        self.pending = b""  # read from the pipe, not yet taken as lines
+        try:
+            self.proc = subprocess.Popen(shlex.split(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                         stderr=log)
+        except OSError as e:
+            raise EngineError(f"{name}: cannot start {command!r}: {e}") from e
+
+    def read_line(self, command, deadline, seconds):
+        # The pipe is read raw: a buffered reader may hold a line that select() then waits for.
+        while b"\n" not in self.pending:
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([self.proc.stdout], [], [], left)[0]:
+                raise EngineError(f"{self.name}: no answer to {command!r} within {seconds:g} s")
+            chunk = os.read(self.proc.stdout.fileno(), 65536)
+            if not chunk:  # its output closed: it is exiting, or about to
+                try:
+                    status = self.proc.wait(timeout=5)
+                except subprocess.TimeoutExpired:
+                    status = "unknown: it closed its output"
+                raise EngineError(f"{self.name}: exited (status {status}) during {command!r}")
+            self.pending += chunk
+        line, self.pending = self.pending.split(b"\n", 1)
+        return line.decode("utf-8", "replace").rstrip("\r")
+
+    def ask(self, command, seconds):
+        """The answer's text without its '= ', or EngineError for a '?' answer, a death or a timeout."""
+        try:
+            self.proc.stdin.write((command + "\n").encode())
+            self.proc.stdin.flush()
+        except (BrokenPipeError, OSError) as e:
+            raise EngineError(f"{self.name}: gone before {command!r} ({e})") from e
+        lines, deadline = [], time.monotonic() + seconds
+        while True:
+            line = self.read_line(command, deadline, seconds)
+            if not lines and not line.strip():
+                continue  # blank lines before an answer
+            if not line.strip():
+                break
+            lines.append(line)
+        head = lines[0]
+        if not head.startswith(("=", "?")):
+            raise EngineError(f"{self.name}: answer to {command!r} is not GTP: {head!r}")
+        text = "\n".join([head[1:].strip()] + lines[1:])
+        if head.startswith("?"):
+            raise EngineError(f"{self.name}: {command!r} refused: {text}")
+        return text
+
+    def close(self):
+        try:
+            self.proc.stdin.write(b"quit\n")
+            self.proc.stdin.flush()
+            self.proc.wait(timeout=10)
+        except Exception:
+            self.proc.kill()
+
+
+def opposite(colour):
+    return "white" if colour == "black" else "black"
+
+
+def play_game(engines, black, referee, opening, seconds):
+    """One game from the empty board, `opening` (a cell or None) played for Black first.
+    engines: name -> Engine; black: the name playing Black. Returns the game's record."""
+    white = next(n for n in engines if n != black)
+    by_colour = {"black": engines[black], "white": engines[white]}
+    for engine in list(engines.values()) + [referee]:
+        engine.ask("clear_board", seconds)
+    moves, colour, winner, reason = [], "black", None, "connection"
+    while winner is None:
+        if opening is not None and not moves:
+            move = opening
+        else:
+            move = by_colour[colour].ask(f"genmove {colour}", seconds).split()[0].lower()
+            if move == "resign":
+                winner, reason = opposite(colour), f"{colour} resigned"
+                break
+        try:
+            referee.ask(f"play {colour} {move}", seconds)
+        except EngineError as e:
+            winner, reason = opposite(colour), f"{colour}'s move {move!r} is illegal: {e}"
+            break
+        moves.append(move)
+        for engine in by_colour.values():
+            if engine is not by_colour[colour] or (opening is not None and len(moves) == 1):
+                engine.ask(f"play {colour} {move}", seconds)
+        result = referee.ask("winner", seconds)
+        if result in ("black", "white"):
+            winner = result
+        elif result == "draw":
+            winner, reason = "draw", "draw"
+        colour = opposite(colour)
+    return {"black": black, "white": white, "opening": opening or "", "moves": " ".join(moves),
+            "winner": winner, "reason": reason}
+
+
+def score_summary(name, games):
+    """Score of `name` over the games with its 95% interval, and the Elo difference."""
+    def point(g):
+        return 0.5 if g["winner"] == "draw" else 1.0 if g[g["winner"]] == name else 0.0
+
+    n = len(games)
+    points = sum(point(g) for g in games)
+    p = points / n
+    # Wilson's interval: sound at 0% and 100%, where the normal one shrinks to a point.
+    z = 1.96
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    low, high = max(0.0, centre - half), min(1.0, centre + half)
+
+    def elo(s):
+        s = min(max(s, 0.5 / n), 1 - 0.5 / n)
+        return -400 * math.log10(1 / s - 1)
+
+    as_black = [g for g in games if g["black"] == name]
+    black_points = sum(point(g) for g in as_black)
+    return (f"{name}: {points:g}/{n} ({100 * p:.1f}%, 95% {100 * low:.0f}-{100 * high:.0f}%), "
+            f"as Black {black_points:g}/{len(as_black)}, as White {points - black_points:g}/{n - len(as_black)}; "
+            f"Elo {elo(p):+.0f} ({elo(low):+.0f} to {elo(high):+.0f})")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--variant", required=True, help="the variant the referee holds (quax gtp's names)")
+    parser.add_argument("--size", type=int, required=True)
+    parser.add_argument("--a", required=True, help="engine A's command line")
+    parser.add_argument("--b", required=True, help="engine B's command line")
+    parser.add_argument("--a-name", default="A")
+    parser.add_argument("--b-name", default="B")
+    parser.add_argument("--a-setup", default="", help="commands sent to A once, ';' between them")
+    parser.add_argument("--b-setup", default="", help="commands sent to B once, ';' between them")
+    parser.add_argument("--openings", default="none",
+                        help="'all' (every first move), a comma-separated list of cells, or 'none' (--games from the empty board)")
+    parser.add_argument("--games", type=int, default=2, help="games from the empty board (with --openings none), colours alternating")
+    parser.add_argument("--referee", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "build", "quax"),
+                        help="the quax binary")
+    parser.add_argument("--move-seconds", type=float, default=120, help="the longest an engine may take to answer")
+    parser.add_argument("--results", help="append each game here as a JSON line")
+    parser.add_argument("--stderr", default=os.devnull, help="where the engines' stderr goes")
+    args = parser.parse_args()
+    if args.a_name == args.b_name:
+        parser.error("the engines need two names")
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+
+    log = open(args.stderr, "a")
+    referee = Engine("referee", f"{shlex.quote(args.referee)} gtp --player random", log)
+    engines = {}
+    try:
+        referee.ask(f"variant {args.variant} {args.size}", args.move_seconds)
+        referee.ask("pie off", args.move_seconds)
+        if args.openings == "all":
+            openings = referee.ask("legal_moves", args.move_seconds).split()
+        elif args.openings == "none":
+            openings = [None] * ((args.games + 1) // 2)
+        else:
+            openings = [c.strip().lower() for c in args.openings.split(",") if c.strip()]
+        for name, command, setup in ((args.a_name, args.a, args.a_setup), (args.b_name, args.b, args.b_setup)):
+            engines[name] = Engine(name, command, log)
+            for line in filter(None, (s.strip() for s in setup.split(";"))):
+                engines[name].ask(line, args.move_seconds)
+        games = []
+        out = open(args.results, "a") if args.results else None
+        schedule = [(o, black) for o in openings for black in (args.a_name, args.b_name)]
+        if args.openings == "none":
+            schedule = schedule[:args.games]
+        start = time.monotonic()
+        for i, (opening, black) in enumerate(schedule):
+            game = play_game(engines, black, referee, opening, args.move_seconds)
+            game.update(variant=args.variant, size=args.size, game=i + 1)
+            games.append(game)
+            if out:
+                out.write(json.dumps(game) + "\n")
+                out.flush()
+            elapsed = time.monotonic() - start
+            print(f"game {i + 1}/{len(schedule)}: {game['black']} (black) - {game['white']} (white), opening "
+                  f"{opening or '-'}: {game['winner']} wins ({game['reason']}); "
+                  f"{elapsed / (i + 1) * (len(schedule) - i - 1):.0f} s left", flush=True)
+        print(score_summary(args.a_name, games))
+        return 0
+    except EngineError as e:
+        print(f"gtp_match: {e}", file=sys.stderr)
+        return 1
+    finally:
+        for engine in list(engines.values()) + [referee]:
+            engine.close()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
