@@ -384,7 +384,8 @@ TEST(Config, ShippedConfigsAreShortAndMergeToTheirExpectedResult) {
   const std::set<std::string> expected = {
       "base/medium.yaml", "base/small.yaml", "crossway_19.yaml", "crossway_7x7.yaml", "crossway_9x9.yaml",
       "crossway_mixed.yaml", "hex_7x7.yaml", "hex_mixed.yaml", "hex_9x9.yaml", "link_7x7.yaml", "link_9x9.yaml", "quadhex_10x10.yaml",
-      "quadhex_8x8.yaml", "quadhex_mixed.yaml", "quadrex_7x7.yaml", "quadrex_9x9.yaml", "quady2_17.yaml", "quady_15.yaml",
+      "quadhex_8x8.yaml", "quadhex_mixed.yaml", "quadrex_19.yaml", "quadrex_7x7.yaml", "quadrex_9x9.yaml", "quady2_17.yaml",
+      "quady_15.yaml",
       "quady_9.yaml", "quady_mixed.yaml", "quax_7x7.yaml", "quax_9x9.yaml", "quax_mixed.yaml", "quickstart.yaml",
       "quickway_7x7.yaml", "quickway_9x9.yaml", "quickway_mixed.yaml", "quikquax_6x6.yaml", "quikquax_mixed.yaml",
       "stymie_5x5.yaml", "stymie_mixed.yaml", "torax_5x5.yaml", "torax_mixed.yaml", "y_13.yaml", "y_9.yaml",
