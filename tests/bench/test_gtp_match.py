@@ -94,3 +94,14 @@ def test_a_refused_setup_command_is_named(tmp_path):
                    b_setup="variant hex 5;boardsize 99")
     assert run.returncode == 1
     assert "b: 'boardsize 99' refused" in run.stderr, run.stderr
+
+
+def test_with_death_loses_a_dead_engine_loses_its_game_and_is_started_again(tmp_path):
+    run, games = match(tmp_path, fake_engine(tmp_path, "c3", die_on_genmove=True),
+                       f"{QUAX} gtp --player random --seed 8", "--games", "3", "--death-loses")
+    assert run.returncode == 0, run.stderr
+    assert len(games) == 3
+    for g in games:
+        assert g[g["winner"]] == "b" and "died" in g["reason"], g
+    # Black's first move is A's genmove when A is Black; as White, A dies on its first genmove.
+    assert [len(g["moves"].split()) for g in games] == [0, 1, 0]
