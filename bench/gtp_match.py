@@ -32,6 +32,10 @@ class EngineError(RuntimeError):
     pass
 
 
+class Refused(EngineError):
+    """The engine answered with '?'."""
+
+
 class Engine:
     """One GTP process: a command goes in as a line, the answer is read up to its blank line."""
 
@@ -81,7 +85,7 @@ class Engine:
             raise EngineError(f"{self.name}: answer to {command!r} is not GTP: {head!r}")
         text = "\n".join([head[1:].strip()] + lines[1:])
         if head.startswith("?"):
-            raise EngineError(f"{self.name}: {command!r} refused: {text}")
+            raise Refused(f"{self.name}: {command!r} refused: {text}")
         return text
 
     def has_exited(self):
@@ -102,9 +106,9 @@ def opposite(colour):
 
 def play_game(engines, black, referee, opening, seconds, death_loses):
     """One game from the empty board, `opening` (a cell or None) played for Black first.
-    engines: name -> Engine; black: the name playing Black. An engine that dies on its own
-    genmove loses the game when `death_loses`, else its death (EngineError) ends the match.
-    Returns the game's record."""
+    engines: name -> Engine; black: the name playing Black. An engine that refuses its own
+    genmove loses the game, as does one that dies on it when `death_loses` (else its death,
+    EngineError, ends the match). Returns the game's record."""
     white = next(n for n in engines if n != black)
     by_colour = {"black": engines[black], "white": engines[white]}
     for engine in list(engines.values()) + [referee]:
@@ -116,6 +120,9 @@ def play_game(engines, black, referee, opening, seconds, death_loses):
         else:
             try:
                 answer = by_colour[colour].ask(f"genmove {colour}", seconds).split()
+            except Refused as e:
+                winner, reason = opposite(colour), f"{colour} gave no move: {e}"
+                break
             except EngineError as e:
                 if not (death_loses and by_colour[colour].has_exited()):
                     raise
