@@ -32,10 +32,6 @@ class EngineError(RuntimeError):
     pass
 
 
-class Refused(EngineError):
-    """The engine answered with '?'."""
-
-
 class Engine:
     """One GTP process: a command goes in as a line, the answer is read up to its blank line."""
 
@@ -85,11 +81,8 @@ class Engine:
             raise EngineError(f"{self.name}: answer to {command!r} is not GTP: {head!r}")
         text = "\n".join([head[1:].strip()] + lines[1:])
         if head.startswith("?"):
-            raise Refused(f"{self.name}: {command!r} refused: {text}")
+            raise EngineError(f"{self.name}: {command!r} refused: {text}")
         return text
-
-    def has_exited(self):
-        return self.proc.poll() is not None
 
     def close(self):
         try:
@@ -104,11 +97,9 @@ def opposite(colour):
     return "white" if colour == "black" else "black"
 
 
-def play_game(engines, black, referee, opening, seconds, death_loses):
+def play_game(engines, black, referee, opening, seconds):
     """One game from the empty board, `opening` (a cell or None) played for Black first.
-    engines: name -> Engine; black: the name playing Black. An engine that refuses its own
-    genmove loses the game, as does one that dies on it when `death_loses` (else its death,
-    EngineError, ends the match). Returns the game's record."""
+    engines: name -> Engine; black: the name playing Black. Returns the game's record."""
     white = next(n for n in engines if n != black)
     by_colour = {"black": engines[black], "white": engines[white]}
     for engine in list(engines.values()) + [referee]:
@@ -118,17 +109,7 @@ def play_game(engines, black, referee, opening, seconds, death_loses):
         if opening is not None and not moves:
             move = opening
         else:
-            try:
-                answer = by_colour[colour].ask(f"genmove {colour}", seconds).split()
-            except Refused as e:
-                winner, reason = opposite(colour), f"{colour} gave no move: {e}"
-                break
-            except EngineError as e:
-                if not (death_loses and by_colour[colour].has_exited()):
-                    raise
-                winner, reason = opposite(colour), f"{colour} died: {e}"
-                break
-            move = answer[0].lower() if answer else "(nothing)"
+            move = by_colour[colour].ask(f"genmove {colour}", seconds).split()[0].lower()
             if move == "resign":
                 winner, reason = opposite(colour), f"{colour} resigned"
                 break
@@ -194,9 +175,6 @@ def main():
     parser.add_argument("--move-seconds", type=float, default=120, help="the longest an engine may take to answer")
     parser.add_argument("--results", help="append each game here as a JSON line")
     parser.add_argument("--stderr", default=os.devnull, help="where the engines' stderr goes")
-    parser.add_argument("--death-loses", action="store_true",
-                        help="an engine that dies on its genmove loses that game and is started again "
-                             "(MoHex 2.0 dies in some positions it has proven lost); without it the match stops")
     args = parser.parse_args()
     if args.a_name == args.b_name:
         parser.error("the engines need two names")
@@ -215,16 +193,10 @@ def main():
             openings = [None] * ((args.games + 1) // 2)
         else:
             openings = [c.strip().lower() for c in args.openings.split(",") if c.strip()]
-        recipes = {args.a_name: (args.a, args.a_setup), args.b_name: (args.b, args.b_setup)}
-
-        def start_engine(name):
-            command, setup = recipes[name]
+        for name, command, setup in ((args.a_name, args.a, args.a_setup), (args.b_name, args.b, args.b_setup)):
             engines[name] = Engine(name, command, log)
             for line in filter(None, (s.strip() for s in setup.split(";"))):
                 engines[name].ask(line, args.move_seconds)
-
-        for name in recipes:
-            start_engine(name)
         games = []
         out = open(args.results, "a") if args.results else None
         schedule = [(o, black) for o in openings for black in (args.a_name, args.b_name)]
@@ -232,10 +204,7 @@ def main():
             schedule = schedule[:args.games]
         start = time.monotonic()
         for i, (opening, black) in enumerate(schedule):
-            game = play_game(engines, black, referee, opening, args.move_seconds, args.death_loses)
-            for name in recipes:
-                if engines[name].has_exited():
-                    start_engine(name)
+            game = play_game(engines, black, referee, opening, args.move_seconds)
             game.update(variant=args.variant, size=args.size, game=i + 1)
             games.append(game)
             if out:
