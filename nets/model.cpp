@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "env/ownership.h"
+#include "env/types.h"
 
 namespace quax {
 
@@ -21,7 +22,10 @@ constexpr char kWeightSuffix[] = "_w";
 // the names in the code and in the module can never disagree.
 class ModelBuilder {
  public:
-  explicit ModelBuilder(torch::jit::Module& m) : m_(m) {}
+  // `torus`: the board wraps both ways (torax), so a convolution pads each side with the cells
+  // across the seam instead of zeros: otherwise a chain crossing the seam is two pieces to the
+  // network, and a cell beside the seam sees an edge the torus does not have.
+  ModelBuilder(torch::jit::Module& m, bool torus) : m_(m), torus_(torus) {}
 
   // A k x k convolution without bias (a batch norm follows) plus its BN; returns the expression.
   std::string conv_bn(const std::string& name, const std::string& x, int in, int out, int k) {
@@ -33,10 +37,11 @@ class ModelBuilder {
     buffer(name + "_m", torch::zeros({out}));
     buffer(name + "_v", torch::ones({out}));
     const int pad = k / 2;
+    const bool wrap = torus_ && pad > 0;
     return fmt::format(
         "torch.batch_norm(torch.conv2d({x}, self.{n}_w, None, [1, 1], [{p}, {p}], [1, 1], 1), self.{n}_g, "
         "self.{n}_b, self.{n}_m, self.{n}_v, self.training, 0.1, 1e-05, False)",
-        fmt::arg("x", x), fmt::arg("n", name), fmt::arg("p", pad));
+        fmt::arg("x", wrap ? torus_padded(x, pad) : x), fmt::arg("n", name), fmt::arg("p", wrap ? 0 : pad));
   }
 
   // A 1x1 convolution with bias (no BN).
@@ -62,10 +67,21 @@ class ModelBuilder {
 
   std::ostringstream code;
 
+  // The TorchScript of torus_pad(x, p), which conv_bn calls on the torus: x [B, C, N, N] grown
+  // to [B, C, N + 2p, N + 2p] by its own last and first p rows, then columns (p <= N).
+  static constexpr const char* kTorusPadCode =
+      "def torus_pad(self, x: Tensor, p: int) -> Tensor:\n"
+      "    x = torch.cat([x[:, :, -p:], x, x[:, :, :p]], 2)\n"
+      "    return torch.cat([x[:, :, :, -p:], x, x[:, :, :, :p]], 3)\n";
+  bool torus() const { return torus_; }
+
  private:
+  static std::string torus_padded(const std::string& x, int p) { return fmt::format("self.torus_pad({}, {})", x, p); }
+
   void param(const std::string& name, torch::Tensor t) { m_.register_parameter(name, t.set_requires_grad(true), false); }
   void buffer(const std::string& name, torch::Tensor t) { m_.register_buffer(name, t); }
   torch::jit::Module& m_;
+  bool torus_;
 };
 
 // Mean and max over the board: [B, F, N, N] -> [B, 2F].
@@ -80,7 +96,7 @@ torch::jit::Module build_model(const NetConfig& net, const ModelShape& shape, ui
   torch::NoGradGuard no_grad;
   torch::jit::Module m("QuaxNet");
   m.register_attribute("training", c10::BoolType::get(), true);
-  ModelBuilder b(m);
+  ModelBuilder b(m, variant_info(shape.spec.variant).shape == BoardShape::kTorus);
   const int f = net.filters;
   // The body of forward, shared word for word by forward_aux.
   auto& c = b.code;
@@ -118,6 +134,7 @@ torch::jit::Module build_model(const NetConfig& net, const ModelShape& shape, ui
   const std::string body = c.str();
   std::string code = "def forward(self, x: Tensor) -> Tuple[Tensor, Tensor]:\n" + body +
                      "    return logits, torch.squeeze(v, 1)\n";
+  if (b.torus()) code += ModelBuilder::kTorusPadCode;
 
   // Auxiliary heads, registered after everything else so that the other weights start as
   // those of the same network without them.
@@ -172,8 +189,11 @@ torch::jit::Module make_inference_module(const torch::jit::Module& model, bool b
   // block's convolution, addition and ReLU into one cuDNN call. Self-play through such a copy
   // trained a broken model on an H200 with LibTorch 2.11, through a frozen-only copy a sound one
   // on an H100 (BENCHMARKS.md, "On a GPU"), so a GPU copy is frozen only.
+  // A torus network is frozen only too: oneDNN's layouts do not pass its padding (a slice and
+  // concatenation before every 3x3 convolution), and converting at each one made it 2x slower.
+  const bool torus = copy.find_method("torus_pad").has_value();
   auto frozen = torch::jit::freeze(copy);
-  if (device.is_cuda()) return frozen;
+  if (device.is_cuda() || torus) return frozen;
   return torch::jit::optimize_for_inference(frozen);
 }
 

@@ -18,6 +18,9 @@
 // Tower: 3x3 conv stem, `blocks` residual blocks (conv-BN-ReLU-conv-BN + skip); with
 // global pooling, every `pool_every`-th block adds per-channel biases computed from the
 // mean and max of its first activation (KataGo's global pooling), and the heads pool too.
+// On the torus (torax) every 3x3 convolution pads with the cells across the seam instead of
+// zeros (a method torus_pad in the module), so the network sees the board as the rules do,
+// without edges; models written before this (torax-5.pt) keep their zero padding in their code.
 #pragma once
 
 #include <torch/script.h>

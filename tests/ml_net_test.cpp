@@ -76,6 +76,45 @@ TEST(Model, InferenceCopyMatchesEvalModeModel) {
   EXPECT_LT((v1 - v2).abs().max().item<float>(), 1e-5);
 }
 
+// On the torus (torax) the network pads across the seam, so it sees no edge: moving every
+// plane of the input around the torus moves the spatial logits (cells and both link planes)
+// the same way and leaves the extra logits and the value as they were, in the trainable
+// module and in its frozen inference copy. A zero-padded network fails this at every shift.
+TEST(Model, OnTheTorusTheNetworkCommutesWithItsTranslations) {
+  const int n = 5;
+  // How far the spatial logits of `x` moved by (dr, dc) are from those of `x`, moved.
+  auto translation_gap = [n](torch::jit::Module& net, const ModelShape& shape, const torch::Tensor& x, int dr, int dc) {
+    const int spatial = shape.spatial_planes * n * n;
+    const auto planes = [&](const torch::Tensor& logits) {
+      return logits.slice(1, 0, spatial).reshape({-1, shape.spatial_planes, n, n});
+    };
+    const auto expected = torch::roll(planes(run_model(net, x).first), {dr, dc}, {2, 3});
+    return (planes(run_model(net, torch::roll(x, {dr, dc}, {2, 3})).first) - expected).abs().max().item<float>();
+  };
+  torch::NoGradGuard no_grad;
+  const auto shape = model_shape_for(GameSpec{Variant::kTorax, n, false});
+  auto model = build_model(tiny_net(), shape, 9);
+  const auto x = torch::randn({6, shape.planes, n, n});
+  for (int i = 0; i < 3; ++i) run_model(model, x * (1.0 + i));  // BN statistics away from 0 and 1
+  model.eval();
+  auto fast = make_inference_module(model);
+  const int spatial = shape.spatial_planes * n * n;
+  for (auto* net : {&model, &fast}) {
+    const auto [logits, value] = run_model(*net, x);
+    for (auto [dr, dc] : {std::pair{1, 0}, std::pair{0, 2}, std::pair{3, 4}}) {
+      EXPECT_LT(translation_gap(*net, shape, x, dr, dc), 1e-4) << "shift " << dr << "," << dc;
+      const auto [moved_logits, moved_value] = run_model(*net, torch::roll(x, {dr, dc}, {2, 3}));
+      EXPECT_LT((moved_logits.slice(1, spatial) - logits.slice(1, spatial)).abs().max().item<float>(), 1e-4);
+      EXPECT_LT((moved_value - value).abs().max().item<float>(), 1e-5);
+    }
+  }
+  // A square board keeps its edges: the same check fails for a quax network.
+  const auto square = model_shape_for(GameSpec{Variant::kQuax, n, true});
+  auto edged = build_model(tiny_net(), square, 9);
+  edged.eval();
+  EXPECT_GT(translation_gap(edged, square, torch::randn({6, square.planes, n, n}), 1, 0), 1e-3);
+}
+
 // bfloat16 inference gives float32 outputs within bfloat16's rounding of float32's: the
 // policy (as probabilities) and the value within 0.03, and never the float32 module itself.
 TEST(Model, BFloat16InferenceStaysCloseToFloat32) {
