@@ -30,7 +30,8 @@ void setup_gtp(CLI::App& app) {
   };
   auto opt = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("gtp", "Play through a GTP-style text protocol on stdin/stdout");
-  cmd->add_option("--variant", opt->variant, "Variant name (" + variant_list() + ")");
+  auto* variant =
+      cmd->add_option("--variant", opt->variant, "Variant name (" + variant_list() + "; default: the model's, else quax)");
   cmd->add_option("--size", opt->size, "Board size (0: the variant's default)");
   cmd->add_option("--player", opt->player, std::string("Who answers genmove: ") + kPlayerSyntax);
   auto* model = cmd->add_option("--model", opt->model, "Model file (quax export) that answers genmove");
@@ -54,9 +55,11 @@ void setup_gtp(CLI::App& app) {
       "Protocol: list_commands lists the commands (command/gtp_engine.h describes each). `variant <name>` keeps the "
       "board size where the new variant allows it, else takes the nearest size it allows and says so (`= size 6 "
       "(quikquax needs an even size, not 5)`); `variant <name> <n>` sets both. Lines longer than 64 KB are refused.");
-  cmd->callback([opt] {
+  cmd->callback([opt, variant] {
     const Device device = device_from_option(opt->device);
-    const GameSpec spec = game_spec_from_options(opt->variant, opt->size);
+    std::string swap = "default";
+    game_from_model(opt->model, variant->count() > 0, &opt->variant, &opt->size, &swap);
+    const GameSpec spec = game_spec_from_options(opt->variant, opt->size, swap);
     if (opt->level > 0 && opt->model.empty()) {
       opt->model = default_model_path(spec);
       if (opt->model.empty())

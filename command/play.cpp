@@ -49,7 +49,7 @@ void setup_play(CLI::App& app) {
   };
   auto opt = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("play", "Play against the engine in the terminal");
-  cmd->add_option("--variant", opt->variant, "Variant name");
+  auto* variant = cmd->add_option("--variant", opt->variant, "Variant name (default: the model's, else quax)");
   cmd->add_option("--size", opt->size, "Board size (0: the variant's default)");
   cmd->add_option("--swap", opt->swap, "Pie rule: on, off or default")->check(CLI::IsMember({"on", "off", "default"}));
   auto* model = cmd->add_option("--model", opt->model, "Model file (default: the variant's shipped model trained at this size, else nearest to it)");
@@ -61,8 +61,9 @@ void setup_play(CLI::App& app) {
   cmd->add_option("--color", opt->color, "Your colour: black (moves first) or white");
   cmd->add_option("--seed", opt->seed, "Random seed of the engine");
   add_device_option(cmd, &opt->device);
-  cmd->callback([opt] {
+  cmd->callback([opt, variant] {
     const Device device = device_from_option(opt->device);
+    game_from_model(opt->model, variant->count() > 0, &opt->variant, &opt->size, &opt->swap);
     const GameSpec spec = game_spec_from_options(opt->variant, opt->size, opt->swap);
     const auto human = parse_player(opt->color);
     if (!human) throw CommandError("--color must be black or white, not '" + opt->color + "'");

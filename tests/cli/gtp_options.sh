@@ -4,6 +4,8 @@
 # Usage: gtp_options.sh <quax binary> <source dir>
 set -u
 QUAX=$1
+DIR=$(mktemp -d)
+trap 'rm -rf "$DIR"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 
 expect_error() {  # expected message, then the arguments
@@ -32,6 +34,17 @@ out=$(printf 'boardsize\nvariant\npie\n' | "$QUAX" gtp --variant link | tr -s '\
 [ "$out" = "= 8|= link|= off|" ] || fail "link defaults: '$out'"
 out=$(printf 'boardsize\npie\n' | "$QUAX" gtp --variant quadrex --size 7 | tr -s '\n' '|')
 [ "$out" = "= 7|= on|" ] || fail "quadrex 7: '$out'"
+# --model without --variant plays the model's variant at its first trained size with its pie
+# rule (hex-9.pt: off; hex's default is on), without a warning; --size and --variant still
+# choose (the model plays hex at any size; a quax game is refused for it).
+out=$(printf 'variant\nboardsize\npie\n' | "$QUAX" gtp --model "$2/checkpoints/hex-9.pt" 2> "$DIR/err" | tr -s '\n' '|')
+[ "$out" = "= hex|= 9|= off|" ] || fail "--model hex-9.pt alone: '$out'"
+[ ! -s "$DIR/err" ] || fail "--model hex-9.pt alone warned: $(cat "$DIR/err")"
+out=$(printf 'variant\nboardsize\n' | "$QUAX" gtp --model "$2/checkpoints/hex-9.pt:sims=50" --size 7 2>/dev/null | tr -s '\n' '|')
+[ "$out" = "= hex|= 7|" ] || fail "--model hex-9.pt:sims=50 --size 7: '$out'"
+err=$(echo name | "$QUAX" gtp --model "$2/checkpoints/hex-9.pt" --variant quax 2>&1 >/dev/null); rc=$?
+[ $rc -eq 1 ] || fail "--model hex-9.pt --variant quax: exit $rc, expected 1"
+case "$err" in *"is for hex"*"not quax"*) ;; *) fail "--model hex-9.pt --variant quax said '$err'";; esac
 # showboard: a multi-line answer after "=", rows north to south, then the blank line.
 out=$(printf 'boardsize 3\nplay b a1\nplay w c3\nshowboard\nname\n' | "$QUAX" gtp)
 board=$(printf '%s\n' "$out" | sed -n '/^=$/,/^$/p')
