@@ -98,7 +98,9 @@ TEST(DefaultModel, TheShippedModelsPlayTheirVariantsAtEverySize) {
   EXPECT_EQ(best(Variant::kQuikQuax, 14), "quikquax-14.pt");  // trained on 14, 10 and 6 from quikquax-6.pt's weights
   EXPECT_EQ(best(Variant::kQuikQuax, 10), "quikquax-14.pt");
   EXPECT_EQ(best(Variant::kQuikQuax, 6), "quikquax-14.pt");
-  EXPECT_EQ(best(Variant::kTorax, 9), "torax-5.pt");
+  EXPECT_EQ(best(Variant::kTorax, 9), "torax-9.pt");  // trained on 9 and 5 from torax-5.pt's weights
+  EXPECT_EQ(best(Variant::kTorax, 5), "torax-9.pt");  // both trained at 5: the later run's
+  EXPECT_EQ(best(Variant::kTorax, 7), "torax-9.pt");
   EXPECT_EQ(best(Variant::kStymie, 8), "stymie-8.pt");
   EXPECT_EQ(best(Variant::kStymie, 5), "stymie-8.pt");  // trained on 8 and 5 from stymie-5.pt's weights
   // hex-11.pt was trained on 11 and 9 with the pie rule, hex-9.pt on 9 without it.
@@ -117,7 +119,8 @@ TEST(DefaultModel, TheShippedModelsPlayTheirVariantsAtEverySize) {
   EXPECT_EQ(best(Variant::kCrossway, 19), "crossway-19.pt");  // trained on 19, 13 and 9 from crossway-13.pt
   EXPECT_EQ(best(Variant::kCrossway, 13), "crossway-19.pt");  // both trained at 13: the later run's
   EXPECT_EQ(best(Variant::kCrossway, 15), "crossway-19.pt");  // trained at neither: both 2 from 13; the later run
-  EXPECT_EQ(best(Variant::kQuadrex, 19), "");  // none shipped yet: play falls back to uct
+  EXPECT_EQ(best(Variant::kQuadrex, 19), "quadrex-19.pt");  // trained on 19, 13 and 9 from crossway-19.pt's weights
+  EXPECT_EQ(best(Variant::kQuadrex, 9), "quadrex-19.pt");
 }
 
 TEST(DefaultModel, LinkPlaysWithQuaxsModelAndSaysSo) {
