@@ -25,19 +25,17 @@ void game_from_model(const std::string& model_desc, bool variant_given, std::str
   PlayerDescription player;
   std::string error;
   if (!parse_player_description(model_desc, &player, &error) || player.kind != PlayerDescription::Kind::kModel) return;
-  nlohmann::json description;
+  // Only a description that the loader would accept is followed: a refused one is left to
+  // the loading, whose error names the model file and the field.
+  ModelDescription description;
   try {
-    description = read_model_description(player.model_path);
-  } catch (const std::runtime_error&) {
+    description = parse_model_description(read_model_description(player.model_path));
+  } catch (const std::exception&) {
     return;
   }
-  const auto name = description.find("variant");
-  if (name == description.end() || !name->is_string() || !parse_variant(name->get<std::string>())) return;
-  *variant = name->get<std::string>();
-  const auto trained = description.find("size");
-  if (*size == 0 && trained != description.end() && trained->is_number_integer()) *size = trained->get<int>();
-  const auto pie = description.find("swap");
-  if (*swap == "default" && pie != description.end() && pie->is_boolean()) *swap = pie->get<bool>() ? "on" : "off";
+  *variant = variant_info(description.shape.spec.variant).name;
+  if (*size == 0) *size = description.shape.size;
+  if (*swap == "default") *swap = description.shape.spec.swap ? "on" : "off";
 }
 
 }  // namespace quax

@@ -17,8 +17,9 @@ GameSpec game_spec_from_options(const std::string& variant, int size, const std:
 // own, *size (when 0) to its first trained size and *swap (when "default") to the pie rule it
 // was trained with, so that `quax play --model hex-9.pt` plays the model's own game rather than
 // refusing it for quax. Leaves all three as they are when --variant was given or the
-// description names no model file; an unreadable model file is left to the loading that
-// follows, which says what is wrong with it.
+// description names no model file; a file whose description parse_model_description
+// refuses (or cannot be read) is left to the loading that follows, which names the file and
+// what is wrong with it.
 void game_from_model(const std::string& model_desc, bool variant_given, std::string* variant, int* size,
                      std::string* swap);
 
