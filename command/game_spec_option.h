@@ -14,7 +14,7 @@ GameSpec game_spec_from_options(const std::string& variant, int size, const std:
 
 // For a command given a model (`model_desc`: a player description, "hex-9.pt" or
 // "hex-9.pt:sims=400") but not --variant (`variant_given` false): sets *variant to the model's
-// own, *size (when 0) to its first trained size and *swap (when "default") to the pie rule it
+// own, *size (when 0) to the size it describes and *swap (when "default") to the pie rule it
 // was trained with, so that `quax play --model hex-9.pt` plays the model's own game rather than
 // refusing it for quax. Leaves all three as they are when --variant was given or the
 // description names no model file; a file whose description parse_model_description
