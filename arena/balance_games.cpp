@@ -21,6 +21,7 @@ std::vector<PlayedGame> play_self_games(const std::vector<const GameState*>& sta
     std::unique_ptr<GameState> state;
     std::unique_ptr<SearchTree> tree;  // while the game is in flight
     int played = 0;
+    int turns = 0;  // turns completed since the start: the times the player to move changed
     bool done = false;
   };
   std::vector<Game> games(starts.size());
@@ -65,10 +66,11 @@ std::vector<PlayedGame> play_self_games(const std::vector<const GameState*>& sta
       const Player mover = g.state->to_move();
       const float v = g.tree->root_value();
       p.black_values.push_back(mover == Player::kBlack ? v : -v);
-      const int action = g.tree->choose_action(g.played < options.sampled_plies ? 1.0f : 0.0f, rng);
+      const int action = g.tree->choose_action(g.turns < options.sampled_turns ? 1.0f : 0.0f, rng);
       if (g.state->move_number() == 1 && g.state->action_to_string(action) == "swap") p.swapped = true;
       g.state->apply(action);
       ++g.played;
+      if (g.state->to_move() != mover) ++g.turns;
     }
   }
   for (size_t i = 0; i < games.size(); ++i) {

@@ -28,10 +28,11 @@ struct PlayedGame {
 
 struct SelfPlayOptions {
   SearchSettings search;  // noise is never added: these games measure, not train
-  // The first `sampled_plies` plies played from each start are drawn from the visit counts
-  // (temperature 1), the later ones are the most visited move: the same start would
-  // otherwise give the same game every time.
-  int sampled_plies = 4;
+  // The actions of the first `sampled_turns` turns played from each start (a turn: one
+  // player's run of actions, a single ply in most variants, an auction turn of blocks in
+  // torax) are drawn from the visit counts (temperature 1), the later ones are the most
+  // visited move: the same start would otherwise give the same game every time.
+  int sampled_turns = 4;
   int parallel_games = 64;  // games in flight at once (each holds a search tree)
   uint64_t seed = 1;
 };

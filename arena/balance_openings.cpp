@@ -124,7 +124,7 @@ std::vector<OpeningValue> opening_map(const GameSpec& spec, Evaluator& evaluator
     }
     SelfPlayOptions so;
     so.search = options.search;
-    so.sampled_plies = options.sampled_plies;
+    so.sampled_turns = options.sampled_turns;
     so.seed = derive_seed(options.seed, 1);
     const auto played = play_self_games(starts, evaluator, so);
     for (size_t k = 0; k < played.size(); ++k) {

@@ -48,7 +48,7 @@ struct OpeningValue {
 struct OpeningMapOptions {
   SearchSettings search;                          // the valuing search (its simulations) and the games' searches
   int games_per_opening = 4;                      // self-play games from each class's position
-  int sampled_plies = 2;                          // of those games, plies drawn from the visit counts
+  int sampled_turns = 2;                          // of those games, turns drawn from the visit counts
   double solve_seconds = 0;                       // the solver's time per class (0: no solver)
   size_t solve_memory_bytes = size_t{256} << 20;  // its transposition table, shared by all classes
   uint64_t seed = 1;

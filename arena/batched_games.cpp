@@ -29,7 +29,8 @@ void play_games_batched(const GameSpec& spec, const std::vector<std::string>& na
       PlayerSettings ps;
       ps.search = play_settings(players[p]->search);
       ps.evaluator = static_cast<int>(evaluators.size());
-      ps.temperature_moves = options.sampled_plies;
+      ps.temperature_moves = options.sampled_turns;
+      ps.temperature_counts_turns = true;
       ps.temperature_early = 1.0f;
       ps.temperature_final = 0.0f;
       opt.players.push_back(ps);

@@ -22,10 +22,13 @@ struct SearchPlayer {
 
 struct BatchedGamesOptions {
   int parallel_games = 32;  // games in flight
-  // The first `sampled_plies` plies of every game are sampled from the search's visit
-  // distribution (temperature 1), later moves are the most visited: two deterministic
-  // players would otherwise repeat the same game for each colour assignment.
-  int sampled_plies = 4;
+  // The actions of the first `sampled_turns` turns of every game (PlayerSettings::
+  // temperature_counts_turns) are sampled from the search's visit distribution
+  // (temperature 1), later moves are the most visited: two deterministic players would
+  // otherwise repeat the same game for each colour assignment. Counted in plies, torax's
+  // sampled actions all fell in the first seat's first auction turn, whose blocks the
+  // torus's translations make alike: 40 games between two levels were 11 games repeated.
+  int sampled_turns = 4;
   uint64_t seed = 1;
 };
 

@@ -78,7 +78,7 @@ void setup_arena(CLI::App& app) {
     int threads = 2;
     int parallel = 32;
     int net_threads = 1;
-    int sampled_plies = 4;
+    int sampled_turns = 4;
     uint64_t seed = 1;
     std::string device = "auto";
   };
@@ -109,8 +109,10 @@ void setup_arena(CLI::App& app) {
   // for a core made batched games ten times slower here.
   cmd->add_option("--net-threads", opt->net_threads, "LibTorch threads of the batched model games")
       ->check(CLI::Range(1, 64));
-  cmd->add_option("--sampled-plies", opt->sampled_plies,
-                  "Model games: the first plies are sampled from the visit counts so games differ")
+  // --sampled-plies: its name before turns of several actions (torax's auction) counted once.
+  cmd->add_option("--sampled-turns,--sampled-plies", opt->sampled_turns,
+                  "Model games: the first turns (moves) are sampled from the visit counts so games differ; "
+                  "a turn of several actions, as torax's auction turns, counts once")
       ->check(CLI::Range(0, 1000));
   cmd->add_option("--seed", opt->seed, "Random seed");
   add_device_option(cmd, &opt->device);
@@ -207,7 +209,7 @@ void setup_arena(CLI::App& app) {
     ao.net_threads = opt->net_threads;
     ao.device = device;
     ao.parallel = opt->parallel;
-    ao.sampled_plies = opt->sampled_plies;
+    ao.sampled_turns = opt->sampled_turns;
     ao.seed = opt->seed;
     try {
       play_arena_games(spec, names, players, games, ao, on_result, [&] { return stop; });

@@ -46,7 +46,7 @@ void play_arena_games(const GameSpec& spec, const std::vector<std::string>& name
     }
     BatchedGamesOptions bo;
     bo.parallel_games = options.parallel;
-    bo.sampled_plies = options.sampled_plies;
+    bo.sampled_turns = options.sampled_turns;
     bo.seed = options.seed;
     play_games_batched(
         spec, names, batched, players, bo,

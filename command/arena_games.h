@@ -19,7 +19,7 @@ struct ArenaGamesOptions {
   int threads = 2;        // games at once on threads (Agent pairings)
   int net_threads = 1;    // LibTorch threads of the batched games
   int parallel = 32;      // batched games in flight
-  int sampled_plies = 4;  // batched games: plies sampled from the visit counts
+  int sampled_turns = 4;  // batched games: turns sampled from the visit counts
   uint64_t seed = 1;
   Device device = kCpuDevice;  // where the models' networks run (resolved: nets/device.h)
 };

@@ -45,7 +45,7 @@ struct Options {
   int sims = 200;
   int games = 40;
   int opening_games = 4;
-  int sampled_plies = 4;
+  int sampled_turns = 4;
   double solve_seconds = -1;  // < 0: 10 on boards of at most 36 cells, else 0
   int solve_memory_mb = 256;
   std::vector<std::string> books;
@@ -66,7 +66,7 @@ json run_header(const Options& opt, const GameSpec& spec, const std::string& mod
            {{"sims", opt.sims},
             {"games", opt.games},
             {"opening_games", opt.opening_games},
-            {"sampled_plies", opt.sampled_plies},
+            {"sampled_turns", opt.sampled_turns},
             {"solve_seconds", opt.solve_seconds},
             {"books", opt.books},
             {"skill_cap", opt.skill_cap},
@@ -177,7 +177,7 @@ void run_balance(Options opt) {
     OpeningMapOptions om;
     om.search = search;
     om.games_per_opening = opt.opening_games;
-    om.sampled_plies = std::min(opt.sampled_plies, 2);
+    om.sampled_turns = std::min(opt.sampled_turns, 2);
     om.solve_seconds = opt.solve_seconds;
     om.solve_memory_bytes = static_cast<size_t>(opt.solve_memory_mb) << 20;
     om.seed = derive_seed(opt.seed, 1);
@@ -207,7 +207,7 @@ void run_balance(Options opt) {
     const std::vector<const GameState*> starts(static_cast<size_t>(opt.games), start.get());
     SelfPlayOptions so;
     so.search = search;
-    so.sampled_plies = opt.sampled_plies;
+    so.sampled_turns = opt.sampled_turns;
     so.seed = derive_seed(opt.seed, swap ? 3 : 2);
     parts[key] = games_part_json(play_self_games(starts, evaluator(), so), can_draw(s));
     save();
@@ -244,8 +244,9 @@ void setup_balance(CLI::App& app) {
       ->check(CLI::Range(1, 100000));
   cmd->add_option("--opening-games", opt->opening_games, "Self-play games from each class of first moves")
       ->check(CLI::Range(0, 10000));
-  cmd->add_option("--sampled-plies", opt->sampled_plies,
-                  "Plies at the start of each self-play game drawn from the visit counts")
+  cmd->add_option("--sampled-turns,--sampled-plies", opt->sampled_turns,
+                  "Turns (moves) at the start of each self-play game drawn from the visit counts; a turn of "
+                  "several actions, as torax's auction turns, counts once")
       ->check(CLI::Range(0, 1000));
   cmd->add_option("--solve-seconds", opt->solve_seconds,
                   "The solver's time per class of first moves (0: no solver; default 10 on boards of at most 36 cells, "

@@ -47,6 +47,7 @@ struct GameDriver::Slot {
   GameRecord record;
   bool active = false, searching = false, full_search = true;
   int low_value_moves[2] = {0, 0};
+  int turns = 0;  // turns completed: the times the player to move changed
 
   bool shared_tree() const { return record.seats.first == record.seats.second; }
   int tree_of(Player p) const { return shared_tree() ? 0 : index_of(p); }
@@ -86,6 +87,7 @@ void GameDriver::start_game(Slot& slot) {
   slot.record.resign_disabled =
       options_.resign.enabled && slot.rng.uniform() < static_cast<double>(options_.resign.playout_fraction);
   slot.low_value_moves[0] = slot.low_value_moves[1] = 0;
+  slot.turns = 0;
   slot.trees[0].set_root(*slot.state);
   if (!slot.shared_tree()) slot.trees[1].set_root(*slot.state);
   slot.active = true;
@@ -176,10 +178,12 @@ void GameDriver::finish_move(Slot& slot) {
     }
   }
 
-  const float temperature = state.move_number() < ps.temperature_moves ? ps.temperature_early : ps.temperature_final;
+  const int moves_so_far = ps.temperature_counts_turns ? slot.turns : state.move_number();
+  const float temperature = moves_so_far < ps.temperature_moves ? ps.temperature_early : ps.temperature_final;
   move.action = tree.choose_action(temperature, slot.rng);
   rec.moves.push_back(std::move(move));
   state.apply(rec.moves.back().action);
+  if (state.to_move() != mover) ++slot.turns;
   ++stats_.moves;
   if (state.is_over()) {
     rec.outcome = state.outcome();

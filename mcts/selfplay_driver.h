@@ -50,6 +50,11 @@ struct PlayerSettings {
   // With Gumbel, temperature 0 plays the action sequential halving selected; a positive
   // temperature samples from the improved policy softmax(log(pi)/T) instead.
   int temperature_moves = 0;
+  // Count `temperature_moves` in turns instead of plies: a run of one player's actions
+  // (torax's auction turns, the turns of several actions of quikquax and stymie) counts
+  // once. Arena games do: the first plies of torax are the first seat's blocks, which the
+  // torus's translations make alike, so games sampled by plies repeat each other.
+  bool temperature_counts_turns = false;
   float temperature_early = 1.0f;
   float temperature_final = 0.0f;
 

@@ -3,8 +3,10 @@
 // per-colour players) do what they say, and runs repeat exactly for a seed.
 #include <gtest/gtest.h>
 
+#include <map>
 #include <set>
 
+#include "mcts/search_agent.h"
 #include "mcts/selfplay_driver.h"
 #include "mcts/simple_evaluators.h"
 
@@ -301,6 +303,61 @@ TEST(Driver, SetSimulationsAppliesToTheNextSearches) {
   EXPECT_TRUE(spent_before.count(24)) << "the games in flight did not keep their first budget";
   EXPECT_THROW(driver.set_simulations(0, 0), std::invalid_argument);
   EXPECT_THROW(driver.set_simulations(1, 8), std::invalid_argument);
+}
+
+// Torax's first turn is several blocks of one seat. Counted in plies, one sampled move is
+// the first block alone: the second action is a function of the first (the arena's torax
+// games repeated each other that way). Counted in turns, the whole first turn is sampled,
+// and the first action of the second seat's turn is the search's best again.
+TEST(Driver, TemperatureCountedInTurnsSamplesAWholeTurnOfSeveralActions) {
+  for (const bool by_turns : {false, true}) {
+    DriverOptions o;
+    o.spec = {Variant::kTorax, 5, false};
+    o.parallel_games = 10;
+    o.games_to_play = 40;
+    o.players[0].search.simulations = 64;
+    o.players[0].search.dirichlet_fraction = 0;
+    o.players[0].search.reuse_tree = false;
+    o.players[0].temperature_moves = 1;
+    o.players[0].temperature_counts_turns = by_turns;
+    o.max_moves = 12;  // the auction is all this test looks at
+    o.seed = 5;
+    UniformEvaluator uniform;
+    GameDriver driver(o, {&uniform});
+    std::vector<GameRecord> games;
+    while (driver.step())
+      for (auto& g : driver.take_finished()) games.push_back(std::move(g));
+    for (auto& g : driver.take_finished()) games.push_back(std::move(g));
+    ASSERT_EQ(games.size(), 40u);
+    std::map<int, std::set<int>> second_after_first;
+    int checked = 0;
+    for (const GameRecord& g : games) {
+      ASSERT_GE(g.moves.size(), 3u);
+      second_after_first[g.moves[0].action].insert(g.moves[1].action);
+      // The second seat's first action, searched again at temperature 0.
+      auto state = new_game(o.spec);
+      size_t m = 0;
+      while (g.moves[m].mover == Player::kBlack) state->apply(g.moves[m++].action);
+      ASSERT_LT(m, g.moves.size());
+      SearchTree tree(o.spec);
+      tree.set_root(*state);
+      Rng rng(1);
+      EvaluationBatch batch;
+      run_search(tree, uniform, o.players[0].search, false, rng, &batch);
+      if (by_turns) {
+        EXPECT_EQ(g.moves[m].action, tree.choose_action(0.0f, rng)) << "move " << m << " of game " << g.game_index;
+        ++checked;
+      }
+    }
+    size_t pairs = 0;
+    for (const auto& [first, seconds] : second_after_first) pairs += seconds.size();
+    if (by_turns) {
+      EXPECT_GT(pairs, second_after_first.size()) << "the rest of the first turn was not sampled";
+      EXPECT_EQ(checked, 40);
+    } else {
+      EXPECT_EQ(pairs, second_after_first.size()) << "counted in plies, only the first action is sampled";
+    }
+  }
 }
 
 }  // namespace
