@@ -143,7 +143,7 @@ TEST(BalanceOpenings, AModelThatKnowsNothingGivesAFlatMap) {
   o.games_per_opening = 12;
   // Its games would repeat one line from each opening after a few sampled plies; drawn from
   // the visits throughout they are nearly random play.
-  o.sampled_plies = 100;
+  o.sampled_turns = 100;
   const auto map = opening_map(kQuax5, uniform, o);
   ASSERT_EQ(map.size(), 25u);
   std::set<std::string> covered, classes;
@@ -239,7 +239,7 @@ TEST(BalanceGames, SelfPlayRecordsAValuePerPlyAndTheSwap) {
   // Random-ish games, so that some swaps happen: with flat priors the search spreads its
   // visits over the 16 moves of ply 1 (swap the last of them), and the move is drawn from them.
   o.search.simulations = 48;
-  o.sampled_plies = 30;
+  o.sampled_turns = 30;
   o.parallel_games = 5;  // games start as others finish
   const GameSpec swap{Variant::kQuax, 4, true};
   const auto start = new_game(swap);
