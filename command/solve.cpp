@@ -185,8 +185,8 @@ void setup_solve(CLI::App& app) {
   cmd->add_option("--max-ply", opt->max_ply, "With --records: last ply to solve")->check(CLI::Range(0, 100000));
   cmd->add_flag("--value-only", opt->value_only, "Prove the value only, without trying every move");
   cmd->add_flag("--no-virtual-connections", opt->no_virtual_connections,
-                "Quax, link and quickway: search without the bridge, join and template rules (docs/SOLVE.md), "
-                "to compare");
+                "Quax, link, quickway, crossway and quadrex: search without the bridge, join and template rules "
+                "(docs/SOLVE.md), to compare");
   cmd->add_option("--model", opt->model,
                   "Order the moves by this model's policy (docs/SOLVE.md): values are the same, the work differs");
   cmd->add_option("--prior-weight", opt->prior_weight,

@@ -5,6 +5,7 @@
 
 #include "solve/connection_distance.h"
 #include "solve/edge_template.h"
+#include "solve/fill_connection.h"
 #include "solve/two_way_join.h"
 
 namespace quax {
@@ -374,21 +375,27 @@ void scan_threats(Board& b, const uint8_t* keys, OnThreat on_threat) {
 
 bool virtual_connections_apply(const GameSpec& spec) {
   const VariantInfo& info = variant_info(spec.variant);
-  return (info.links == LinkRule::kChosen || info.links == LinkRule::kAutomatic ||
-          info.links == LinkRule::kDiagonal) &&
-         !info.fill_cascade && info.shape == BoardShape::kSquare && info.turns == TurnRule::kOneAction;
+  if (info.shape != BoardShape::kSquare || info.turns != TurnRule::kOneAction) return false;
+  if (info.fill_cascade) return info.links == LinkRule::kNone;  // quadrex: solve/fill_connection.h
+  return info.links == LinkRule::kChosen || info.links == LinkRule::kAutomatic || info.links == LinkRule::kDiagonal;
 }
+
+namespace {
+bool fills(const SquareGame& game) { return variant_info(game.spec().variant).fill_cascade; }
+}  // namespace
 
 // The scans below are cut short by bridge_distance(): 0 for a virtual win, at most 1 for a
 // threat, and at 1 a threat's key stone lies on a path that then costs nothing
 // (solve/connection_distance.h).
 bool virtual_win(const SquareGame& game, Player p, CellSet* carrier) {
+  if (fills(game)) return fill_virtual_win(game, p, carrier);
   if (bridge_distance(game, p) > 0) return false;
   const Board b = board_for(game, p);
   return virtual_win_on(b, carrier);
 }
 
 bool has_threat(const SquareGame& game, Player p) {
+  if (fills(game)) return fill_has_threat(game, p);
   uint8_t keys[kMaxCells];
   const int distance = bridge_threat_cells(game, p, keys);
   if (distance > 1) return false;
@@ -403,6 +410,7 @@ bool has_threat(const SquareGame& game, Player p) {
 }
 
 CellSet must_play_against(const SquareGame& game, Player p, bool* threatened) {
+  if (fills(game)) return fill_must_play_against(game, p, threatened);
   CellSet region;
   region.set();
   *threatened = false;

@@ -84,7 +84,8 @@
 // cell of a block around it holding p's diagonal partner and one opponent stone) stops the
 // threat too: such cells join the threat's cells.
 // Used by the proof search (solve/proof_search.h) for quax, link, quickway and crossway while
-// the pie rule is out of play; quadrex's fills need structures of their own.
+// the pie rule is out of play; the three functions below hand quadrex's positions, whose fills
+// need structures of their own, to solve/fill_connection.h.
 #pragma once
 
 #include <bitset>
@@ -96,7 +97,7 @@ namespace quax {
 using CellSet = std::bitset<26 * 26>;  // cells r * N + c of the largest board
 
 // True for the variants whose positions the functions below understand (quax, link, quickway,
-// crossway).
+// crossway, and quadrex through solve/fill_connection.h).
 bool virtual_connections_apply(const GameSpec& spec);
 
 // Does `p` hold a virtual win in `game` (game not over or over alike)? On true, *carrier is

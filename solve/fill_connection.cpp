@@ -1,0 +1,236 @@
+#include "solve/fill_connection.h"
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+
+namespace quax {
+
+namespace {
+
+constexpr int kMaxCells = 26 * 26;
+
+// The position from p's side: 0 empty, 1 p's stone, 2 the opponent's.
+struct FillBoard {
+  int n = 0, nn = 0;
+  bool rows = true;  // p joins row 1 to row N (Black), else column a to column N
+  std::array<uint8_t, kMaxCells> cell{};
+
+  bool on_start_edge(int x) const { return rows ? x / n == 0 : x % n == 0; }
+  bool on_end_edge(int x) const { return rows ? x / n == n - 1 : x % n == n - 1; }
+
+  // Every block around empty cell x has one of p's stones on its diagonal away from x.
+  bool fill_proof(int x) const {
+    const int c = x % n, r = x / n;
+    for (int dr = -1; dr <= 0; ++dr) {
+      for (int dc = -1; dc <= 0; ++dc) {
+        const int bc = c + dc, br = r + dr;
+        if (bc < 0 || br < 0 || bc + 1 >= n || br + 1 >= n) continue;
+        const int sw = br * n + bc, se = sw + 1, nw = sw + n, ne = nw + 1;
+        // The diagonal that does not hold x.
+        const bool x_on_sw_ne = x == sw || x == ne;
+        const int u = x_on_sw_ne ? se : sw, v = x_on_sw_ne ? nw : ne;
+        if (cell[u] != 1 && cell[v] != 1) return false;
+      }
+    }
+    return true;
+  }
+};
+
+// The work list of a breadth-first search with steps costing 0 (to the front) or 1 (to the
+// back), without allocating: the searches run at every node of the proof search. A cell
+// enters once per improvement of its distance, at most once per step into it.
+class ZeroOneQueue {
+ public:
+  bool empty() const { return head_ == tail_; }
+  void push_front(int x) { buffer_[--head_] = static_cast<int16_t>(x); }
+  void push_back(int x) { buffer_[tail_++] = static_cast<int16_t>(x); }
+  int pop_front() { return buffer_[head_++]; }
+
+ private:
+  static constexpr int kCapacity = 2 * 9 * kMaxCells;
+  int16_t buffer_[kCapacity];
+  int head_ = kCapacity / 2, tail_ = kCapacity / 2;
+};
+
+FillBoard fill_board_for(const SquareGame& game, Player p) {
+  FillBoard b;
+  b.n = game.size();
+  b.nn = b.n * b.n;
+  b.rows = p == Player::kBlack;
+  for (int x = 0; x < b.nn; ++x) {
+    const Player s = game.stone(x % b.n, x / b.n);
+    b.cell[x] = s == Player::kNone ? 0 : (s == p ? 1 : 2);
+  }
+  return b;
+}
+
+// The fewest fill bridges on a chain of p's stones from p's start edge to the end edge (a
+// breadth-first search with steps along sides free and across bridges costing one), and the
+// carrier cells of those bridges; false when there is no such chain.
+bool find_chain(const FillBoard& b, CellSet* carrier) {
+  const int n = b.n;
+  std::array<int16_t, kMaxCells> dist, via, from;  // via: a bridge's block (sw cell), -1 along a side
+  std::fill(dist.begin(), dist.begin() + b.nn, -1);
+  ZeroOneQueue queue;
+  for (int x = 0; x < b.nn; ++x) {
+    if (b.cell[x] == 1 && b.on_start_edge(x)) {
+      dist[x] = 0;
+      from[x] = -1;
+      via[x] = -1;
+      queue.push_back(x);
+    }
+  }
+  // 0-1 breadth first: a cell may be reached again more cheaply, so a popped cell whose
+  // distance is already settled lower is skipped by the relaxation test below.
+  std::array<uint8_t, kMaxCells> done;
+  std::fill(done.begin(), done.begin() + b.nn, 0);
+  while (!queue.empty()) {
+    const int x = queue.pop_front();
+    if (done[x]) continue;
+    done[x] = 1;
+    if (b.on_end_edge(x)) {
+      if (carrier) {
+        carrier->reset();
+        for (int y = x; from[y] >= 0; y = from[y]) {
+          if (via[y] < 0) continue;
+          const int sw = via[y], se = sw + 1, nw = sw + n, ne = nw + 1;
+          for (int z : {sw, se, nw, ne})
+            if (b.cell[z] == 0) carrier->set(static_cast<size_t>(z));
+        }
+      }
+      return true;
+    }
+    const int c = x % n, r = x / n;
+    auto relax = [&](int y, int cost, int block) {
+      if (done[y] || (dist[y] >= 0 && dist[y] <= dist[x] + cost)) return;
+      dist[y] = static_cast<int16_t>(dist[x] + cost);
+      from[y] = static_cast<int16_t>(x);
+      via[y] = static_cast<int16_t>(block);
+      if (cost == 0) queue.push_front(y);
+      else queue.push_back(y);
+    };
+    if (c > 0 && b.cell[x - 1] == 1) relax(x - 1, 0, -1);
+    if (c + 1 < n && b.cell[x + 1] == 1) relax(x + 1, 0, -1);
+    if (r > 0 && b.cell[x - n] == 1) relax(x - n, 0, -1);
+    if (r + 1 < n && b.cell[x + n] == 1) relax(x + n, 0, -1);
+    for (int dr : {-1, 1}) {
+      for (int dc : {-1, 1}) {
+        const int yc = c + dc, yr = r + dr;
+        if (yc < 0 || yr < 0 || yc >= n || yr >= n) continue;
+        const int y = yr * n + yc;
+        if (b.cell[y] != 1) continue;
+        const int u = r * n + yc, v = yr * n + c;  // the block's crossing cells
+        if (b.cell[u] != 0 || b.cell[v] != 0 || !(b.fill_proof(u) || b.fill_proof(v))) continue;
+        relax(y, 1, std::min(r, yr) * n + std::min(c, yc));
+      }
+    }
+  }
+  return false;
+}
+
+// Marks the empty cells that could be a threat's key: on a chain whose only empty cell they
+// are, counting every diagonal step between two cells whose crossing cells are empty (a
+// bridge without the fill-proof test, of which a key's chain uses a subset). From each edge,
+// the fewest empty cells a chain to x holds, x included; a key is 1 from both. False, with
+// nothing marked, when no such chain reaches the end edge (the common case, told after the
+// first search).
+bool key_candidates(const FillBoard& b, std::array<uint8_t, kMaxCells>* keys) {
+  const int n = b.n;
+  std::array<int16_t, kMaxCells> from_edge[2];
+  for (int side = 0; side < 2; ++side) {
+    auto& dist = from_edge[side];
+    std::fill(dist.begin(), dist.begin() + b.nn, -1);
+    ZeroOneQueue queue;
+    for (int x = 0; x < b.nn; ++x) {
+      if (b.cell[x] == 2 || !(side == 0 ? b.on_start_edge(x) : b.on_end_edge(x))) continue;
+      dist[x] = b.cell[x] == 0 ? 1 : 0;
+      if (dist[x] == 0) queue.push_front(x);
+      else queue.push_back(x);
+    }
+    std::array<uint8_t, kMaxCells> done;
+    std::fill(done.begin(), done.begin() + b.nn, 0);
+    while (!queue.empty()) {
+      const int x = queue.pop_front();
+      if (done[x]) continue;
+      done[x] = 1;
+      if (dist[x] > 1) break;  // only distances 0 and 1 matter
+      const int c = x % n, r = x / n;
+      auto relax = [&](int y) {
+        if (b.cell[y] == 2 || done[y]) return;
+        const int d = dist[x] + (b.cell[y] == 0 ? 1 : 0);
+        if (dist[y] >= 0 && dist[y] <= d) return;
+        dist[y] = static_cast<int16_t>(d);
+        if (d == dist[x]) queue.push_front(y);
+        else queue.push_back(y);
+      };
+      for (int dr = -1; dr <= 1; ++dr) {
+        for (int dc = -1; dc <= 1; ++dc) {
+          const int yc = c + dc, yr = r + dr;
+          if ((dr == 0 && dc == 0) || yc < 0 || yr < 0 || yc >= n || yr >= n) continue;
+          if (dr != 0 && dc != 0 && (b.cell[r * n + yc] != 0 || b.cell[yr * n + c] != 0)) continue;
+          relax(yr * n + yc);
+        }
+      }
+    }
+    if (side == 0) {
+      bool reached = false;
+      for (int x = 0; x < b.nn && !reached; ++x) reached = b.on_end_edge(x) && dist[x] >= 0 && dist[x] <= 1;
+      if (!reached) return false;
+    }
+  }
+  bool any = false;
+  for (int x = 0; x < b.nn; ++x) {
+    (*keys)[x] = b.cell[x] == 0 && from_edge[0][x] == 1 && from_edge[1][x] == 1 ? 1 : 0;
+    any = any || (*keys)[x];
+  }
+  return any;
+}
+
+}  // namespace
+
+bool fill_virtual_win(const SquareGame& game, Player p, CellSet* carrier) {
+  return find_chain(fill_board_for(game, p), carrier);
+}
+
+bool fill_has_threat(const SquareGame& game, Player p) {
+  FillBoard b = fill_board_for(game, p);
+  if (find_chain(b, nullptr)) return true;
+  std::array<uint8_t, kMaxCells> keys;
+  if (!key_candidates(b, &keys)) return false;
+  for (int x = 0; x < b.nn; ++x) {
+    if (!keys[x]) continue;
+    b.cell[x] = 1;
+    const bool found = find_chain(b, nullptr);
+    b.cell[x] = 0;
+    if (found) return true;
+  }
+  return false;
+}
+
+CellSet fill_must_play_against(const SquareGame& game, Player p, bool* threatened) {
+  CellSet region;
+  region.set();
+  *threatened = false;
+  FillBoard b = fill_board_for(game, p);
+  if (find_chain(b, nullptr)) {
+    *threatened = true;
+    return CellSet();
+  }
+  std::array<uint8_t, kMaxCells> keys;
+  if (!key_candidates(b, &keys)) return region;
+  CellSet carrier;
+  for (int x = 0; x < b.nn; ++x) {
+    if (!keys[x] || !b.fill_proof(x)) continue;
+    b.cell[x] = 1;
+    const bool found = find_chain(b, &carrier);
+    b.cell[x] = 0;
+    if (!found) continue;
+    *threatened = true;
+    region &= carrier.set(static_cast<size_t>(x));
+    if (region.none()) break;  // an empty region cannot shrink further
+  }
+  return region;
+}
+
+}  // namespace quax
