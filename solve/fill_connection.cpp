@@ -37,20 +37,42 @@ struct FillBoard {
   }
 };
 
-// The work list of a breadth-first search with steps costing 0 (to the front) or 1 (to the
-// back), without allocating: the searches run at every node of the proof search. A cell
-// enters once per improvement of its distance, at most once per step into it.
-class ZeroOneQueue {
+// A breadth-first search over cells whose steps cost 0 (queued at the front) or 1 (at the
+// back), without allocating: the searches run at every node of the proof search. A cell is
+// queued once per improvement of its distance, at most once per step into it, and settled
+// the first time it comes out.
+class ZeroOneSearch {
  public:
-  bool empty() const { return head_ == tail_; }
-  void push_front(int x) { buffer_[--head_] = static_cast<int16_t>(x); }
-  void push_back(int x) { buffer_[tail_++] = static_cast<int16_t>(x); }
-  int pop_front() { return buffer_[head_++]; }
+  explicit ZeroOneSearch(int cells) {
+    std::fill(dist, dist + cells, -1);
+    std::fill(settled_, settled_ + cells, 0);
+  }
+  // Reaches x at distance d when that is shorter than before; false otherwise.
+  bool reach(int x, int d, bool free_step) {
+    if (settled_[x] || (dist[x] >= 0 && dist[x] <= d)) return false;
+    dist[x] = static_cast<int16_t>(d);
+    if (free_step) queue_[--head_] = static_cast<int16_t>(x);
+    else queue_[tail_++] = static_cast<int16_t>(x);
+    return true;
+  }
+  // The nearest cell not yet settled, now settled; -1 when none is left.
+  int next() {
+    while (head_ != tail_) {
+      const int x = queue_[head_++];
+      if (settled_[x]) continue;
+      settled_[x] = 1;
+      return x;
+    }
+    return -1;
+  }
+
+  int16_t dist[kMaxCells];  // -1: not reached
 
  private:
   static constexpr int kCapacity = 2 * 9 * kMaxCells;
-  int16_t buffer_[kCapacity];
+  int16_t queue_[kCapacity];
   int head_ = kCapacity / 2, tail_ = kCapacity / 2;
+  uint8_t settled_[kMaxCells];
 };
 
 FillBoard fill_board_for(const SquareGame& game, Player p) {
@@ -70,25 +92,16 @@ FillBoard fill_board_for(const SquareGame& game, Player p) {
 // carrier cells of those bridges; false when there is no such chain.
 bool find_chain(const FillBoard& b, CellSet* carrier) {
   const int n = b.n;
-  std::array<int16_t, kMaxCells> dist, via, from;  // via: a bridge's block (sw cell), -1 along a side
-  std::fill(dist.begin(), dist.begin() + b.nn, -1);
-  ZeroOneQueue queue;
+  ZeroOneSearch search(b.nn);
+  std::array<int16_t, kMaxCells> via, from;  // via: a bridge's block (sw cell), -1 along a side
   for (int x = 0; x < b.nn; ++x) {
     if (b.cell[x] == 1 && b.on_start_edge(x)) {
-      dist[x] = 0;
+      search.reach(x, 0, false);
       from[x] = -1;
       via[x] = -1;
-      queue.push_back(x);
     }
   }
-  // 0-1 breadth first: a cell may be reached again more cheaply, so a popped cell whose
-  // distance is already settled lower is skipped by the relaxation test below.
-  std::array<uint8_t, kMaxCells> done;
-  std::fill(done.begin(), done.begin() + b.nn, 0);
-  while (!queue.empty()) {
-    const int x = queue.pop_front();
-    if (done[x]) continue;
-    done[x] = 1;
+  for (int x = search.next(); x >= 0; x = search.next()) {
     if (b.on_end_edge(x)) {
       if (carrier) {
         carrier->reset();
@@ -102,18 +115,15 @@ bool find_chain(const FillBoard& b, CellSet* carrier) {
       return true;
     }
     const int c = x % n, r = x / n;
-    auto relax = [&](int y, int cost, int block) {
-      if (done[y] || (dist[y] >= 0 && dist[y] <= dist[x] + cost)) return;
-      dist[y] = static_cast<int16_t>(dist[x] + cost);
+    auto step = [&](int y, int cost, int block) {
+      if (!search.reach(y, search.dist[x] + cost, cost == 0)) return;
       from[y] = static_cast<int16_t>(x);
       via[y] = static_cast<int16_t>(block);
-      if (cost == 0) queue.push_front(y);
-      else queue.push_back(y);
     };
-    if (c > 0 && b.cell[x - 1] == 1) relax(x - 1, 0, -1);
-    if (c + 1 < n && b.cell[x + 1] == 1) relax(x + 1, 0, -1);
-    if (r > 0 && b.cell[x - n] == 1) relax(x - n, 0, -1);
-    if (r + 1 < n && b.cell[x + n] == 1) relax(x + n, 0, -1);
+    if (c > 0 && b.cell[x - 1] == 1) step(x - 1, 0, -1);
+    if (c + 1 < n && b.cell[x + 1] == 1) step(x + 1, 0, -1);
+    if (r > 0 && b.cell[x - n] == 1) step(x - n, 0, -1);
+    if (r + 1 < n && b.cell[x + n] == 1) step(x + n, 0, -1);
     for (int dr : {-1, 1}) {
       for (int dc : {-1, 1}) {
         const int yc = c + dc, yr = r + dr;
@@ -122,7 +132,7 @@ bool find_chain(const FillBoard& b, CellSet* carrier) {
         if (b.cell[y] != 1) continue;
         const int u = r * n + yc, v = yr * n + c;  // the block's crossing cells
         if (b.cell[u] != 0 || b.cell[v] != 0 || !(b.fill_proof(u) || b.fill_proof(v))) continue;
-        relax(y, 1, std::min(r, yr) * n + std::min(c, yc));
+        step(y, 1, std::min(r, yr) * n + std::min(c, yc));
       }
     }
   }
@@ -137,51 +147,33 @@ bool find_chain(const FillBoard& b, CellSet* carrier) {
 // first search).
 bool key_candidates(const FillBoard& b, std::array<uint8_t, kMaxCells>* keys) {
   const int n = b.n;
-  std::array<int16_t, kMaxCells> from_edge[2];
-  for (int side = 0; side < 2; ++side) {
-    auto& dist = from_edge[side];
-    std::fill(dist.begin(), dist.begin() + b.nn, -1);
-    ZeroOneQueue queue;
-    for (int x = 0; x < b.nn; ++x) {
-      if (b.cell[x] == 2 || !(side == 0 ? b.on_start_edge(x) : b.on_end_edge(x))) continue;
-      dist[x] = b.cell[x] == 0 ? 1 : 0;
-      if (dist[x] == 0) queue.push_front(x);
-      else queue.push_back(x);
-    }
-    std::array<uint8_t, kMaxCells> done;
-    std::fill(done.begin(), done.begin() + b.nn, 0);
-    while (!queue.empty()) {
-      const int x = queue.pop_front();
-      if (done[x]) continue;
-      done[x] = 1;
-      if (dist[x] > 1) break;  // only distances 0 and 1 matter
+  auto from_edge = [&](ZeroOneSearch& search, bool start) {
+    for (int x = 0; x < b.nn; ++x)
+      if (b.cell[x] != 2 && (start ? b.on_start_edge(x) : b.on_end_edge(x))) search.reach(x, b.cell[x] == 0, b.cell[x] != 0);
+    for (int x = search.next(); x >= 0 && search.dist[x] <= 1; x = search.next()) {  // only 0 and 1 matter
       const int c = x % n, r = x / n;
-      auto relax = [&](int y) {
-        if (b.cell[y] == 2 || done[y]) return;
-        const int d = dist[x] + (b.cell[y] == 0 ? 1 : 0);
-        if (dist[y] >= 0 && dist[y] <= d) return;
-        dist[y] = static_cast<int16_t>(d);
-        if (d == dist[x]) queue.push_front(y);
-        else queue.push_back(y);
-      };
       for (int dr = -1; dr <= 1; ++dr) {
         for (int dc = -1; dc <= 1; ++dc) {
           const int yc = c + dc, yr = r + dr;
           if ((dr == 0 && dc == 0) || yc < 0 || yr < 0 || yc >= n || yr >= n) continue;
           if (dr != 0 && dc != 0 && (b.cell[r * n + yc] != 0 || b.cell[yr * n + c] != 0)) continue;
-          relax(yr * n + yc);
+          const int y = yr * n + yc;
+          if (b.cell[y] != 2) search.reach(y, search.dist[x] + (b.cell[y] == 0), b.cell[y] != 0);
         }
       }
     }
-    if (side == 0) {
-      bool reached = false;
-      for (int x = 0; x < b.nn && !reached; ++x) reached = b.on_end_edge(x) && dist[x] >= 0 && dist[x] <= 1;
-      if (!reached) return false;
-    }
-  }
+  };
+  ZeroOneSearch from_start(b.nn);
+  from_edge(from_start, true);
+  bool reached = false;
+  for (int x = 0; x < b.nn && !reached; ++x)
+    reached = b.on_end_edge(x) && from_start.dist[x] >= 0 && from_start.dist[x] <= 1;
+  if (!reached) return false;
+  ZeroOneSearch from_end(b.nn);
+  from_edge(from_end, false);
   bool any = false;
   for (int x = 0; x < b.nn; ++x) {
-    (*keys)[x] = b.cell[x] == 0 && from_edge[0][x] == 1 && from_edge[1][x] == 1 ? 1 : 0;
+    (*keys)[x] = b.cell[x] == 0 && from_start.dist[x] == 1 && from_end.dist[x] == 1 ? 1 : 0;
     any = any || (*keys)[x];
   }
   return any;
