@@ -1,7 +1,9 @@
 #include "arena/batched_games.h"
 
 #include <stdexcept>
+#include <vector>
 
+#include "env/notation.h"
 #include "mcts/search_schema.h"
 #include "mcts/selfplay_driver.h"
 
@@ -44,7 +46,6 @@ void play_games_batched(const GameSpec& spec, const std::vector<std::string>& na
   };
   opt.seed = options.seed;
   GameDriver driver(opt, evaluators);
-  auto replay = new_game(spec);
   for (;;) {
     if (should_stop && should_stop()) return;
     const bool more = driver.step();
@@ -56,12 +57,10 @@ void play_games_batched(const GameSpec& spec, const std::vector<std::string>& na
       r.white = names[games[g].white];
       r.outcome = rec.outcome;
       r.moves = static_cast<int>(rec.moves.size());
-      replay = new_game(spec);
-      for (const MoveRecord& m : rec.moves) {
-        if (!r.record.empty()) r.record += ' ';
-        r.record += replay->action_to_string(m.action);
-        replay->apply(m.action);
-      }
+      std::vector<int> actions;
+      for (const MoveRecord& m : rec.moves) actions.push_back(m.action);
+      // In the notation every reader replays (a torax auction turn is one token).
+      r.record = record_text(spec, actions);
       on_result(g, r);
     }
     if (!more) return;

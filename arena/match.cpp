@@ -6,7 +6,9 @@
 #include <mutex>
 #include <stdexcept>
 #include <thread>
+#include <vector>
 
+#include "env/notation.h"
 #include "env/rng.h"
 
 namespace quax {
@@ -40,13 +42,15 @@ GameResult play_game(const GameSpec& spec, Agent& black, Agent& white, int max_m
   white.reset();
   GameResult result;
   result.spec = spec;
+  std::vector<int> actions;
   while (!state->is_over() && state->move_number() < max_moves) {
     Agent& agent = state->to_move() == Player::kBlack ? black : white;
     const int action = agent.choose_action(*state);
-    if (!result.record.empty()) result.record += ' ';
-    result.record += state->action_to_string(action);
+    actions.push_back(action);
     state->apply(action);
   }
+  // In the notation every reader replays (a torax auction turn is one token).
+  result.record = record_text(spec, actions);
   result.outcome = state->is_over() ? state->outcome() : Outcome::kDraw;
   result.moves = state->move_number();
   return result;

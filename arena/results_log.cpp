@@ -13,16 +13,42 @@
 #include <nlohmann/json.hpp>
 #include <set>
 #include <stdexcept>
+#include <vector>
+
+#include <xxhash.h>
 
 #include "core/bounded_file.h"
 #include "core/json_error.h"
 #include "core/quoted_input.h"
+#include "env/game_state.h"
+#include "env/notation.h"
 
 namespace quax {
 
 namespace {
 
 std::string errno_text() { return std::strerror(errno); }
+
+// What tells two games of a pair apart as samples: their length and where they ended, up to
+// the board's symmetries (the network frame's: GameState::num_net_symmetries), so that games
+// that are reflections of each other, or on torax translations, count once; the record itself
+// where it does not replay. Strong players repeat games up to symmetry as well as exactly.
+std::string game_identity(const GameResult& r) {
+  ParsedRecord record;
+  std::string error;
+  std::unique_ptr<GameState> end;
+  if (parse_record(r.record, &record, &error)) end = replay_record(r.spec, record, &error);
+  if (!end) return "record " + r.record;
+  const size_t floats = static_cast<size_t>(end->num_planes()) * static_cast<size_t>(end->size() * end->size());
+  std::vector<float> planes(floats), image(floats);
+  end->encode(planes.data());
+  uint64_t least = UINT64_MAX;
+  for (int s = 0; s < end->num_net_symmetries(); ++s) {
+    end->transform_net_planes(s, planes.data(), image.data());
+    least = std::min<uint64_t>(least, XXH3_64bits(image.data(), sizeof(float) * floats));
+  }
+  return "position " + std::to_string(end->move_number()) + " " + std::to_string(least);
+}
 
 // Throws std::runtime_error(what is wrong) when `j` is not a result line.
 GameResult result_from_json(const nlohmann::json& j) {
@@ -164,7 +190,7 @@ Standings tally(const std::vector<std::string>& players, const std::vector<GameR
     return index[name] = static_cast<int>(s.players.size() - 1);
   };
   std::map<std::pair<int, int>, PairRecord> pairs;
-  std::map<std::pair<int, int>, std::set<std::pair<int, std::string>>> games_of_pair;  // (black, record)
+  std::map<std::pair<int, int>, std::set<std::pair<int, std::string>>> games_of_pair;  // (black, game_identity)
   struct Colours {
     int black, white;
     Outcome outcome;
@@ -181,7 +207,7 @@ Standings tally(const std::vector<std::string>& players, const std::vector<GameR
     else if ((r.outcome == Outcome::kBlackWins) == (b == i)) p.wins_i += 1;
     else p.wins_j += 1;
     colours.push_back({b, w, r.outcome});
-    games_of_pair[{i, j}].insert({b, r.record});
+    games_of_pair[{i, j}].insert({b, game_identity(r)});
   }
   // Sized after the loop: include_others may have added players while it ran.
   s.games_as_black.assign(s.players.size(), 0);

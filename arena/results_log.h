@@ -60,9 +60,10 @@ struct Standings {
   std::vector<int> games_as_black, games_as_white;
   std::vector<int> wins_as_black, wins_as_white;
   // Per pair, in the order of `pairs`: how many of its games differ from each other in
-  // colours or moves. Strong agents with few sampled plies repeat games, and a repeated
-  // game is not another sample: a score over 200 games of which 120 differ is closer to a
-  // score over 120.
+  // colours, length or final position up to the board's symmetries (a reflection of a game,
+  // on torax a translation, is the same game; a record that does not replay counts by its
+  // text). Strong agents with few sampled turns repeat games, and a repeated game is not
+  // another sample: a score over 200 games of which 120 differ is closer to a score over 120.
   std::vector<int> distinct_games;
 };
 

@@ -44,7 +44,7 @@ void setup_replay(CLI::App& app) {
       ->required();
   cmd->callback([opt] {
     const GameSpec spec = game_spec_from_options(opt->variant, opt->size, opt->no_pie ? "off" : "default");
-    GameRecord record;
+    ParsedRecord record;
     std::string error;
     if (!parse_record(record_source(opt->record), &record, &error)) throw CommandError(error);
     auto state = replay_record(spec, record, &error);

@@ -55,7 +55,7 @@ std::vector<std::vector<int>> read_records(const std::string& path, const GameSp
         throw CommandError(fmt::format("{}:{}: a JSON line without a 'record' string", path, n));
       text = j["record"].get<std::string>();
     }
-    GameRecord record;
+    ParsedRecord record;
     std::vector<int> actions;
     if (!parse_record(text, &record, &error) || !replay_record(spec, record, &error, &actions))
       throw CommandError(fmt::format("{}:{}: {}", path, n, error));
@@ -209,7 +209,7 @@ void setup_solve(CLI::App& app) {
     std::vector<int> actions;
     std::unique_ptr<GameState> state = new_game(spec);
     if (opt->position.find_first_not_of(" \t,") != std::string::npos) {
-      GameRecord record;
+      ParsedRecord record;
       std::string error;
       if (!parse_record(opt->position, &record, &error)) throw CommandError("--position: " + error);
       if (record.resigned != Player::kNone) throw CommandError("--position: a resignation is not a position");

@@ -25,12 +25,12 @@ std::vector<std::string> split_tokens(std::string_view text) {
 
 }  // namespace
 
-bool parse_record(std::string_view text, GameRecord* out, std::string* error) {
+bool parse_record(std::string_view text, ParsedRecord* out, std::string* error) {
   auto fail = [&](const std::string& why) {
     if (error) *error = why;
     return false;
   };
-  GameRecord record;
+  ParsedRecord record;
   std::vector<std::string> tokens = split_tokens(text);
   if (tokens.empty()) return fail("the record is empty");
   for (size_t i = 0; i < tokens.size(); ++i) {
@@ -49,7 +49,7 @@ bool parse_record(std::string_view text, GameRecord* out, std::string* error) {
   return true;
 }
 
-std::unique_ptr<GameState> replay_record(const GameSpec& spec, const GameRecord& record, std::string* error,
+std::unique_ptr<GameState> replay_record(const GameSpec& spec, const ParsedRecord& record, std::string* error,
                                          std::vector<int>* actions) {
   auto state = new_game(spec);
   if (actions) actions->clear();

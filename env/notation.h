@@ -14,7 +14,8 @@
 
 namespace quax {
 
-struct GameRecord {
+// A record split into its tokens (GameRecord, of mcts/selfplay_driver.h, is a played game).
+struct ParsedRecord {
   // The move tokens in order, as written (not yet checked against any board).
   std::vector<std::string> moves;
   // Who resigned at the end of the record, kNone when nobody did.
@@ -25,7 +26,7 @@ struct GameRecord {
 // the record may end with `<player> resigns` (any player name or alias of docs/RULES.md, any case,
 // e.g. `Black resigns`, `Red resigns`). Returns false and sets *error (one line) when the
 // record is empty or a resignation is malformed or not at the end.
-bool parse_record(std::string_view text, GameRecord* out, std::string* error);
+bool parse_record(std::string_view text, ParsedRecord* out, std::string* error);
 
 // Replays `record` from the start of a game of `spec` (precondition: check_spec(spec) is
 // empty). Returns the final state, and fills *actions (when given) with the board-frame
@@ -33,7 +34,7 @@ bool parse_record(std::string_view text, GameRecord* out, std::string* error);
 // sets *error to "ply K (move 'x'): <reason>" (K counts from 1; K counts tokens, and a token
 // may be a whole turn: GameState::parse_record_token). A resignation after the end of the
 // game is an error too.
-std::unique_ptr<GameState> replay_record(const GameSpec& spec, const GameRecord& record, std::string* error,
+std::unique_ptr<GameState> replay_record(const GameSpec& spec, const ParsedRecord& record, std::string* error,
                                          std::vector<int>* actions = nullptr);
 
 // The moves of `actions` (a legal sequence from the start) in canonical notation, joined by

@@ -115,7 +115,7 @@ Illegal actions raise ValueError with the engine's reason and leave the game unc
           [](const std::string& variant, const std::string& record, std::optional<int> size,
              std::optional<bool> swap) {
             const GameSpec spec = spec_from(variant, size, swap);
-            GameRecord parsed;
+            ParsedRecord parsed;
             std::string error;
             if (!parse_record(record, &parsed, &error)) throw py::value_error(error);
             std::vector<int> actions;

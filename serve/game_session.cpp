@@ -20,7 +20,7 @@ std::string GameSession::play(int action) {
 }
 
 std::string GameSession::load_record(const std::string& record) {
-  GameRecord parsed;
+  ParsedRecord parsed;
   std::string error;
   if (!parse_record(record, &parsed, &error)) return error;
   std::vector<int> actions;

@@ -128,7 +128,7 @@ std::unique_ptr<GameState> book_position(const BookEntry& entry, std::string* er
   if (entry.record.find_first_not_of(" \t,") == std::string::npos) {
     s = new_game(entry.spec);
   } else {
-    GameRecord record;
+    ParsedRecord record;
     if (!parse_record(entry.record, &record, error)) return nullptr;
     s = replay_record(entry.spec, record, error);
     if (!s) return nullptr;

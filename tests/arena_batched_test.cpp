@@ -4,16 +4,20 @@
 #include <gtest/gtest.h>
 
 #include <map>
-#include <sstream>
 
 #include "arena/batched_games.h"
+#include "env/notation.h"
 #include "mcts/simple_evaluators.h"
 
 namespace quax {
 namespace {
 
-TEST(BatchedGames, EveryGameOnceWithItsColoursAndAReplayableRecord) {
-  const GameSpec spec{Variant::kQuax, 5, true};
+// Quax, and torax, whose auction turns are one token each in a record: a record must replay
+// through the readers of records (env/notation.h), as `quax replay` and the solver read them.
+class BatchedGamesOf : public ::testing::TestWithParam<GameSpec> {};
+
+TEST_P(BatchedGamesOf, EveryGameOnceWithItsColoursAndAReplayableRecord) {
+  const GameSpec spec = GetParam();
   const std::vector<std::string> names = {"rollouts", "uniform", "rollouts2"};
   RolloutEvaluator rollouts(1, 3), rollouts2(1, 4);
   UniformEvaluator uniform;
@@ -37,21 +41,23 @@ TEST(BatchedGames, EveryGameOnceWithItsColoursAndAReplayableRecord) {
     EXPECT_EQ(results[g].white, names[games[g].white]);
     ++as_black[results[g].black];
     ++as_white[results[g].white];
-    auto state = new_game(spec);
-    std::istringstream in(results[g].record);
-    for (std::string move; in >> move;) {
-      std::string error;
-      const int action = state->parse_action(move, &error);
-      ASSERT_GE(action, 0) << error;
-      ASSERT_TRUE(state->is_legal(action)) << state->why_illegal(action);
-      state->apply(action);
-    }
+    ParsedRecord record;
+    std::string error;
+    ASSERT_TRUE(parse_record(results[g].record, &record, &error)) << error;
+    const auto state = replay_record(spec, record, &error);
+    ASSERT_NE(state, nullptr) << error << "\n" << results[g].record;
     EXPECT_TRUE(state->is_over());
     EXPECT_EQ(state->outcome(), results[g].outcome);
     EXPECT_EQ(state->move_number(), results[g].moves);
   }
   for (const auto& n : names) EXPECT_EQ(as_black[n], as_white[n]) << n;  // colour balance
 }
+
+INSTANTIATE_TEST_SUITE_P(Arena, BatchedGamesOf,
+                         ::testing::Values(GameSpec{Variant::kQuax, 5, true}, GameSpec{Variant::kTorax, 5, false}),
+                         [](const ::testing::TestParamInfo<GameSpec>& info) {
+                           return std::string(variant_info(info.param.variant).name);
+                         });
 
 TEST(BatchedGames, MoreRolloutSimulationsWinMost) {
   // 64 rollout simulations against a flat-policy, zero-value search of 4: the first is far

@@ -192,6 +192,33 @@ TEST(ResultsLog, StandingsCountRepeatedGamesOnceAsDistinct) {
   }
 }
 
+// A game and its image under a symmetry of the board are one sample: quax's mirror image
+// (a1 b2 and e1 d2 keep Black's edges), a torax auction's translation (a block on a1 or on
+// c4). Games of other lengths or shapes stay apart.
+TEST(ResultsLog, GamesAlikeUpToTheBoardsSymmetriesCountOnceAsDistinct) {
+  const GameSpec quax{Variant::kQuax, 5, false}, torax{Variant::kTorax, 5, false};
+  const std::vector<GameResult> quax_games = {
+      {"x", "y", Outcome::kBlackWins, 2, quax, "a1 b2"},
+      {"x", "y", Outcome::kBlackWins, 2, quax, "e1 d2"},
+      {"x", "y", Outcome::kBlackWins, 2, quax, "a1 c2"},
+      {"x", "y", Outcome::kBlackWins, 3, quax, "a1 b2 c3"},
+  };
+  Standings st = tally({"x", "y"}, quax_games, false);
+  ASSERT_EQ(st.distinct_games.size(), 1u);
+  EXPECT_EQ(st.distinct_games[0], 3);
+  const std::vector<GameResult> torax_games = {
+      {"x", "y", Outcome::kBlackWins, 1, torax, "a1"},
+      {"x", "y", Outcome::kBlackWins, 1, torax, "c4"},
+      {"x", "y", Outcome::kBlackWins, 1, torax, "e5"},
+      {"x", "y", Outcome::kBlackWins, 1, torax, "a1b2"},
+      {"x", "y", Outcome::kBlackWins, 1, torax, "c4d5"},
+      {"x", "y", Outcome::kBlackWins, 1, torax, "a1c1"},
+  };
+  st = tally({"x", "y"}, torax_games, false);
+  ASSERT_EQ(st.distinct_games.size(), 1u);
+  EXPECT_EQ(st.distinct_games[0], 3);
+}
+
 TEST(ResultsLog, MalformedLineNamesFileAndLine) {
   const std::string path = ::testing::TempDir() + "/arena_bad_test.jsonl";
   {

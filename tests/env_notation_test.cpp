@@ -82,7 +82,7 @@ TEST(Notation, MalformedMovesAreRejectedWithAReason) {
 // --- Records ---------------------------------------------------------------------------
 
 TEST(Record, SpacesAndCommasSeparateMoves) {
-  GameRecord r;
+  ParsedRecord r;
   std::string error;
   ASSERT_TRUE(parse_record("d3 f5, f8 h8,g6  f7 ,\n e2f3\tswap", &r, &error)) << error;
   EXPECT_EQ(r.moves, (std::vector<std::string>{"d3", "f5", "f8", "h8", "g6", "f7", "e2f3", "swap"}));
@@ -95,13 +95,13 @@ TEST(Record, ResignationByAnyPlayerName) {
       {"horz", Player::kWhite},  {"x", Player::kBlack},   {"o", Player::kWhite},
   };
   for (const auto& [who, player] : cases) {
-    GameRecord r;
+    ParsedRecord r;
     std::string error;
     ASSERT_TRUE(parse_record(std::string("d3 f5, ") + who + " resigns", &r, &error)) << who << ": " << error;
     EXPECT_EQ(r.moves, (std::vector<std::string>{"d3", "f5"}));
     EXPECT_EQ(r.resigned, player) << who;
   }
-  GameRecord r;
+  ParsedRecord r;
   std::string error;
   ASSERT_TRUE(parse_record("Black RESIGNS", &r, &error)) << error;
   EXPECT_TRUE(r.moves.empty());
@@ -110,7 +110,7 @@ TEST(Record, ResignationByAnyPlayerName) {
 
 TEST(Record, MalformedRecordsAreRejected) {
   for (const char* bad : {"", "  , ,", "resigns", "d3 Blue resigns", "d3 Black resigns f5", "Black resigns, White resigns"}) {
-    GameRecord r;
+    ParsedRecord r;
     std::string error;
     EXPECT_FALSE(parse_record(bad, &r, &error)) << "'" << bad << "'";
     EXPECT_FALSE(error.empty());
@@ -119,7 +119,7 @@ TEST(Record, MalformedRecordsAreRejected) {
 }
 
 std::string replay_error(const GameSpec& spec, const std::string& text) {
-  GameRecord r;
+  ParsedRecord r;
   std::string error;
   if (!parse_record(text, &r, &error)) return "record: " + error;
   auto state = replay_record(spec, r, &error);
@@ -158,7 +158,7 @@ TEST(Replay, RandomGamesRoundTripThroughTheirRecords) {
           s->apply(a);
           played.push_back(a);
         }
-        GameRecord r;
+        ParsedRecord r;
         std::string error;
         ASSERT_TRUE(parse_record(record_text(spec, played), &r, &error)) << error;
         std::vector<int> replayed;

@@ -35,7 +35,7 @@ void check_sample_games(const std::string& data) {
   ASSERT_EQ(records.size(), 3u) << data;
   for (size_t g = 0; g < 3; ++g) {
     SCOPED_TRACE(data + " game " + std::to_string(g + 1) + ": " + records[g]);
-    GameRecord record;
+    ParsedRecord record;
     std::string error;
     ASSERT_TRUE(parse_record(records[g], &record, &error)) << error;
     EXPECT_EQ(record.moves.size(), kSampleGames[g].moves);
@@ -55,7 +55,7 @@ TEST(SeedGames, QuaxPageSampleGamesReplayLegallyWithNoWinner) { check_sample_gam
 
 TEST(SeedGames, FirstSampleGameLinksAndStones) {
   const auto records = read_test_data("quax-sample-games-overview.txt");
-  GameRecord record;
+  ParsedRecord record;
   std::string error;
   ASSERT_TRUE(parse_record(records[0], &record, &error)) << error;
   std::vector<int> actions;

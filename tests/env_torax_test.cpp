@@ -17,7 +17,7 @@ namespace {
 // auction a token is the blocks of one turn joined (`c3g7`, one block `i8`), the turn's `end`
 // implied; `adopt` as is; afterwards cells (`e5`) and links (`d3e2`).
 void play_record(ToraxGame& s, const std::string& record) {
-  GameRecord r;
+  ParsedRecord r;
   std::string err;
   ASSERT_TRUE(parse_record(record, &r, &err)) << err;
   auto state = replay_record(s.spec(), r, &err);
@@ -182,7 +182,7 @@ TEST(Torax, RecordsRoundTripWithJoinedAuctionTurns) {
       }
       const std::string text = record_text(s.spec(), played);
       joined += text.find(" end") == std::string::npos && played.size() > 2;
-      GameRecord r;
+      ParsedRecord r;
       std::string err;
       ASSERT_TRUE(parse_record(text, &r, &err)) << err;
       std::vector<int> replayed;

@@ -59,7 +59,7 @@ std::vector<std::string> record_seeds(const std::vector<GameSpec>& specs) {
 // std::runtime_error with the one-line error when it is refused in every spec; Broken when a
 // replayed record does not read back the same.
 void read_record(const std::string& text, const std::vector<GameSpec>& specs) {
-  GameRecord record;
+  ParsedRecord record;
   std::string error;
   if (!parse_record(text, &record, &error)) throw std::runtime_error(error);
   bool replayed = false;
@@ -74,7 +74,7 @@ void read_record(const std::string& text, const std::vector<GameSpec>& specs) {
     }
     replayed = true;
     state->board_text();
-    GameRecord again;
+    ParsedRecord again;
     std::vector<int> again_actions;
     const std::string written = record_text(spec, actions);
     if (!written.empty() &&

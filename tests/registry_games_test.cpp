@@ -142,7 +142,7 @@ TEST(GameRegistry, AVariantFromOneFileIsAWholeGame) {
   EXPECT_EQ(nearest_valid_size(kTinyHex, 11), 6);
   const GameSpec spec{kTinyHex, 3, false};
   std::string error;
-  GameRecord record;
+  ParsedRecord record;
   // Black's column b joins the south and north rows; White's column a reaches no east.
   ASSERT_TRUE(parse_record("b1 a1 b2 a2 b3", &record, &error)) << error;
   std::vector<int> actions;
