@@ -44,7 +44,8 @@ void print_standings(const Standings& st, const std::string& anchor_name) {
     fmt::print("{:<{}} {:<{}} {:>6} {:>6} {:>6} {:>6.1f}% {:>9}\n", st.players[p.i], w, st.players[p.j], w, p.wins_i,
                p.wins_j, p.draws, n > 0 ? 100.0 * (p.wins_i + 0.5 * p.draws) / n : 0.0, st.distinct_games[k]);
   }
-  fmt::print("(distinct: games that differ in colours or moves; a repeated game is not another sample)\n");
+  fmt::print("(distinct: games that differ in colours, length or final position up to the board's symmetries; a "
+             "repeated game is not another sample)\n");
   int anchor = 0;
   for (size_t i = 0; i < st.players.size(); ++i)
     if (st.players[i] == anchor_name) anchor = static_cast<int>(i);
