@@ -18,6 +18,32 @@ struct FillBoard {
 
   bool on_start_edge(int x) const { return rows ? x / n == 0 : x % n == 0; }
   bool on_end_edge(int x) const { return rows ? x / n == n - 1 : x % n == n - 1; }
+  // How many lines x lies from p's start edge, or from the end edge.
+  int lines_from_edge(int x, bool start) const {
+    const int a = rows ? x / n : x % n;
+    return start ? a : n - 1 - a;
+  }
+
+  // The edge template (solve/fill_connection.h) of p's stone x one line from an edge, on the
+  // side `side` (0 or 1) along the edge: its cells e (between x and the edge), e2 (on the edge
+  // beside e) and x2 (beside x), empty, x2 fill-proof. False when there is none there.
+  bool edge_template(int x, bool start, int side, std::array<int, 3>* cells) const {
+    if (cell[x] != 1 || lines_from_edge(x, start) != 1) return false;
+    const int toward = (rows ? n : 1) * (start ? -1 : 1), along = rows ? 1 : n;
+    const int a = rows ? x % n : x / n, d = side == 0 ? -1 : 1;
+    if (a + d < 0 || a + d >= n) return false;
+    const int e = x + toward, x2 = x + d * along, e2 = e + d * along;
+    if (cell[e] != 0 || cell[e2] != 0 || cell[x2] != 0 || !fill_proof(x2)) return false;
+    *cells = {e, e2, x2};
+    return true;
+  }
+  // The side of x's first edge template toward that edge: 0 or 1, -1 for none.
+  int template_side(int x, bool start) const {
+    std::array<int, 3> cells;
+    for (int side = 0; side < 2; ++side)
+      if (edge_template(x, start, side, &cells)) return side;
+    return -1;
+  }
 
   // Every block around empty cell x has one of p's stones on its diagonal away from x.
   bool fill_proof(int x) const {
@@ -44,8 +70,8 @@ struct FillBoard {
 class ZeroOneSearch {
  public:
   explicit ZeroOneSearch(int cells) {
-    std::fill(dist, dist + cells, -1);
-    std::fill(settled_, settled_ + cells, 0);
+    std::fill(dist, dist + cells + 1, -1);
+    std::fill(settled_, settled_ + cells + 1, 0);
   }
   // Reaches x at distance d when that is shorter than before; false otherwise.
   bool reach(int x, int d, bool free_step) {
@@ -66,13 +92,13 @@ class ZeroOneSearch {
     return -1;
   }
 
-  int16_t dist[kMaxCells];  // -1: not reached
+  int16_t dist[kMaxCells + 1];  // -1: not reached (one node past the cells: find_chain's end)
 
  private:
-  static constexpr int kCapacity = 2 * 9 * kMaxCells;
+  static constexpr int kCapacity = 2 * 9 * (kMaxCells + 1);
   int16_t queue_[kCapacity];
   int head_ = kCapacity / 2, tail_ = kCapacity / 2;
-  uint8_t settled_[kMaxCells];
+  uint8_t settled_[kMaxCells + 1];
 };
 
 FillBoard fill_board_for(const SquareGame& game, Player p) {
@@ -87,34 +113,36 @@ FillBoard fill_board_for(const SquareGame& game, Player p) {
   return b;
 }
 
-// The fewest fill bridges on a chain of p's stones from p's start edge to the end edge (a
-// breadth-first search with steps along sides free and across bridges costing one), and the
-// carrier cells of those bridges; false when there is no such chain.
-bool find_chain(const FillBoard& b, CellSet* carrier) {
-  const int n = b.n;
+// The fewest fill bridges and edge templates on a chain of p's stones from p's start edge to
+// the end edge (a breadth-first search: steps along sides free, across a bridge or a template
+// one), and the cells of those structures; false when there is no such chain. A template
+// needs p's answer, so a chain whose template shares a cell with another structure of it is
+// not taken: the search is made again without templates.
+bool find_chain(const FillBoard& b, CellSet* carrier, bool templates = true) {
+  const int n = b.n, end = b.nn;  // `end`: a node past the cells, the end edge
   ZeroOneSearch search(b.nn);
-  std::array<int16_t, kMaxCells> via, from;  // via: a bridge's block (sw cell), -1 along a side
+  // from: the previous cell (-1 at the start); via: a bridge's block (sw cell), -1 along a
+  // side; edge_side: at the first cell and at `end`, the side of the template used, -1 none.
+  std::array<int16_t, kMaxCells + 1> via, from, edge_side;
   for (int x = 0; x < b.nn; ++x) {
-    if (b.cell[x] == 1 && b.on_start_edge(x)) {
-      search.reach(x, 0, false);
-      from[x] = -1;
-      via[x] = -1;
-    }
+    if (b.cell[x] != 1) continue;
+    const int side = templates && !b.on_start_edge(x) ? b.template_side(x, true) : -1;
+    if (!b.on_start_edge(x) && side < 0) continue;
+    search.reach(x, side < 0 ? 0 : 1, side < 0);
+    from[x] = -1;
+    via[x] = -1;
+    edge_side[x] = static_cast<int16_t>(side);
   }
   for (int x = search.next(); x >= 0; x = search.next()) {
-    if (b.on_end_edge(x)) {
-      if (carrier) {
-        carrier->reset();
-        for (int y = x; from[y] >= 0; y = from[y]) {
-          if (via[y] < 0) continue;
-          const int sw = via[y], se = sw + 1, nw = sw + n, ne = nw + 1;
-          for (int z : {sw, se, nw, ne})
-            if (b.cell[z] == 0) carrier->set(static_cast<size_t>(z));
-        }
-      }
-      return true;
-    }
+    if (x == end) break;
     const int c = x % n, r = x / n;
+    if (b.on_end_edge(x) || templates) {
+      const int side = b.on_end_edge(x) ? -1 : b.template_side(x, false);
+      if ((b.on_end_edge(x) || side >= 0) && search.reach(end, search.dist[x] + (side >= 0), side < 0)) {
+        from[end] = static_cast<int16_t>(x);
+        edge_side[end] = static_cast<int16_t>(side);
+      }
+    }
     auto step = [&](int y, int cost, int block) {
       if (!search.reach(y, search.dist[x] + cost, cost == 0)) return;
       from[y] = static_cast<int16_t>(x);
@@ -136,20 +164,44 @@ bool find_chain(const FillBoard& b, CellSet* carrier) {
       }
     }
   }
-  return false;
+  if (search.dist[end] < 0) return false;
+  // The structures' cells: bridges may share theirs (each closes itself), templates may not.
+  CellSet bridges, edges;
+  bool overlap = false;
+  auto add_template = [&](int x, bool start, int side) {
+    std::array<int, 3> cells{};
+    b.edge_template(x, start, side, &cells);
+    for (int z : cells) {
+      overlap = overlap || edges[static_cast<size_t>(z)];
+      edges.set(static_cast<size_t>(z));
+    }
+  };
+  int x = from[end];
+  if (edge_side[end] >= 0) add_template(x, false, edge_side[end]);
+  for (; from[x] >= 0; x = from[x]) {
+    if (via[x] < 0) continue;
+    const int sw = via[x], se = sw + 1, nw = sw + n, ne = nw + 1;
+    for (int z : {sw, se, nw, ne})
+      if (b.cell[z] == 0) bridges.set(static_cast<size_t>(z));
+  }
+  if (edge_side[x] >= 0) add_template(x, true, edge_side[x]);
+  if (overlap || (bridges & edges).any()) return find_chain(b, carrier, false);
+  if (carrier) *carrier = bridges | edges;
+  return true;
 }
 
 // Marks the empty cells that could be a threat's key: on a chain whose only empty cell they
 // are, counting every diagonal step between two cells whose crossing cells are empty (a
-// bridge without the fill-proof test, of which a key's chain uses a subset). From each edge,
-// the fewest empty cells a chain to x holds, x included; a key is 1 from both. False, with
-// nothing marked, when no such chain reaches the end edge (the common case, told after the
-// first search).
+// bridge without the fill-proof test, of which a key's chain uses a subset) and starting one
+// line from an edge as well as on it (an edge template). From each edge, the fewest empty
+// cells a chain to x holds, x included; a key is 1 from both. False, with nothing marked,
+// when no such chain reaches the end edge (the common case, told after the first search).
 bool key_candidates(const FillBoard& b, std::array<uint8_t, kMaxCells>* keys) {
   const int n = b.n;
   auto from_edge = [&](ZeroOneSearch& search, bool start) {
+    // A chain starts on the edge, or one line from it with an edge template.
     for (int x = 0; x < b.nn; ++x)
-      if (b.cell[x] != 2 && (start ? b.on_start_edge(x) : b.on_end_edge(x))) search.reach(x, b.cell[x] == 0, b.cell[x] != 0);
+      if (b.cell[x] != 2 && b.lines_from_edge(x, start) <= 1) search.reach(x, b.cell[x] == 0, b.cell[x] != 0);
     for (int x = search.next(); x >= 0 && search.dist[x] <= 1; x = search.next()) {  // only 0 and 1 matter
       const int c = x % n, r = x / n;
       for (int dr = -1; dr <= 1; ++dr) {
@@ -167,7 +219,7 @@ bool key_candidates(const FillBoard& b, std::array<uint8_t, kMaxCells>* keys) {
   from_edge(from_start, true);
   bool reached = false;
   for (int x = 0; x < b.nn && !reached; ++x)
-    reached = b.on_end_edge(x) && from_start.dist[x] >= 0 && from_start.dist[x] <= 1;
+    reached = b.lines_from_edge(x, false) <= 1 && from_start.dist[x] >= 0 && from_start.dist[x] <= 1;
   if (!reached) return false;
   ZeroOneSearch from_end(b.nn);
   from_edge(from_end, false);

@@ -419,6 +419,35 @@ TEST(FillConnection, ABridgeWithAFillProofCellIsAVirtualWin) {
   }
 }
 
+// Quadrex's edge templates: Black's c2-c3-c4 reaches row 1 from c2 (c1 below it; d1 and d2
+// beside, d2 fill-proof thanks to c2 and e2) and row 5 from c4 (c5; d5 and d4, fill-proof
+// thanks to c4 and e4). Without e2, d2 is not fill-proof (a cascade could fill it for White)
+// and, b2 not being fill-proof either, c2 has no template: the rule claims nothing.
+TEST(FillConnection, EdgeTemplatesJoinAStoneOneLineFromItsEdge) {
+  const char* const kBoard = R"(
+    . . . . .
+    H H V . V
+    H H V . .
+    . . V . %c
+    . . . . .
+  )";
+  const auto plain = plain_search(GameSpec{Variant::kQuadrex, 5, false});
+  for (const bool e2 : {true, false}) {
+    char board[256];
+    std::snprintf(board, sizeof board, kBoard, e2 ? 'V' : '.');
+    const auto game = testing::parse_diagram(board).position(Variant::kQuadrex, Player::kWhite, e2 ? 9 : 8, false);
+    ASSERT_FALSE(game->is_over());
+    CellSet carrier;
+    ASSERT_EQ(virtual_win(*game, Player::kBlack, &carrier), e2) << board;
+    if (!e2) continue;
+    CellSet expected;
+    for (const char* cell : {"c1", "d1", "d2", "c5", "d5", "d4"})
+      expected.set(static_cast<size_t>(game->parse_action(cell, nullptr)));
+    EXPECT_EQ(carrier, expected);
+    EXPECT_TRUE(plain_win(*plain, *game, Player::kBlack)) << board;
+  }
+}
+
 TEST(VirtualConnection, AppliesToTheSquareFamilyOnly) {
   for (Variant v : {Variant::kQuax, Variant::kLink, Variant::kQuickway, Variant::kCrossway, Variant::kQuadrex})
     EXPECT_TRUE(virtual_connections_apply(GameSpec{v, 5, false}));
