@@ -19,7 +19,7 @@
 //    same distances skip the win-in-one scan for a mover two or more moves away (not in
 //    quadrex, whose fills place several stones at once) and decide a position at once when
 //    a player has no path left. All three are off while swap is available.
-//  - Virtual connections in quax, link and quickway while swap is out of play
+//  - Virtual connections in quax, link, quickway, crossway and quadrex while swap is out of play
 //    (solve/virtual_connection.h): a position where a player holds a virtual win, or where
 //    the player to move is one move from one, is decided at once; and a player facing
 //    threats is given only the stones in the must-play region (and every link move): the
