@@ -177,7 +177,8 @@ std::vector<GameResult> load_results(const std::string& path, const GameSpec& sp
   return std::move(contents.results);
 }
 
-Standings tally(const std::vector<std::string>& players, const std::vector<GameResult>& results, bool include_others) {
+Standings tally(const std::vector<std::string>& players, const std::vector<GameResult>& results, bool include_others,
+                bool count_distinct) {
   Standings s;
   s.players = players;
   std::map<std::string, int> index;
@@ -191,6 +192,7 @@ Standings tally(const std::vector<std::string>& players, const std::vector<GameR
   };
   std::map<std::pair<int, int>, PairRecord> pairs;
   std::map<std::pair<int, int>, std::set<std::pair<int, std::string>>> games_of_pair;  // (black, game_identity)
+  std::map<std::string, std::string> identity_of_record;  // repeated records are replayed once
   struct Colours {
     int black, white;
     Outcome outcome;
@@ -207,7 +209,10 @@ Standings tally(const std::vector<std::string>& players, const std::vector<GameR
     else if ((r.outcome == Outcome::kBlackWins) == (b == i)) p.wins_i += 1;
     else p.wins_j += 1;
     colours.push_back({b, w, r.outcome});
-    games_of_pair[{i, j}].insert({b, game_identity(r)});
+    if (!count_distinct) continue;
+    auto known = identity_of_record.find(r.record);
+    if (known == identity_of_record.end()) known = identity_of_record.emplace(r.record, game_identity(r)).first;
+    games_of_pair[{i, j}].insert({b, known->second});
   }
   // Sized after the loop: include_others may have added players while it ran.
   s.games_as_black.assign(s.players.size(), 0);
@@ -222,7 +227,7 @@ Standings tally(const std::vector<std::string>& players, const std::vector<GameR
   }
   for (auto& [key, p] : pairs) {
     s.pairs.push_back(p);
-    s.distinct_games.push_back(static_cast<int>(games_of_pair[key].size()));
+    if (count_distinct) s.distinct_games.push_back(static_cast<int>(games_of_pair[key].size()));
   }
   return s;
 }

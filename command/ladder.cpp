@@ -179,7 +179,7 @@ void setup_ladder(CLI::App& app) {
         nullptr);
 
     // Ratings over every game in the file among these players.
-    const Standings st = tally(names, load_results(results, spec), false);
+    const Standings st = tally(names, load_results(results, spec), false, false);
     int anchor = static_cast<int>(num_models);  // the first baseline, or random when listed
     for (size_t i = num_models; i < players.size(); ++i)
       if (names[i] == "random") anchor = static_cast<int>(i);

@@ -186,7 +186,7 @@ void setup_levels(CLI::App& app) {
     std::fflush(stdout);
     play(chain, opt->seed);
     // The chain's pairs, (0, 1), (1, 2), ...: its links in order, for the table below.
-    const std::vector<PairRecord> links = tally(names, results, false).pairs;
+    const std::vector<PairRecord> links = tally(names, results, false, false).pairs;
 
     // Choose ten from the ratings; then play each pair of neighbouring levels again, rate every
     // game together, and choose again with the pairs that failed their check kept
@@ -197,7 +197,7 @@ void setup_levels(CLI::App& app) {
     CandidatePairs checked, failed;
     LevelGap gap;
     for (int round = 0;; ++round) {
-      records = tally(names, results, false).pairs;
+      records = tally(names, results, false, false).pairs;
       elo = ordered_within_kinds(pooled_elo(n, records), candidates);
       bool newly_failed = false;
       for (const auto& [lower, upper] : checked) {

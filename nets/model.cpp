@@ -41,7 +41,8 @@ class ModelBuilder {
     return fmt::format(
         "torch.batch_norm(torch.conv2d({x}, self.{n}_w, None, [1, 1], [{p}, {p}], [1, 1], 1), self.{n}_g, "
         "self.{n}_b, self.{n}_m, self.{n}_v, self.training, 0.1, 1e-05, False)",
-        fmt::arg("x", wrap ? torus_padded(x, pad) : x), fmt::arg("n", name), fmt::arg("p", wrap ? 0 : pad));
+        fmt::arg("x", wrap ? fmt::format("self.torus_pad({}, {})", x, pad) : x), fmt::arg("n", name),
+        fmt::arg("p", wrap ? 0 : pad));
   }
 
   // A 1x1 convolution with bias (no BN).
@@ -76,8 +77,6 @@ class ModelBuilder {
   bool torus() const { return torus_; }
 
  private:
-  static std::string torus_padded(const std::string& x, int p) { return fmt::format("self.torus_pad({}, {})", x, p); }
-
   void param(const std::string& name, torch::Tensor t) { m_.register_parameter(name, t.set_requires_grad(true), false); }
   void buffer(const std::string& name, torch::Tensor t) { m_.register_buffer(name, t); }
   torch::jit::Module& m_;

@@ -237,19 +237,36 @@ bool fill_virtual_win(const SquareGame& game, Player p, CellSet* carrier) {
   return find_chain(fill_board_for(game, p), carrier);
 }
 
+namespace {
+
+// Calls on_threat(key, carrier) for each of p's threats (none when p already holds a virtual
+// win: callers ask find_chain first), keys fill-proof only when `fill_proof_keys`, until it
+// returns false.
+template <typename OnThreat>
+void scan_threats(FillBoard& b, bool fill_proof_keys, OnThreat on_threat) {
+  std::array<uint8_t, kMaxCells> keys;
+  if (!key_candidates(b, &keys)) return;
+  CellSet carrier;
+  for (int x = 0; x < b.nn; ++x) {
+    if (!keys[x] || (fill_proof_keys && !b.fill_proof(x))) continue;
+    b.cell[x] = 1;
+    const bool found = find_chain(b, &carrier);
+    b.cell[x] = 0;
+    if (found && !on_threat(x, carrier)) return;
+  }
+}
+
+}  // namespace
+
 bool fill_has_threat(const SquareGame& game, Player p) {
   FillBoard b = fill_board_for(game, p);
   if (find_chain(b, nullptr)) return true;
-  std::array<uint8_t, kMaxCells> keys;
-  if (!key_candidates(b, &keys)) return false;
-  for (int x = 0; x < b.nn; ++x) {
-    if (!keys[x]) continue;
-    b.cell[x] = 1;
-    const bool found = find_chain(b, nullptr);
-    b.cell[x] = 0;
-    if (found) return true;
-  }
-  return false;
+  bool found = false;
+  scan_threats(b, false, [&](int, const CellSet&) {
+    found = true;
+    return false;
+  });
+  return found;
 }
 
 CellSet fill_must_play_against(const SquareGame& game, Player p, bool* threatened) {
@@ -261,19 +278,11 @@ CellSet fill_must_play_against(const SquareGame& game, Player p, bool* threatene
     *threatened = true;
     return CellSet();
   }
-  std::array<uint8_t, kMaxCells> keys;
-  if (!key_candidates(b, &keys)) return region;
-  CellSet carrier;
-  for (int x = 0; x < b.nn; ++x) {
-    if (!keys[x] || !b.fill_proof(x)) continue;
-    b.cell[x] = 1;
-    const bool found = find_chain(b, &carrier);
-    b.cell[x] = 0;
-    if (!found) continue;
+  scan_threats(b, true, [&](int key, CellSet carrier) {
     *threatened = true;
-    region &= carrier.set(static_cast<size_t>(x));
-    if (region.none()) break;  // an empty region cannot shrink further
-  }
+    region &= carrier.set(static_cast<size_t>(key));
+    return region.any();  // an empty region cannot shrink further
+  });
   return region;
 }
 
