@@ -6,6 +6,7 @@
 
 #include "env/square_game.h"
 #include "solve/connection_distance.h"
+#include "solve/inferior_move.h"
 #include "solve/solver.h"
 
 namespace quax {
@@ -24,6 +25,7 @@ ProofSearch::ProofSearch(const GameSpec& spec, size_t memory_bytes)
   scratch_mask_.resize(static_cast<size_t>(scratch_->num_actions()));
   square_ = dynamic_cast<const SquareGame*>(scratch_.get()) != nullptr;
   virtual_connections_ = square_ && virtual_connections_apply(spec);
+  set_inferior_moves(true);
   const int n = spec.size, nn = n * n;
   const int actions = scratch_->num_actions();
   const int spatial = scratch_->spatial_planes() * nn;
@@ -46,6 +48,8 @@ ProofSearch::ProofSearch(const GameSpec& spec, size_t memory_bytes)
   set_swap_rule(true);
   start_ = std::chrono::steady_clock::now();
 }
+
+void ProofSearch::set_inferior_moves(bool on) { inferior_moves_ = on && square_ && inferior_moves_apply(spec_); }
 
 void ProofSearch::set_progress(std::function<void(const ProofStats&)> progress, double period_seconds) {
   progress_ = std::move(progress);
@@ -202,9 +206,12 @@ void ProofSearch::mid(int depth, uint32_t pn_threshold, uint32_t dn_threshold, u
   // (solve/virtual_connection.h): they are not generated.
   CellSet must_play;
   bool pruned = false;
-  if (virtual_connections_) {
+  if (virtual_connections_ || inferior_moves_) {
     const auto& game = static_cast<const SquareGame&>(s);
-    if (!game.swap_available()) must_play = must_play_against(game, opponent(s.to_move()), &pruned);
+    if (!game.swap_available()) {
+      if (virtual_connections_) must_play = must_play_against(game, opponent(s.to_move()), &pruned);
+      if (inferior_moves_) drop_pass_like_moves(game, node.mask.data());
+    }
   }
   const int cells = spec_.size * spec_.size;
   bool prior_asked = false;
