@@ -202,14 +202,15 @@ void ProofSearch::mid(int depth, uint32_t pn_threshold, uint32_t dn_threshold, u
   node.children.clear();
   node.killer = -1;
   s.legal_mask(node.mask.data());
-  // Facing the other player's threats, the mover's stones outside the must-play region lose
-  // (solve/virtual_connection.h): they are not generated.
-  CellSet must_play;
+  // Facing the other player's threats, the mover's stones outside the must-play region and
+  // links outside the threats' key blocks lose (solve/virtual_connection.h): they are not
+  // generated.
+  CellSet must_play, link_blocks;
   bool pruned = false;
   if (virtual_connections_ || inferior_moves_) {
     const auto& game = static_cast<const SquareGame&>(s);
     if (!game.swap_available()) {
-      if (virtual_connections_) must_play = must_play_against(game, opponent(s.to_move()), &pruned);
+      if (virtual_connections_) must_play = must_play_against(game, opponent(s.to_move()), &pruned, &link_blocks);
       if (inferior_moves_) drop_pass_like_moves(game, node.mask.data());
     }
   }
@@ -218,6 +219,7 @@ void ProofSearch::mid(int depth, uint32_t pn_threshold, uint32_t dn_threshold, u
   for (int a : by_rank_) {
     if (!node.mask[a]) continue;
     if (pruned && a < cells && !must_play[static_cast<size_t>(a)]) continue;
+    if (pruned && a >= cells && a < 3 * cells && !link_blocks[static_cast<size_t>(a % cells)]) continue;
     next.state->copy_from(s);
     next.state->apply(a);
     Child c{a, salted(next.state->position_key()), 0, 0};

@@ -22,8 +22,8 @@
 //  - Virtual connections in quax, link, quickway, crossway and quadrex while swap is out of play
 //    (solve/virtual_connection.h): a position where a player holds a virtual win, or where
 //    the player to move is one move from one, is decided at once; and a player facing
-//    threats is given only the stones in the must-play region (and every link move): the
-//    others lose.
+//    threats is given only the stones in the must-play region and the links across every
+//    threat's key block: the others lose.
 //  - Inferior moves in quax, link and quickway while swap is out of play
 //    (solve/inferior_move.h): a link across a block holding a third stone of the mover's, and
 //    a stone on a dead cell, act as a pass and are not searched while a placement remains.

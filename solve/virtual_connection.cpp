@@ -313,8 +313,9 @@ bool virtual_win_on(const Board& b, CellSet* carrier) {
 }
 
 // Every threat of p's in turn (stones first, then links), each with its key cell (for a stone)
-// and carrier; `on_threat` returns false to stop the scan. Stones are tried on the cells
-// `keys` marks (bridge_threat_cells), or everywhere without it.
+// and carrier, and its key block (for a link; -1 for a stone); `on_threat(cells, key_block)`
+// returns false to stop the scan. Stones are tried on the cells `keys` marks
+// (bridge_threat_cells), or everywhere without it.
 template <typename OnThreat>
 void scan_threats(Board& b, const uint8_t* keys, OnThreat on_threat) {
   CellSet carrier;
@@ -351,7 +352,7 @@ void scan_threats(Board& b, const uint8_t* keys, OnThreat on_threat) {
     const bool found = virtual_win_on(b, &carrier);
     for (int i = 0; i < links; ++i) b.link[linked[i]] = 0;
     b.cell[x] = 0;
-    if (found && !on_threat(carrier.set(x) | crossings | blockers)) return;
+    if (found && !on_threat(carrier.set(x) | crossings | blockers, -1)) return;
   }
   if (b.automatic || b.diagonal) return;  // no link moves
   for (int r = 0; r + 1 < n; ++r) {
@@ -365,7 +366,7 @@ void scan_threats(Board& b, const uint8_t* keys, OnThreat on_threat) {
         l = static_cast<uint8_t>(1 + d);
         const bool found = virtual_win_on(b, &carrier);
         l = 0;
-        if (found && !on_threat(carrier)) return;
+        if (found && !on_threat(carrier, r * n + c)) return;
       }
     }
   }
@@ -402,29 +403,47 @@ bool has_threat(const SquareGame& game, Player p) {
   Board b = board_for(game, p);
   if (virtual_win_on(b, nullptr)) return true;
   bool found = false;
-  scan_threats(b, distance == 1 ? keys : nullptr, [&](const CellSet&) {
+  scan_threats(b, distance == 1 ? keys : nullptr, [&](const CellSet&, int) {
     found = true;
     return false;
   });
   return found;
 }
 
-CellSet must_play_against(const SquareGame& game, Player p, bool* threatened) {
-  if (fills(game)) return fill_must_play_against(game, p, threatened);
-  CellSet region;
+CellSet must_play_against(const SquareGame& game, Player p, bool* threatened, CellSet* link_blocks) {
+  CellSet region, blocks;
   region.set();
+  blocks.set();
   *threatened = false;
-  uint8_t keys[kMaxCells];
-  const int distance = bridge_threat_cells(game, p, keys);
-  if (distance > 1) return region;
-  Board b = board_for(game, p);
-  *threatened = virtual_win_on(b, nullptr);
-  if (*threatened) return CellSet();
-  scan_threats(b, distance == 1 ? keys : nullptr, [&](const CellSet& key_and_carrier) {
-    *threatened = true;
-    region &= key_and_carrier;
-    return region.any();  // an empty region cannot shrink further
-  });
+  if (fills(game)) {
+    region = fill_must_play_against(game, p, threatened);
+  } else {
+    uint8_t keys[kMaxCells];
+    const int distance = bridge_threat_cells(game, p, keys);
+    if (distance <= 1) {
+      Board b = board_for(game, p);
+      *threatened = virtual_win_on(b, nullptr);
+      if (*threatened) {
+        region.reset();
+        blocks.reset();
+      } else {
+        scan_threats(b, distance == 1 ? keys : nullptr, [&](const CellSet& key_and_carrier, int key_block) {
+          *threatened = true;
+          region &= key_and_carrier;
+          if (key_block < 0) {
+            blocks.reset();
+          } else {
+            const bool kept = blocks[static_cast<size_t>(key_block)];
+            blocks.reset();
+            blocks.set(static_cast<size_t>(key_block), kept);
+          }
+          // An empty region with no block left cannot shrink further.
+          return region.any() || blocks.any();
+        });
+      }
+    }
+  }
+  if (link_blocks) *link_blocks = *threatened ? blocks : CellSet().set();
   return region;
 }
 

@@ -53,11 +53,14 @@
 //    bridges, which the strategy above never allows. Once every bridge is linked, p is connected.
 // A *threat* of p: a move of p's (a stone, or a link of p's) after which p has a virtual win.
 // The player to move facing threats must play a stone on every threat's key cell or carrier
-// (their intersection is the *must-play* region), or make a link (links are never excluded:
-// a link across a threat's key block stops it without touching a carrier); any other stone
-// lets p play the threat and win. Such a stone cannot win at once either: a chain it
-// completed would have to cross p's future one, through the threat's key cell or a
-// carrier cell.
+// (their intersection is the *must-play* region), or link across the key block of every
+// threat (so only when all of them are links of p's, in one block); any other move lets p
+// play a threat and win. A link of the opponent's elsewhere leaves every structure of p's as
+// it was: it needs the opponent's stones on both ends, and no block a bridge, a join or a
+// template needs linked has two opponent stones on its other diagonal (a bridge's crossing
+// cells are not both the opponent's; the templates' are empty). Such a move cannot win at
+// once either: a chain it completed would have to cross p's future one, through the
+// threat's key cell or a carrier cell, or across the other diagonal of one of p's bridges.
 //
 // In quickway a threat's key stone links its diagonal neighbours itself, as the move would; an
 // opponent stone on one of those blocks' crossing cells whose other crossing cell is the
@@ -111,6 +114,9 @@ bool has_threat(const SquareGame& game, Player p);
 // The cells where `p`'s opponent must place a stone to stop every threat of `p`'s (see
 // above), and whether `p` has any threat at all (*threatened; when false the region is the
 // whole board). A virtual win `p` already holds counts as a threat with an empty region.
-CellSet must_play_against(const SquareGame& game, Player p, bool* threatened);
+// *link_blocks (when given): the blocks (by south-west cell) across which a link of the
+// opponent's stops every threat; all of them when there is none, none in quadrex's
+// threatened positions (it has no links).
+CellSet must_play_against(const SquareGame& game, Player p, bool* threatened, CellSet* link_blocks = nullptr);
 
 }  // namespace quax

@@ -94,38 +94,45 @@ TEST_P(RandomPositions, AVirtualWinIsAProvenWin) {
   EXPECT_GT(with_carrier, found / 4);
 }
 
-// Facing threats, every stone outside the must-play region loses.
-TEST_P(RandomPositions, EveryStoneOutsideTheMustPlayRegionLoses) {
+// Facing threats, every stone outside the must-play region, and every link outside the
+// threats' key blocks, loses.
+TEST_P(RandomPositions, EveryMoveOutsideTheMustPlayRegionLoses) {
   const Board& b = GetParam();
   const GameSpec spec{b.variant, b.size, false};
   const auto plain = plain_search(spec);
-  int pruned = 0, kept = 0;
+  int pruned = 0, kept = 0, pruned_links = 0;
   auto child = new_game(spec);
   std::vector<uint8_t> legal(static_cast<size_t>(child->num_actions()));
+  const int nn = b.size * b.size;
   for (const auto& [seed, s] : random_positions(b, b.positions, 5000)) {
     const auto& game = static_cast<const SquareGame&>(*s);
     const Player mover = s->to_move();
     bool threatened = false;
-    const CellSet region = must_play_against(game, opponent(mover), &threatened);
+    CellSet link_blocks;
+    const CellSet region = must_play_against(game, opponent(mover), &threatened, &link_blocks);
     if (!threatened) continue;
     s->legal_mask(legal.data());
-    for (int cell = 0; cell < b.size * b.size; ++cell) {
+    // Stones (cells), then links (actions nn..3nn, on block a % nn).
+    for (int a = 0; a < 3 * nn; ++a) {
       // (Crossway: an empty cell where the mover's stone would complete a checkerboard.)
-      if (!legal[static_cast<size_t>(game.cell_action(cell % b.size, cell / b.size))]) continue;
-      if (region[static_cast<size_t>(cell)]) {
+      if (!legal[static_cast<size_t>(a)]) continue;
+      if ((a < nn ? region : link_blocks)[static_cast<size_t>(a % nn)]) {
         ++kept;
         continue;
       }
-      ++pruned;
+      (a < nn ? pruned : pruned_links)++;
       child->copy_from(*s);
-      child->apply(game.cell_action(cell % b.size, cell / b.size));
+      child->apply(a);
       const bool mover_won = child->is_over() ? winner_of(child->outcome()) == mover : plain_win(*plain, *child, mover);
-      ASSERT_FALSE(mover_won) << "seed " << seed << ": " << s->action_to_string(cell) << " wins for the mover\n"
+      ASSERT_FALSE(mover_won) << "seed " << seed << ": " << s->action_to_string(a) << " wins for the mover\n"
                               << s->board_text();
     }
   }
   EXPECT_GT(pruned, b.positions / 2);
   EXPECT_GT(kept, 0);
+  if (variant_info(b.variant).links == LinkRule::kChosen) {
+    EXPECT_GT(pruned_links, b.positions / 10);
+  }
 }
 
 // The threat scan tries only bridge_threat_cells' cells: every stone of the mover's that gives
