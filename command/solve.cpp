@@ -153,7 +153,7 @@ void setup_solve(CLI::App& app) {
     bool symmetry = false;
     bool value_only = false;
     bool no_virtual_connections = false;
-    bool no_inferior_moves = false;
+    bool inferior_moves = false;
     std::string model;
     double prior_weight = 2;
     int prior_depth = 4;
@@ -188,8 +188,8 @@ void setup_solve(CLI::App& app) {
   cmd->add_flag("--no-virtual-connections", opt->no_virtual_connections,
                 "Quax, link, quickway, crossway and quadrex: search without the bridge, join and template rules "
                 "(docs/SOLVE.md), to compare");
-  cmd->add_flag("--no-inferior-moves", opt->no_inferior_moves,
-                "Quax, link and quickway: search the moves that act as a pass too (docs/SOLVE.md), to compare");
+  cmd->add_flag("--inferior-moves", opt->inferior_moves,
+                "Quax, link and quickway: skip the moves that act as a pass (docs/SOLVE.md); values are the same");
   cmd->add_option("--model", opt->model,
                   "Order the moves by this model's policy (docs/SOLVE.md): values are the same, the work differs");
   cmd->add_option("--prior-weight", opt->prior_weight,
@@ -224,7 +224,7 @@ void setup_solve(CLI::App& app) {
 
     const std::unique_ptr<ProofSearch> searcher = make_search(spec, opt->memory_mb);
     if (opt->no_virtual_connections) searcher->set_virtual_connections(false);
-    if (opt->no_inferior_moves) searcher->set_inferior_moves(false);
+    if (opt->inferior_moves) searcher->set_inferior_moves(true);
     if (!opt->model.empty())
       searcher->set_move_prior(model_prior(opt->model, spec), opt->prior_weight, opt->prior_depth);
     ProofSearch& search = *searcher;

@@ -25,7 +25,6 @@ ProofSearch::ProofSearch(const GameSpec& spec, size_t memory_bytes)
   scratch_mask_.resize(static_cast<size_t>(scratch_->num_actions()));
   square_ = dynamic_cast<const SquareGame*>(scratch_.get()) != nullptr;
   virtual_connections_ = square_ && virtual_connections_apply(spec);
-  set_inferior_moves(true);
   const int n = spec.size, nn = n * n;
   const int actions = scratch_->num_actions();
   const int spatial = scratch_->spatial_planes() * nn;

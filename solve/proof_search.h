@@ -24,9 +24,10 @@
 //    the player to move is one move from one, is decided at once; and a player facing
 //    threats is given only the stones in the must-play region and the links across every
 //    threat's key block: the others lose.
-//  - Inferior moves in quax, link and quickway while swap is out of play
+//  - Inferior moves in quax, link and quickway while swap is out of play, when asked for
 //    (solve/inferior_move.h): a link across a block holding a third stone of the mover's, and
 //    a stone on a dead cell, act as a pass and are not searched while a placement remains.
+//    Off by default: beside the virtual connections they cost nodes (BENCHMARKS.md).
 //  - The pie rule: a position where the mover may swap, in a game without draws, is a win for
 //    the mover, decided without search. Why: swapping gives the position the mover would
 //    face without the swap, with the colours exchanged (RULES.md's mirror maps each player's
@@ -85,7 +86,7 @@ class ProofSearch {
   // search, against which the rules are checked. Changing it clears nothing: values are the
   // same either way, only the work differs.
   void set_virtual_connections(bool on) { virtual_connections_ = on && virtual_connections_apply(spec_); }
-  // The inferior-move rule above (on by default where it applies); off, to check it against.
+  // The inferior-move rule above (off by default; on applies it where it is sound).
   void set_inferior_moves(bool on);
   // The pie rule's theorem above (on by default where the pie rule is on and draws are not
   // possible): off searches the swap like any other move, to check the theorem.

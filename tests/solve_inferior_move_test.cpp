@@ -47,11 +47,10 @@ std::vector<std::unique_ptr<SquareGame>> random_positions(const Board& b, int co
   return out;
 }
 
-// The search with neither the virtual connections nor the inferior moves.
+// The search with neither the virtual connections nor the inferior moves (off by default).
 std::unique_ptr<ProofSearch> plain_search(const GameSpec& spec) {
   auto search = std::make_unique<ProofSearch>(spec, kMemory);
   search->set_virtual_connections(false);
-  search->set_inferior_moves(false);
   return search;
 }
 
@@ -147,20 +146,25 @@ TEST_P(InferiorMoves, NoPlacementIsWorseThanAPass) {
   EXPECT_GT(checked, b.positions / 10);
 }
 
-// The search with the rule (and without the virtual connections) gives the plain values.
+// The search with the rule, alone and beside the virtual connections, gives the plain values.
 TEST_P(InferiorMoves, TheSearchGivesThePlainSearchsValues) {
   const Board& b = GetParam();
   const GameSpec spec{b.variant, b.size, false};
   const auto plain = plain_search(spec);
-  ProofSearch with_rule(spec, kMemory);
-  with_rule.set_virtual_connections(false);
+  ProofSearch alone(spec, kMemory), beside(spec, kMemory);
+  alone.set_virtual_connections(false);
+  alone.set_inferior_moves(true);
+  beside.set_inferior_moves(true);
   int wins_seen = 0, losses_seen = 0;
   for (const auto& s : random_positions(b, b.solved, 500)) {
-    const Solution with = solve_moves(with_rule, *s, false), without = solve_moves(*plain, *s, false);
+    const Solution without = solve_moves(*plain, *s, false);
     ASSERT_NE(without.value, GameValue::kUnknown);
-    ASSERT_EQ(with.value, without.value) << s->board_text();
-    ASSERT_EQ(with.winning_moves, without.winning_moves) << s->board_text();
-    (with.value == GameValue::kWin ? wins_seen : losses_seen)++;
+    for (ProofSearch* search : {&alone, &beside}) {
+      const Solution with = solve_moves(*search, *s, false);
+      ASSERT_EQ(with.value, without.value) << s->board_text();
+      ASSERT_EQ(with.winning_moves, without.winning_moves) << s->board_text();
+    }
+    (without.value == GameValue::kWin ? wins_seen : losses_seen)++;
   }
   EXPECT_GT(wins_seen, 0);
   EXPECT_GT(losses_seen, 0);

@@ -59,12 +59,10 @@ std::vector<Sample> random_positions(const Board& b, int count, uint64_t first_s
   return out;
 }
 
-// The search without the rules (nor the inferior moves), the reference every rule is checked
-// against.
+// The search without the rules, the reference every rule is checked against.
 std::unique_ptr<ProofSearch> plain_search(const GameSpec& spec) {
   auto search = std::make_unique<ProofSearch>(spec, kMemory);
   search->set_virtual_connections(false);
-  search->set_inferior_moves(false);
   return search;
 }
 
