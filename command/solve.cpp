@@ -247,8 +247,19 @@ void setup_solve(CLI::App& app) {
         positions = book_positions(spec, {}, 0, &records, opt->min_ply, opt->max_ply, limits, opt->seconds,
                                    opt->memory_mb);
       }
-      const auto entries = solve_book(search, positions, opt->symmetry, [&](const BookEntry& e, size_t done) {
-        if (opt->progress > 0 && done % 100 == 0) std::fprintf(stderr, "  %zu positions\n", done);
+      // A book line every --progress seconds: positions solved, time each, and an upper bound on
+      // the time left (positions alike by symmetry are solved once, so fewer may remain).
+      const auto book_start = std::chrono::steady_clock::now();
+      auto next_line = book_start;
+      const auto entries = solve_book(search, positions, opt->symmetry, [&](const BookEntry&, size_t done) {
+        const auto now = std::chrono::steady_clock::now();
+        if (opt->progress <= 0 || now < next_line) return;
+        next_line = now + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                              std::chrono::duration<double>(opt->progress));
+        const double each = std::chrono::duration<double>(now - book_start).count() / static_cast<double>(done);
+        std::fprintf(stderr, "  book: %zu of at most %zu positions solved, %.2f s each, at most %.0f s left\n", done,
+                     positions.size(), each, each * static_cast<double>(positions.size() - std::min(done, positions.size())));
+        std::fflush(stderr);
       });
       try {
         write_book(opt->out, entries);

@@ -46,6 +46,11 @@ lines=$(wc -l < "$tmp/book.jsonl")
 # 1 + 9 + 9*8 positions minus the finished ones (none can finish in 2 plies on 3x3).
 [ "$lines" -eq 82 ] || fail "book has $lines lines, expected 82"
 grep -vq '"winning_moves"' "$tmp/book.jsonl" && fail "a book line lacks winning_moves"
+# With --progress, the book tells how far it is: positions solved of those listed, time left.
+"$QUAX" solve --size 3 --swap off --memory-mb 8 --progress 0.0001 --book --depth 1 --out "$tmp/book1.jsonl" \
+  > /dev/null 2> "$tmp/progress.txt" || fail "book with progress: exit $?"
+grep -Eq '^  book: [0-9]+ of at most 10 positions solved, [0-9.]+ s each, at most [0-9]+ s left$' "$tmp/progress.txt" \
+  || fail "book progress: $(cat "$tmp/progress.txt")"
 
 # Move ordering by a model's policy: the same value and moves, with the model asked.
 SRC=${2:-.}
