@@ -258,7 +258,7 @@ void setup_solve(CLI::App& app) {
                               std::chrono::duration<double>(opt->progress));
         const double each = std::chrono::duration<double>(now - book_start).count() / static_cast<double>(done);
         std::fprintf(stderr, "  book: %zu of at most %zu positions solved, %.2f s each, at most %.0f s left\n", done,
-                     positions.size(), each, each * static_cast<double>(positions.size() - std::min(done, positions.size())));
+                     positions.size(), each, each * static_cast<double>(positions.size() - done));
         std::fflush(stderr);
       });
       try {

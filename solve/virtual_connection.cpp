@@ -417,6 +417,7 @@ CellSet must_play_against(const SquareGame& game, Player p, bool* threatened, Ce
   *threatened = false;
   if (fills(game)) {
     region = fill_must_play_against(game, p, threatened);
+    if (*threatened) blocks.reset();  // quadrex has no links
   } else {
     uint8_t keys[kMaxCells];
     const int distance = bridge_threat_cells(game, p, keys);
@@ -443,7 +444,7 @@ CellSet must_play_against(const SquareGame& game, Player p, bool* threatened, Ce
       }
     }
   }
-  if (link_blocks) *link_blocks = *threatened ? blocks : CellSet().set();
+  if (link_blocks) *link_blocks = blocks;
   return region;
 }
 
