@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <filesystem>
 #include <new>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -17,6 +18,7 @@
 
 #include "command/command.h"
 #include "command/game_spec_option.h"
+#include "command/stop_signal.h"
 #include "core/bounded_file.h"
 #include "env/notation.h"
 #include "mcts/evaluation_batch.h"
@@ -139,6 +141,64 @@ std::vector<std::vector<int>> book_positions(const GameSpec& spec, const std::ve
                                  where, memory_mb, records ? "--max-ply" : "--depth"));
 }
 
+// Solves a --book into `out`: a progress line every `progress` seconds (positions done, time
+// each, an upper bound on the time left: positions alike by symmetry are solved once, so fewer
+// may remain), the book rewritten atomically at most every `save_seconds` (a failed rewrite is a
+// warning: the run goes on), and once at the end or when Ctrl-C stops it (then exit 2, as for
+// an unknown value: the book is not complete). CommandError when the last write fails.
+void solve_book_to_file(ProofSearch& search, const std::vector<std::vector<int>>& positions, BookOptions book,
+                        const std::string& out, double progress, double save_seconds) {
+  using Clock = std::chrono::steady_clock;
+  auto after = [](double seconds) {
+    return Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+  };
+  const auto start = Clock::now();
+  auto next_line = start;
+  auto next_save = after(save_seconds);
+  book.progress = [&](const BookRun& run) {
+    const auto now = Clock::now();
+    if (progress > 0 && now >= next_line) {
+      next_line = after(progress);
+      const double each = std::chrono::duration<double>(now - start).count() / static_cast<double>(run.solved);
+      std::fprintf(stderr, "  book: %zu of at most %zu positions solved, %.2f s each, at most %.0f s left\n",
+                   run.listed_done, positions.size(), each, each * static_cast<double>(positions.size() - run.listed_done));
+      std::fflush(stderr);
+    }
+    if (now < next_save) return;
+    try {
+      write_book(out, run.entries);
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "quax solve: warning: %s; the run goes on and tries again\n", e.what());
+    }
+    next_save = after(save_seconds);
+  };
+  BookRun run;
+  try {
+    run = solve_book(search, positions, book);
+  } catch (const std::runtime_error& e) {
+    throw CommandError(std::string("--resume: ") + out + ": " + e.what());
+  }
+  try {
+    write_book(out, run.entries);
+  } catch (const std::exception& e) {
+    throw CommandError(e.what());
+  }
+  size_t win = 0, loss = 0, draw = 0, unknown = 0;
+  for (const auto& e : run.entries)
+    (e.value == GameValue::kWin ? win : e.value == GameValue::kLoss ? loss : e.value == GameValue::kDraw ? draw : unknown)++;
+  const ProofStats st = search.stats();
+  std::printf("%s: %zu positions (%zu win, %zu loss, %zu draw, %zu unknown) in %s\n", describe(search.spec()).c_str(),
+              run.entries.size(), win, loss, draw, unknown, out.c_str());
+  std::printf("solved now: %zu; kept from the book before: %zu\n", run.solved, run.entries.size() - run.solved);
+  std::printf("nodes: %lld\ntime: %.2f s\n", static_cast<long long>(st.nodes), st.seconds);
+  if (run.stopped) {
+    std::fprintf(stderr, "quax solve: stopped with %zu of at most %zu listed positions done; the same command with "
+                 "--resume solves the rest\n", run.listed_done, positions.size());
+    set_exit_code(2);
+  }
+  if (unknown > 0) set_exit_code(2);
+}
+
 void setup_solve(CLI::App& app) {
   struct Options {
     std::string variant = "quax";
@@ -160,6 +220,8 @@ void setup_solve(CLI::App& app) {
     double progress = 10;
     std::string records;
     int min_ply = 0, max_ply = 1000;
+    bool resume = false;
+    double save_seconds = 60;
   };
   auto opt = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("solve", "Prove the value of a position and list every winning move");
@@ -182,6 +244,13 @@ void setup_solve(CLI::App& app) {
   cmd->add_option("--records", opt->records,
                   "Book of the positions along these games instead: one record per line, or JSON lines with a "
                   "'record' field (quax arena's results)");
+  cmd->add_flag("--resume", opt->resume,
+                "With --book: keep the solved positions of the book already in --out (an interrupted run's) and "
+                "solve the rest");
+  cmd->add_option("--save-seconds", opt->save_seconds,
+                  "With --book: rewrite --out with what is solved at most this often (0: after each position), so an "
+                  "interrupted run loses at most this much")
+      ->check(CLI::Range(0.0, 1e7));
   cmd->add_option("--min-ply", opt->min_ply, "With --records: first ply to solve")->check(CLI::Range(0, 100000));
   cmd->add_option("--max-ply", opt->max_ply, "With --records: last ply to solve")->check(CLI::Range(0, 100000));
   cmd->add_flag("--value-only", opt->value_only, "Prove the value only, without trying every move");
@@ -209,6 +278,7 @@ void setup_solve(CLI::App& app) {
     if (opt->book && opt->out.empty()) throw CommandError("--book needs --out FILE");
     if (!opt->book && !opt->out.empty()) throw CommandError("--out is only for --book");
     if (!opt->book && !opt->records.empty()) throw CommandError("--records is only for --book");
+    if (!opt->book && opt->resume) throw CommandError("--resume is only for --book");
     std::vector<int> actions;
     std::unique_ptr<GameState> state = new_game(spec);
     if (opt->position.find_first_not_of(" \t,") != std::string::npos) {
@@ -236,6 +306,10 @@ void setup_solve(CLI::App& app) {
       search.set_deadline(limits.deadline);
     }
     if (opt->progress > 0) search.set_progress(print_progress, opt->progress);
+    // Ctrl-C ends a proof as the deadline does: one position's value is then 'unknown', a
+    // book keeps what it solved.
+    const StopOnSignal signals;
+    search.set_stop_flag(signals.flag());
 
     if (opt->book) {
       std::vector<std::vector<int>> positions;
@@ -247,33 +321,17 @@ void setup_solve(CLI::App& app) {
         positions = book_positions(spec, {}, 0, &records, opt->min_ply, opt->max_ply, limits, opt->seconds,
                                    opt->memory_mb);
       }
-      // A book line every --progress seconds: positions solved, time each, and an upper bound on
-      // the time left (positions alike by symmetry are solved once, so fewer may remain).
-      const auto book_start = std::chrono::steady_clock::now();
-      auto next_line = book_start;
-      const auto entries = solve_book(search, positions, opt->symmetry, [&](const BookEntry&, size_t done) {
-        const auto now = std::chrono::steady_clock::now();
-        if (opt->progress <= 0 || now < next_line) return;
-        next_line = now + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                              std::chrono::duration<double>(opt->progress));
-        const double each = std::chrono::duration<double>(now - book_start).count() / static_cast<double>(done);
-        std::fprintf(stderr, "  book: %zu of at most %zu positions solved, %.2f s each, at most %.0f s left\n", done,
-                     positions.size(), each, each * static_cast<double>(positions.size() - done));
-        std::fflush(stderr);
-      });
-      try {
-        write_book(opt->out, entries);
-      } catch (const std::exception& e) {
-        throw CommandError(e.what());
+      BookOptions book;
+      book.symmetry = opt->symmetry;
+      book.stop = signals.flag();
+      if (opt->resume && std::filesystem::exists(opt->out)) {
+        try {
+          book.known = read_book(opt->out);
+        } catch (const std::exception& e) {
+          throw CommandError(std::string("--resume: ") + e.what());
+        }
       }
-      size_t win = 0, loss = 0, draw = 0, unknown = 0;
-      for (const auto& e : entries)
-        (e.value == GameValue::kWin ? win : e.value == GameValue::kLoss ? loss : e.value == GameValue::kDraw ? draw : unknown)++;
-      const ProofStats st = search.stats();
-      std::printf("%s: %zu positions (%zu win, %zu loss, %zu draw, %zu unknown) in %s\n", describe(spec).c_str(),
-                  entries.size(), win, loss, draw, unknown, opt->out.c_str());
-      std::printf("nodes: %lld\ntime: %.2f s\n", static_cast<long long>(st.nodes), st.seconds);
-      if (unknown > 0) set_exit_code(2);
+      solve_book_to_file(search, positions, book, opt->out, opt->progress, opt->save_seconds);
       return;
     }
 

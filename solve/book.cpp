@@ -252,27 +252,50 @@ PositionList positions_along(const GameSpec& spec, const std::vector<std::vector
   return result;
 }
 
-std::vector<BookEntry> solve_book(ProofSearch& search, const std::vector<std::vector<int>>& positions, bool symmetry,
-                                  const std::function<void(const BookEntry&, size_t done)>& progress) {
+BookRun solve_book(ProofSearch& search, const std::vector<std::vector<int>>& positions, const BookOptions& options) {
   const GameSpec spec = search.spec();
+  auto key_of = [&](const GameState& s) { return options.symmetry ? symmetric_key(s) : s.position_key(); };
   std::unordered_set<uint64_t> seen;
-  std::vector<BookEntry> out;
+  BookRun run;
+  for (const BookEntry& e : options.known) {
+    if (!(e.spec == spec))
+      throw std::runtime_error("a known entry is of " + describe(e.spec) + ", not of " + describe(spec));
+    std::string error;
+    const auto s = book_position(e, &error);
+    if (!s) throw std::runtime_error("known entry '" + e.record + "': " + error);
+    if (e.value == GameValue::kUnknown || !seen.insert(key_of(*s)).second) continue;
+    run.entries.push_back(e);
+  }
+  auto stop_asked = [&] { return options.stop && options.stop->load(std::memory_order_relaxed); };
   for (const std::vector<int>& line : positions) {
+    if (stop_asked()) {
+      run.stopped = true;
+      break;
+    }
     auto s = new_game(spec);
     for (int a : line) s->apply(a);
-    if (s->is_over()) continue;
-    if (!seen.insert(symmetry ? symmetric_key(*s) : s->position_key()).second) continue;
+    if (s->is_over() || !seen.insert(key_of(*s)).second) {
+      ++run.listed_done;
+      continue;
+    }
+    const Solution sol = solve_moves(search, *s, options.symmetry);
+    // A solve the stop cut short is left out: the resumed book solves it whole.
+    if (stop_asked() && (sol.value == GameValue::kUnknown || !sol.unknown_moves.empty())) {
+      run.stopped = true;
+      break;
+    }
     BookEntry e;
     e.spec = spec;
     e.record = record_text(spec, line);
     e.to_move = s->to_move();
-    const Solution sol = solve_moves(search, *s, symmetry);
     e.value = sol.value;
     for (int a : sol.winning_moves) e.winning_moves.push_back(s->action_to_string(a));
-    out.push_back(std::move(e));
-    if (progress) progress(out.back(), out.size());
+    run.entries.push_back(std::move(e));
+    ++run.listed_done;
+    ++run.solved;
+    if (options.progress) options.progress(run);
   }
-  return out;
+  return run;
 }
 
 }  // namespace quax

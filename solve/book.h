@@ -16,6 +16,7 @@
 // Positions that are over are not listed. Readers ignore blank lines and unknown fields.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstddef>
 #include <functional>
@@ -85,10 +86,34 @@ PositionList positions_up_to_depth(const GameSpec& spec, const std::vector<int>&
 PositionList positions_along(const GameSpec& spec, const std::vector<std::vector<int>>& records, int min_ply,
                              int max_ply, const ListingLimits& limits = {});
 
-// Solves each position once (by position key, or with `symmetry` by symmetric key, the
-// first one met standing for its class) with all its winning moves, in the order given.
-// `progress` (may be empty) is called after each position with the count so far.
-std::vector<BookEntry> solve_book(ProofSearch& search, const std::vector<std::vector<int>>& positions, bool symmetry,
-                                  const std::function<void(const BookEntry&, size_t done)>& progress);
+// A book being solved, as solve_book hands it to its progress callback and returns it.
+struct BookRun {
+  // The book as it stands: the solved entries of BookOptions::known first, as they were, then
+  // the positions solved by this call, in the order listed. Written out, it loses nothing.
+  std::vector<BookEntry> entries;
+  size_t listed_done = 0;  // listed positions handled: solved, found in `known`, or a repeat
+  size_t solved = 0;       // positions solved by this call
+  bool stopped = false;    // BookOptions::stop ended the call before the list did
+};
+
+struct BookOptions {
+  // One position (and, in solve_moves, one move) per class of symmetric ones.
+  bool symmetry = false;
+  // Entries solved before (a book being resumed, read_book): a listed position among them (by
+  // position key, or by symmetric key with `symmetry`) is not solved again. Entries of value
+  // "unknown" are left out and their positions solved.
+  std::vector<BookEntry> known;
+  // Once true, the position being solved is left out unless its solve had finished, and the
+  // call returns. Give the search the same flag (ProofSearch::set_stop_flag) so that a long
+  // proof ends too. Null: none.
+  const std::atomic<bool>* stop = nullptr;
+  // Called after each position this call solves (may be empty).
+  std::function<void(const BookRun&)> progress;
+};
+
+// Solves each listed position once (by position key, or with `symmetry` by symmetric key,
+// the first one met standing for its class) with all its winning moves, in the order given.
+// Throws std::runtime_error when an entry of `known` is of another game or does not replay.
+BookRun solve_book(ProofSearch& search, const std::vector<std::vector<int>>& positions, const BookOptions& options);
 
 }  // namespace quax

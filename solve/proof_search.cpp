@@ -99,7 +99,8 @@ bool ProofSearch::out_of_time() {
     next_progress_ = now + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                std::chrono::duration<double>(progress_period_));
   }
-  if (has_deadline_ && now >= deadline_) stopped_ = true;
+  if ((has_deadline_ && now >= deadline_) || (stop_flag_ && stop_flag_->load(std::memory_order_relaxed)))
+    stopped_ = true;
   return stopped_;
 }
 

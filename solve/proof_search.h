@@ -47,6 +47,7 @@
 //  - A transposition table bounded by a memory cap (solve/transposition_table.h).
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -81,6 +82,9 @@ class ProofSearch {
   // passed, prove() returns kUnknown (stopped() tells) until clear_deadline().
   void set_deadline(std::chrono::steady_clock::time_point deadline) { deadline_ = deadline; has_deadline_ = true; }
   void clear_deadline() { has_deadline_ = false; stopped_ = false; }
+  // A flag someone else sets (Ctrl-C: command/stop_signal.h), read with the clock: once true,
+  // prove() returns kUnknown like after the deadline. Null (the default) is none.
+  void set_stop_flag(const std::atomic<bool>* stop) { stop_flag_ = stop; }
   bool stopped() const { return stopped_; }
   // The virtual-connection rules above (on by default where they apply): off gives the plain
   // search, against which the rules are checked. Changing it clears nothing: values are the
@@ -155,6 +159,7 @@ class ProofSearch {
   std::chrono::steady_clock::time_point start_;
   std::chrono::steady_clock::time_point deadline_;
   bool has_deadline_ = false;
+  const std::atomic<bool>* stop_flag_ = nullptr;
   bool stopped_ = false;
   std::function<void(const ProofStats&)> progress_;
   double progress_period_ = 0;

@@ -18,6 +18,12 @@
 namespace quax {
 namespace {
 
+BookOptions symmetric_book() {
+  BookOptions o;
+  o.symmetry = true;
+  return o;
+}
+
 const GameSpec kQuax4{Variant::kQuax, 4, false};
 const GameSpec kQuax5{Variant::kQuax, 5, false};
 
@@ -92,7 +98,7 @@ TEST(BalanceOpenings, SymmetricOpeningsGetEqualValues) {
 
 TEST(BalanceOpenings, ProvenOpeningsMatchTheSolversBook) {
   ProofSearch search(kQuax4, size_t{64} << 20);
-  const auto book = solve_book(search, {{}}, /*symmetry=*/true, nullptr);
+  const auto book = solve_book(search, {{}}, symmetric_book()).entries;
   ASSERT_EQ(book.size(), 1u);
   const std::set<std::string> winning(book[0].winning_moves.begin(), book[0].winning_moves.end());
   EXPECT_EQ(winning, (std::set<std::string>{"b2", "c2", "b3", "c3"}));  // docs/SOLVE.md
@@ -113,7 +119,7 @@ TEST(BalanceOpenings, BooksProveWhatTheSolverLeftOpen) {
   // 4x4 solved to depth 1: the start (its winning moves) and every position after a first move.
   ProofSearch search(kQuax4, size_t{64} << 20);
   const auto listed = positions_up_to_depth(kQuax4, {}, 1);
-  const auto book = solve_book(search, listed.positions, /*symmetry=*/true, nullptr);
+  const auto book = solve_book(search, listed.positions, symmetric_book()).entries;
   UniformEvaluator uniform;
   OpeningMapOptions o;
   o.search.simulations = 4;

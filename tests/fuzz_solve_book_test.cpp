@@ -17,6 +17,12 @@
 namespace quax {
 namespace {
 
+BookOptions symmetric_book() {
+  BookOptions o;
+  o.symmetry = true;
+  return o;
+}
+
 namespace fs = std::filesystem;
 
 std::string temp_dir() {
@@ -31,7 +37,7 @@ std::vector<std::string> book_seeds(const std::string& dir) {
   for (const GameSpec& spec : {GameSpec{Variant::kQuax, 3, true}, GameSpec{Variant::kHex, 3, true},
                                GameSpec{Variant::kLink, 3, false}, GameSpec{Variant::kStymie, 3, true}}) {
     ProofSearch search(spec, 16 << 20);
-    const auto entries = solve_book(search, positions_up_to_depth(spec, {}, 2).positions, true, nullptr);
+    const auto entries = solve_book(search, positions_up_to_depth(spec, {}, 2).positions, symmetric_book()).entries;
     const std::string path = dir + "/seed.book";
     write_book(path, entries);
     std::ifstream in(path, std::ios::binary);

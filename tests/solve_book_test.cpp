@@ -1,7 +1,8 @@
-// Books: listing their positions within limits, and reading them back with every entry
-// checked against its position.
+// Books: listing their positions within limits, reading them back with every entry checked
+// against its position, and solving them in pieces (stopped, then resumed).
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -12,6 +13,7 @@
 
 #include "env/game_state.h"
 #include "solve/book.h"
+#include "solve/proof_search.h"
 
 namespace quax {
 namespace {
@@ -127,6 +129,113 @@ TEST_F(BookFile, ADirectoryIsNamedAsOne) {
     EXPECT_NE(std::string(e.what()).find("is a directory, not a regular solved-positions file"), std::string::npos)
         << e.what();
   }
+}
+
+// Solving books in pieces: quax 4x4 without swap to depth 2 (257 positions once repeats are
+// dropped), each piece with a fresh search (its own table), as a resumed command has.
+const GameSpec k4x4{Variant::kQuax, 4, false};
+
+std::vector<std::vector<int>> listed_4x4() { return positions_up_to_depth(k4x4, {}, 2).positions; }
+
+BookRun solve_4x4(BookOptions options, const std::atomic<bool>* search_stop = nullptr,
+                  std::function<void(const ProofStats&)> search_progress = {}) {
+  ProofSearch search(k4x4, size_t{16} << 20);
+  search.set_stop_flag(search_stop);
+  if (search_progress) search.set_progress(search_progress, 0.0);
+  return solve_book(search, listed_4x4(), options);
+}
+
+// The book solved whole in one call, once for all the tests.
+const BookRun& whole_4x4() {
+  static const BookRun whole = solve_4x4({});
+  return whole;
+}
+
+// The same book: the same positions, in the same order, with the same values and moves.
+void expect_same_book(const std::vector<BookEntry>& a, const std::vector<BookEntry>& b) {
+  ASSERT_EQ(a.size(), b.size());
+  for (size_t i = 0; i < a.size(); ++i) EXPECT_EQ(book_line(a[i]), book_line(b[i])) << i;
+}
+
+TEST(BookSolving, AResumedBookSolvesOnlyWhatItLacksAndEndsAsAWholeRun) {
+  const BookRun& whole = whole_4x4();
+  ASSERT_EQ(whole.entries.size(), 257u);
+  EXPECT_EQ(whole.solved, 257u);
+  EXPECT_EQ(whole.listed_done, listed_4x4().size());
+  EXPECT_FALSE(whole.stopped);
+  for (size_t kept : {size_t{1}, size_t{100}, size_t{257}}) {
+    BookOptions o;
+    o.known.assign(whole.entries.begin(), whole.entries.begin() + static_cast<std::ptrdiff_t>(kept));
+    const BookRun resumed = solve_4x4(o);
+    EXPECT_EQ(resumed.solved, 257u - kept) << kept;
+    expect_same_book(resumed.entries, whole.entries);
+  }
+  // A known entry left 'unknown' (a deadline's) is solved again, in its listed place.
+  BookOptions o;
+  o.known.assign(whole.entries.begin(), whole.entries.begin() + 10);
+  o.known[9].value = GameValue::kUnknown;
+  o.known[9].winning_moves.clear();
+  const BookRun resumed = solve_4x4(o);
+  EXPECT_EQ(resumed.solved, 257u - 9);
+  expect_same_book(resumed.entries, whole.entries);
+}
+
+TEST(BookSolving, AStopBetweenPositionsKeepsEverySolvedOne) {
+  const BookRun& whole = whole_4x4();
+  std::atomic<bool> stop{false};
+  BookOptions o;
+  o.stop = &stop;
+  o.progress = [&](const BookRun& run) {
+    if (run.solved == 40) stop = true;
+  };
+  const BookRun first = solve_4x4(o, &stop);
+  EXPECT_TRUE(first.stopped);
+  ASSERT_EQ(first.entries.size(), 40u);
+  expect_same_book(first.entries, {whole.entries.begin(), whole.entries.begin() + 40});
+
+  BookOptions rest;
+  rest.known = first.entries;
+  const BookRun second = solve_4x4(rest);
+  EXPECT_FALSE(second.stopped);
+  EXPECT_EQ(second.solved, 257u - 40);
+  expect_same_book(second.entries, whole.entries);
+}
+
+TEST(BookSolving, AStopInsideAProofLeavesThatPositionOut) {
+  // The stop comes from inside a search (as Ctrl-C does, any time): the position being solved
+  // then has no complete solution and must not enter the book, not even as 'unknown' or with
+  // the winning moves found so far. Stops after 1 to 144 progress calls (each 256 nodes) fall
+  // in the proofs of values and of moves, winning and losing.
+  const BookRun& whole = whole_4x4();
+  for (int stop_at : {1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144}) {
+    std::atomic<bool> stop{false};
+    int calls = 0;
+    BookOptions o;
+    o.stop = &stop;
+    const BookRun first = solve_4x4(o, &stop, [&](const ProofStats&) {
+      if (++calls == stop_at) stop = true;
+    });
+    ASSERT_TRUE(first.stopped) << stop_at;
+    ASSERT_LT(first.entries.size(), whole.entries.size());
+    expect_same_book(first.entries, {whole.entries.begin(),
+                                     whole.entries.begin() + static_cast<std::ptrdiff_t>(first.entries.size())});
+    if (stop_at != 34) continue;
+    BookOptions rest;
+    rest.known = first.entries;
+    expect_same_book(solve_4x4(rest).entries, whole.entries);
+  }
+}
+
+TEST(BookSolving, KnownEntriesOfAnotherGameAreRefused) {
+  ProofSearch search(k3x3, size_t{16} << 20);
+  BookOptions o;
+  o.known = whole_4x4().entries;
+  o.known.resize(1);
+  EXPECT_THROW(solve_book(search, {{}}, o), std::runtime_error);
+  // One of the same game whose record does not replay there (a move off a 3x3 board).
+  o.known[0].spec = k3x3;
+  o.known[0].record = "d4";
+  EXPECT_THROW(solve_book(search, {{}}, o), std::runtime_error);
 }
 
 }  // namespace

@@ -1,7 +1,8 @@
 #!/bin/bash
 # `quax solve`: values and winning moves of small positions (3x3 solved by hand: Black wins
-# at b2 among others; a win in one; a lost position), a book written and read back, exit
-# codes (2 when --seconds stops it) and one-line errors with exit 1 for bad input.
+# at b2 among others; a win in one; a lost position), a book written and read back, a book
+# interrupted and resumed, exit codes (2 when --seconds or Ctrl-C stops it) and one-line
+# errors with exit 1 for bad input.
 # Usage: solve.sh <quax binary> <source dir>
 set -u
 QUAX=$1
@@ -52,6 +53,34 @@ grep -vq '"winning_moves"' "$tmp/book.jsonl" && fail "a book line lacks winning_
 grep -Eq '^  book: [0-9]+ of at most 10 positions solved, [0-9.]+ s each, at most [0-9]+ s left$' "$tmp/progress.txt" \
   || fail "book progress: $(cat "$tmp/progress.txt")"
 
+# A book interrupted by Ctrl-C keeps what it solved (rewritten after each position with
+# --save-seconds 0), says how to go on and exits 2; --resume then solves only the rest and
+# ends with the book a whole run writes (quax 4x4 to depth 3: 1,937 positions, seconds).
+whole=(--size 4 --swap off --memory-mb 64 --progress 0 --book --depth 3)
+"$QUAX" solve "${whole[@]}" --out "$tmp/whole.jsonl" > /dev/null || fail "4x4 book: exit $?"
+"$QUAX" solve "${whole[@]}" --out "$tmp/part.jsonl" --save-seconds 0 > "$tmp/part.txt" 2> "$tmp/part.err" &
+pid=$!
+for _ in $(seq 200); do [ -s "$tmp/part.jsonl" ] && break; sleep 0.05; done
+kill -INT $pid
+wait $pid; rc=$?
+[ $rc -eq 2 ] || fail "interrupted book: exit $rc, expected 2 ($(cat "$tmp/part.err"))"
+grep -q "^quax solve: stopped with [0-9]* of at most [0-9]* listed positions done; the same command with --resume solves the rest$" \
+  "$tmp/part.err" || fail "interrupted book said: $(cat "$tmp/part.err")"
+kept=$(wc -l < "$tmp/part.jsonl")
+[ "$kept" -ge 1 ] && [ "$kept" -lt 1937 ] || fail "interrupted book holds $kept lines"
+cmp -s "$tmp/part.jsonl" <(head -n "$kept" "$tmp/whole.jsonl") || fail "the interrupted book is not the whole one's first $kept lines"
+"$QUAX" solve "${whole[@]}" --out "$tmp/part.jsonl" --resume > "$tmp/resumed.txt" || fail "resumed book: exit $?"
+grep -qx "solved now: $((1937 - kept)); kept from the book before: $kept" "$tmp/resumed.txt" \
+  || fail "resumed book: $(cat "$tmp/resumed.txt")"
+cmp -s "$tmp/part.jsonl" "$tmp/whole.jsonl" || fail "the resumed book differs from a whole run's"
+# A book of another game is refused by --resume, and left as it was.
+cp "$tmp/whole.jsonl" "$tmp/other.jsonl"
+err=$("$QUAX" solve --size 3 --swap off --memory-mb 8 --progress 0 --book --depth 1 --out "$tmp/other.jsonl" --resume 2>&1 >/dev/null); rc=$?
+[ $rc -eq 1 ] || fail "--resume of a 4x4 book at 3x3: exit $rc"
+[[ "$err" == "quax solve: --resume: $tmp/other.jsonl: a known entry is of quax 4x4"*", not of quax 3x3"* ]] \
+  || fail "--resume of a 4x4 book at 3x3 said: $err"
+cmp -s "$tmp/other.jsonl" "$tmp/whole.jsonl" || fail "a refused --resume changed the book"
+
 # Move ordering by a model's policy: the same value and moves, with the model asked.
 SRC=${2:-.}
 a=$("$QUAX" solve --size 4 --swap off --memory-mb 8 --progress 0 | grep '^winning moves')
@@ -79,6 +108,7 @@ expect_error "quax solve: --position: ply 3 (move 'a1'): a1 is occupied" --size 
 expect_error "quax solve: --position: ply 2: 'z9' is off the 3x3 board" --size 3 --position "a1 z9"
 expect_error "quax solve: --position: the game is over (black won)" --size 3 --swap off --position "a1 b1 a2 b2 a3"
 expect_error "quax solve: --book needs --out FILE" --size 3 --book
+expect_error "quax solve: --resume is only for --book" --size 3 --resume
 expect_error "quax solve: size 30 is out of range for quax (3..26)" --size 30
 expect_error "quax solve: *hex*" --size 4 --model "$SRC/checkpoints/hex-9.pt"
 expect_error "quax solve: *$tmp/none.pt*" --size 4 --model "$tmp/none.pt"
