@@ -141,6 +141,12 @@ std::vector<std::vector<int>> book_positions(const GameSpec& spec, const std::ve
                                  where, memory_mb, records ? "--max-ply" : "--depth"));
 }
 
+// The steady clock's time `seconds` from now.
+std::chrono::steady_clock::time_point seconds_from_now(double seconds) {
+  return std::chrono::steady_clock::now() +
+         std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds));
+}
+
 // Solves a --book into `out`: a progress line every `progress` seconds (positions done, time
 // each, an upper bound on the time left: positions alike by symmetry are solved once, so fewer
 // may remain), the book rewritten atomically at most every `save_seconds` (a failed rewrite is a
@@ -149,16 +155,13 @@ std::vector<std::vector<int>> book_positions(const GameSpec& spec, const std::ve
 void solve_book_to_file(ProofSearch& search, const std::vector<std::vector<int>>& positions, BookOptions book,
                         const std::string& out, double progress, double save_seconds) {
   using Clock = std::chrono::steady_clock;
-  auto after = [](double seconds) {
-    return Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
-  };
   const auto start = Clock::now();
   auto next_line = start;
-  auto next_save = after(save_seconds);
+  auto next_save = seconds_from_now(save_seconds);
   book.progress = [&](const BookRun& run) {
     const auto now = Clock::now();
     if (progress > 0 && now >= next_line) {
-      next_line = after(progress);
+      next_line = seconds_from_now(progress);
       const double each = std::chrono::duration<double>(now - start).count() / static_cast<double>(run.solved);
       std::fprintf(stderr, "  book: %zu of at most %zu positions solved, %.2f s each, at most %.0f s left\n",
                    run.listed_done, positions.size(), each, each * static_cast<double>(positions.size() - run.listed_done));
@@ -170,7 +173,7 @@ void solve_book_to_file(ProofSearch& search, const std::vector<std::vector<int>>
     } catch (const std::exception& e) {
       std::fprintf(stderr, "quax solve: warning: %s; the run goes on and tries again\n", e.what());
     }
-    next_save = after(save_seconds);
+    next_save = seconds_from_now(save_seconds);
   };
   BookRun run;
   try {
@@ -301,8 +304,7 @@ void setup_solve(CLI::App& app) {
     ListingLimits limits;
     limits.max_bytes = static_cast<size_t>(opt->memory_mb) << 20;
     if (opt->seconds > 0) {
-      limits.deadline = std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                                                               std::chrono::duration<double>(opt->seconds));
+      limits.deadline = seconds_from_now(opt->seconds);
       search.set_deadline(limits.deadline);
     }
     if (opt->progress > 0) search.set_progress(print_progress, opt->progress);
