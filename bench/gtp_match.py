@@ -6,8 +6,9 @@ For measuring a model against a program outside the project (MoHex on Hex, for o
 `quax gtp --player random`, holds the game: it refuses an illegal move (its maker loses the
 game) and says when the game is won. The pie rule is off (engines differ in how they write
 the swap): openings balance the first move instead, each played once with each engine as
-Black. Every game is appended to --results as one JSON line; the summary gives engine A's
-score with a 95% interval and the Elo difference it stands for.
+Black. Every game is appended to --results as one JSON line (with each engine's seconds spent
+on its genmoves); the summary gives engine A's score with a 95% interval, the Elo difference it
+stands for, and each engine's mean time a move.
 
     bench/gtp_match.py --variant hex --size 9 --openings all \\
         --a 'build/quax gtp --model checkpoints/hex-11.pt --sims 200' --a-setup 'variant hex 9' \\
@@ -99,9 +100,13 @@ def opposite(colour):
 
 def play_game(engines, black, referee, opening, seconds):
     """One game from the empty board, `opening` (a cell or None) played for Black first.
-    engines: name -> Engine; black: the name playing Black. Returns the game's record."""
+    engines: name -> Engine; black: the name playing Black. Returns the game's record, with each
+    engine's time spent answering genmove and its number of genmoves (for time-fair comparisons)."""
     white = next(n for n in engines if n != black)
     by_colour = {"black": engines[black], "white": engines[white]}
+    name_of = {"black": black, "white": white}
+    seconds_used = {black: 0.0, white: 0.0}
+    genmoves = {black: 0, white: 0}
     for engine in list(engines.values()) + [referee]:
         engine.ask("clear_board", seconds)
     moves, colour, winner, reason = [], "black", None, "connection"
@@ -109,7 +114,10 @@ def play_game(engines, black, referee, opening, seconds):
         if opening is not None and not moves:
             move = opening
         else:
+            asked = time.monotonic()
             move = by_colour[colour].ask(f"genmove {colour}", seconds).split()[0].lower()
+            seconds_used[name_of[colour]] += time.monotonic() - asked
+            genmoves[name_of[colour]] += 1
             if move == "resign":
                 winner, reason = opposite(colour), f"{colour} resigned"
                 break
@@ -129,7 +137,8 @@ def play_game(engines, black, referee, opening, seconds):
             winner, reason = "draw", "draw"
         colour = opposite(colour)
     return {"black": black, "white": white, "opening": opening or "", "moves": " ".join(moves),
-            "winner": winner, "reason": reason}
+            "winner": winner, "reason": reason,
+            "seconds": {n: round(t, 3) for n, t in seconds_used.items()}, "genmoves": genmoves}
 
 
 def score_summary(name, games):
@@ -150,11 +159,17 @@ def score_summary(name, games):
         s = min(max(s, 0.5 / n), 1 - 0.5 / n)
         return -400 * math.log10(1 / s - 1)
 
+    def seconds_a_move(engine):
+        moves = sum(g["genmoves"][engine] for g in games)
+        return sum(g["seconds"][engine] for g in games) / moves if moves else 0.0
+
     as_black = [g for g in games if g["black"] == name]
     black_points = sum(point(g) for g in as_black)
+    other = next(e for e in (games[0]["black"], games[0]["white"]) if e != name)
     return (f"{name}: {points:g}/{n} ({100 * p:.1f}%, 95% {100 * low:.0f}-{100 * high:.0f}%), "
             f"as Black {black_points:g}/{len(as_black)}, as White {points - black_points:g}/{n - len(as_black)}; "
-            f"Elo {elo(p):+.0f} ({elo(low):+.0f} to {elo(high):+.0f})")
+            f"Elo {elo(p):+.0f} ({elo(low):+.0f} to {elo(high):+.0f}); "
+            f"seconds a move: {name} {seconds_a_move(name):.2f}, {other} {seconds_a_move(other):.2f}")
 
 
 def main():

@@ -23,10 +23,11 @@ def match(tmp_path, a, b, *extra, a_setup="variant hex 5;pie off", b_setup="vari
     return run, games
 
 
-def fake_engine(tmp_path, genmove_answer, die_on_genmove=False):
-    """A GTP engine that answers every command with success and genmove with one fixed move."""
+def fake_engine(tmp_path, genmove_answer, die_on_genmove=False, genmove_sleep=0.0):
+    """A GTP engine that answers every command with success and genmove with one fixed move
+    (after `genmove_sleep` seconds)."""
     path = tmp_path / "fake_engine.py"
-    path.write_text(f"""import sys
+    path.write_text(f"""import sys, time
 for line in sys.stdin:
     words = line.split()
     if not words:
@@ -37,6 +38,7 @@ for line in sys.stdin:
     if words[0] == "genmove":
         if {die_on_genmove!r}:
             sys.exit(3)
+        time.sleep({genmove_sleep!r})
         print("= {genmove_answer}\\n", flush=True)
     else:
         print("=\\n", flush=True)
@@ -78,6 +80,23 @@ def test_an_illegal_move_loses_the_game_and_the_match_goes_on(tmp_path):
     for g in games:
         faulty = "black" if g["black"] == "a" else "white"
         assert g["winner"] != faulty and "illegal" in g["reason"] and "c3" in g["reason"], g
+
+
+def test_each_engines_thinking_time_is_recorded(tmp_path):
+    # The fake engine takes 0.3 s a genmove and plays c3: its first move is legal, its second
+    # illegal, so each game holds one or two of its genmoves, all timed; quax's random player
+    # answers at once.
+    run, games = match(tmp_path, fake_engine(tmp_path, "c3", genmove_sleep=0.3),
+                       f"{QUAX} gtp --player random --seed 7", "--games", "2")
+    assert run.returncode == 0, run.stderr
+    for g in games:
+        moves_of_a = g["genmoves"]["a"]
+        assert moves_of_a in (1, 2), g
+        assert 0.3 * moves_of_a <= g["seconds"]["a"] < 0.3 * moves_of_a + 2, g
+        assert g["genmoves"]["b"] >= 1 and g["seconds"]["b"] < 0.3 * g["genmoves"]["b"], g
+    summary = run.stdout.splitlines()[-1]
+    a_seconds = float(summary.split("seconds a move: a ")[1].split(",")[0])
+    assert 0.3 <= a_seconds < 1.3, summary
 
 
 def test_an_engine_that_dies_ends_the_match_with_one_line(tmp_path):
