@@ -83,9 +83,12 @@ class ModelBuilder {
   bool torus_;
 };
 
-// Mean and max over the board: [B, F, N, N] -> [B, 2F].
+// Mean and max over the board: [B, F, N, N] -> [B, 2F]. The max is a 1x1 adaptive max pool,
+// not torch.amax: the same values, but LibTorch 1.13's amax over two dimensions of a bfloat16
+// tensor runs a scalar loop, 8x slower here than the pool, and was a fifth of self-play's
+// forward pass (BENCHMARKS.md, "Channels-last tensors and the pooled max").
 std::string pooled(const std::string& x) {
-  return fmt::format("torch.cat([torch.mean({0}, [2, 3]), torch.amax({0}, [2, 3])], 1)", x);
+  return fmt::format("torch.cat([torch.mean({0}, [2, 3]), torch.flatten(torch.adaptive_max_pool2d({0}, [1, 1])[0], 1)], 1)", x);
 }
 
 }  // namespace
@@ -194,6 +197,11 @@ torch::jit::Module make_inference_module(const torch::jit::Module& model, bool b
   auto frozen = torch::jit::freeze(copy);
   if (device.is_cuda() || torus) return frozen;
   return torch::jit::optimize_for_inference(frozen);
+}
+
+torch::Tensor in_convolution_layout(const torch::Tensor& planes) {
+  if (!planes.device().is_cpu() || planes.dim() != 4) return planes;
+  return planes.contiguous(at::MemoryFormat::ChannelsLast);
 }
 
 torch::jit::Module on_cpu(const torch::jit::Module& model) {

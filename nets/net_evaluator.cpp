@@ -189,7 +189,7 @@ std::pair<torch::Tensor, torch::Tensor> run_inference(const InferenceModel& mode
     // A copy from pinned memory is queued without waiting; the outputs' copy back below waits
     // for it and for the forward pass.
     auto x = planes.to(torch_device(model.device), /*non_blocking=*/planes.is_pinned());
-    out = const_cast<torch::jit::Module&>(model.module).forward({bf16 ? x.to(torch::kBFloat16) : x});
+    out = const_cast<torch::jit::Module&>(model.module).forward({in_convolution_layout(bf16 ? x.to(torch::kBFloat16) : x)});
   } catch (const std::exception& e) {
     throw std::runtime_error(fmt::format("{} fails on a batch of planes [{}]: {}", model_label(model),
                                          fmt::join(planes.sizes(), ", "), first_line(e)));

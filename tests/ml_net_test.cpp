@@ -8,6 +8,7 @@
 #include "nets/model_file.h"
 #include "nets/net_evaluator.h"
 #include "nets/net_evaluator_internal.h"
+#include "test_data.h"
 
 namespace quax {
 namespace {
@@ -74,6 +75,35 @@ TEST(Model, InferenceCopyMatchesEvalModeModel) {
   auto [l2, v2] = run_model(fast, x);
   EXPECT_LT((l1 - l2).abs().max().item<float>(), 1e-4);
   EXPECT_LT((v1 - v2).abs().max().item<float>(), 1e-5);
+}
+
+// Model files keep the network code they were written with, and a change of that code that
+// changes what it computes must bump kModelFormatVersion. A file of format 1 written before the
+// pooled max became an adaptive max pool: today's network with its weights gives its outputs,
+// from planes in either memory layout (in_convolution_layout).
+TEST(Model, ComputesWhatItsFormatOneFilesCompute) {
+  const LoadedModel file = load_model_file(testing::test_data_path("models/quax4-format1-amax.pt"));
+  ASSERT_EQ(file.description.value("format_version", 0), 1);
+  auto built = build_model(file.net, file.shape, 0);
+  load_model_state(built, model_state(file.module));
+  built.eval();
+  auto old_code = file.module;
+  old_code.eval();
+  std::vector<std::vector<uint8_t>> masks;
+  const auto x = random_positions(file.shape, 64, 11, &masks);
+  torch::NoGradGuard no_grad;
+  const auto [l0, v0] = run_model(old_code, x);
+  // The weights matter to the outputs: the values are not all alike.
+  EXPECT_GT((v0 - v0.mean()).abs().max().item<float>(), 1e-3);
+  for (const auto& planes : {x, in_convolution_layout(x)}) {
+    const auto [l1, v1] = run_model(built, planes);
+    EXPECT_LT((l1 - l0).abs().max().item<float>(), 1e-5);
+    EXPECT_LT((v1 - v0).abs().max().item<float>(), 1e-6);
+    const auto [l2, v2] = run_model(old_code, planes);
+    EXPECT_LT((l2 - l0).abs().max().item<float>(), 1e-5);
+    EXPECT_LT((v2 - v0).abs().max().item<float>(), 1e-6);
+  }
+  EXPECT_TRUE(in_convolution_layout(x).is_contiguous(at::MemoryFormat::ChannelsLast));
 }
 
 // On the torus (torax) the network pads across the seam, so it sees no edge: moving every

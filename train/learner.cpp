@@ -206,7 +206,8 @@ StepMetrics Learner::train_step(const TrainingBatch& batch) {
     throw std::invalid_argument("the net has an ownership head but the training batch has no ownership targets");
   // On the learner's device (on the CPU these are the batch's own buffers, not copies).
   const auto& dev = m.torch_dev;
-  auto x = torch::from_blob(const_cast<float*>(batch.inputs.data()), {b, batch.planes, batch.n, batch.n}).to(dev);
+  auto x = in_convolution_layout(
+      torch::from_blob(const_cast<float*>(batch.inputs.data()), {b, batch.planes, batch.n, batch.n}).to(dev));
   auto target = torch::from_blob(const_cast<float*>(batch.policy.data()), {b, batch.actions}).to(dev);
   auto legal = torch::from_blob(const_cast<uint8_t*>(batch.mask.data()), {b, batch.actions}, torch::kUInt8)
                    .to(dev)
