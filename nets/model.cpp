@@ -86,7 +86,7 @@ class ModelBuilder {
 // Mean and max over the board: [B, F, N, N] -> [B, 2F]. The max is a 1x1 adaptive max pool,
 // not torch.amax: the same values, but LibTorch 1.13's amax over two dimensions of a bfloat16
 // tensor runs a scalar loop, 8x slower here than the pool, and was a fifth of self-play's
-// forward pass (BENCHMARKS.md, "Channels-last tensors and the pooled max").
+// forward pass (BENCHMARKS.md, "Channels-last planes and the pooled max").
 std::string pooled(const std::string& x) {
   return fmt::format("torch.cat([torch.mean({0}, [2, 3]), torch.flatten(torch.adaptive_max_pool2d({0}, [1, 1])[0], 1)], 1)", x);
 }
