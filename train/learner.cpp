@@ -204,7 +204,8 @@ StepMetrics Learner::train_step(const TrainingBatch& batch) {
   if (net.ownership_head && (batch.ownership.size() != static_cast<size_t>(b) * kOwnershipPlanes * batch.n * batch.n ||
                              batch.ownership_weight.size() != static_cast<size_t>(b)))
     throw std::invalid_argument("the net has an ownership head but the training batch has no ownership targets");
-  // On the learner's device (on the CPU these are the batch's own buffers, not copies).
+  // On the learner's device. On the CPU the planes are copied into channels-last
+  // (in_convolution_layout); the other tensors are the batch's own buffers, not copies.
   const auto& dev = m.torch_dev;
   auto x = in_convolution_layout(
       torch::from_blob(const_cast<float*>(batch.inputs.data()), {b, batch.planes, batch.n, batch.n}).to(dev));
