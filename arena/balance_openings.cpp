@@ -10,6 +10,7 @@
 #include "arena/balance_games.h"
 #include "arena/strength_curve.h"
 #include "mcts/evaluation_batch.h"
+#include "core/steady_time.h"
 #include "mcts/search_agent.h"
 #include "mcts/search_schema.h"
 #include "mcts/search_tree.h"
@@ -146,9 +147,7 @@ std::vector<OpeningValue> opening_map(const GameSpec& spec, Evaluator& evaluator
     if (progress) progress(fmt::format("openings: solving each class, {:g} s at most", options.solve_seconds));
     ProofSearch search(game, options.solve_memory_bytes);
     for (size_t i = 0; i < classes.size(); ++i) {
-      search.set_deadline(std::chrono::steady_clock::now() +
-                          std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                              std::chrono::duration<double>(options.solve_seconds)));
+      search.set_deadline(seconds_from_now(options.solve_seconds));
       const GameValue v = value_for(search, *after[i], opener);
       per_class[i].proven = search.stopped() ? GameValue::kUnknown : v;
       search.clear_deadline();

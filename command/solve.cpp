@@ -20,6 +20,7 @@
 #include "command/game_spec_option.h"
 #include "command/stop_signal.h"
 #include "core/bounded_file.h"
+#include "core/steady_time.h"
 #include "env/notation.h"
 #include "mcts/evaluation_batch.h"
 #include "nets/net_evaluator.h"
@@ -139,12 +140,6 @@ std::vector<std::vector<int>> book_positions(const GameSpec& spec, const std::ve
   throw CommandError(fmt::format("--book: the positions {} need more than --memory-mb {}; lower {} or raise "
                                  "--memory-mb",
                                  where, memory_mb, records ? "--max-ply" : "--depth"));
-}
-
-// The steady clock's time `seconds` from now.
-std::chrono::steady_clock::time_point seconds_from_now(double seconds) {
-  return std::chrono::steady_clock::now() +
-         std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds));
 }
 
 // Solves a --book into `out`: a progress line every `progress` seconds (positions done, time

@@ -8,6 +8,7 @@
 
 #include "core/atomic_file.h"
 #include "core/bounded_file.h"
+#include "core/steady_time.h"
 #include "env/rng.h"
 #include "train/progress_text.h"
 #include "train/run_files.h"
@@ -265,7 +266,7 @@ void LearnerLink::finish(const std::string& error) {
   finished_ = true;
   stop_actors();
   // The actors' last shards: written, so that a resume trains on them.
-  const auto deadline = Clock::now() + std::chrono::duration<double>(peer_timeout_s_);
+  const auto deadline = seconds_from_now(peer_timeout_s_);
   auto still_playing = [&] {
     return std::any_of(actors_.begin(), actors_.end(), [](const Actor& a) { return a.status == Status::kPlaying; });
   };

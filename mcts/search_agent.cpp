@@ -4,6 +4,8 @@
 #include <chrono>
 #include <stdexcept>
 
+#include "core/steady_time.h"
+
 namespace quax {
 
 namespace {
@@ -20,8 +22,7 @@ void run_searches(const std::vector<SearchTree*>& trees, Evaluator& evaluator, c
                   bool noise, Rng& rng, EvaluationBatch* batch, double seconds) {
   using Clock = std::chrono::steady_clock;
   const bool timed = seconds > 0;
-  const auto deadline =
-      Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+  const auto deadline = seconds_from_now(seconds);
   for (SearchTree* tree : trees) tree->start_search(settings, timed ? kTimedSearchBudget : settings.simulations, noise, &rng);
   for (bool searching = true; searching;) {
     searching = false;

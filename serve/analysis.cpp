@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <chrono>
 
+#include "core/steady_time.h"
+
 namespace quax {
 
 PositionAnalysis::PositionAnalysis(const GameState& position, std::shared_ptr<const InferenceModel> model,
@@ -17,7 +19,7 @@ PositionAnalysis::PositionAnalysis(const GameState& position, std::shared_ptr<co
 
 nlohmann::json PositionAnalysis::step(double seconds) {
   using Clock = std::chrono::steady_clock;
-  const auto end = Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+  const auto end = seconds_from_now(seconds);
   do {
     if (tree_.done()) break;
     batch_.clear();

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "core/steady_time.h"
 #include "env/square_game.h"
 #include "solve/connection_distance.h"
 #include "solve/inferior_move.h"
@@ -53,8 +54,7 @@ void ProofSearch::set_inferior_moves(bool on) { inferior_moves_ = on && square_ 
 void ProofSearch::set_progress(std::function<void(const ProofStats&)> progress, double period_seconds) {
   progress_ = std::move(progress);
   progress_period_ = period_seconds;
-  next_progress_ = std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                                                          std::chrono::duration<double>(period_seconds));
+  next_progress_ = seconds_from_now(period_seconds);
 }
 
 void ProofSearch::set_move_prior(MovePrior prior, double weight, int max_depth) {
@@ -96,8 +96,7 @@ bool ProofSearch::out_of_time() {
   const auto now = std::chrono::steady_clock::now();
   if (progress_ && now >= next_progress_) {
     progress_(stats());
-    next_progress_ = now + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                               std::chrono::duration<double>(progress_period_));
+    next_progress_ = now + steady_seconds(progress_period_);
   }
   if ((has_deadline_ && now >= deadline_) || (stop_flag_ && stop_flag_->load(std::memory_order_relaxed)))
     stopped_ = true;

@@ -36,6 +36,7 @@
 
 #include <gtest/gtest.h>
 
+#include "core/steady_time.h"
 #include "fuzz_mutator.h"
 
 namespace quax::fuzz {
@@ -276,7 +277,7 @@ inline Report run(const std::string& format, const std::function<const std::stri
 // Mutated inputs for the budget's time (or its number of inputs).
 inline Report fuzz(const std::string& format, Mutator& mutator, const std::function<void(const std::string&)>& read,
                    const Budget& budget, const Limits& limits = {}) {
-  const auto end = std::chrono::steady_clock::now() + std::chrono::duration<double>(budget.seconds);
+  const auto end = seconds_from_now(budget.seconds);
   int64_t made = 0;
   std::string input;
   auto inputs = [&]() -> const std::string* {
