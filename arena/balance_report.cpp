@@ -169,6 +169,7 @@ json assemble_balance(const json& partial) {
     }
   out["skill_trace"] = trace;
   out["skill_depth"] = curve.empty() ? json() : skill_depth_json(skill_depth(curve));
+  out["model_warnings"] = partial.value("model_warnings", json::array());
   out["complete"] = partial.value("complete", false);
   if (partial.contains("seconds")) out["seconds"] = partial["seconds"];
   return out;
@@ -178,6 +179,7 @@ std::string balance_text(const json& r) {
   std::string out;
   const json settings = r.value("settings", json::object());
   out += fmt::format("{}, model {}, {} simulations\n", game_text(r), r.value("model", "?"), settings.value("sims", 0));
+  for (const json& warning : r.value("model_warnings", json::array())) out += warning.get<std::string>() + "\n";
   if (present(r, "openings")) {
     // One line per class, best first.
     std::vector<json> classes;
@@ -199,11 +201,17 @@ std::string balance_text(const json& r) {
         "openings (value for the player who opens; games' mean and 95% interval; solver), {} classes of "
         "{} first moves:\n",
         classes.size(), total);
-    for (const json& o : classes)
-      out += fmt::format("  {:<7} {:+.2f}   games {:+.2f} [{:+.2f}, {:+.2f}] of {:<3} {}\n",
-                         o.at("move").get<std::string>(), o.at("value").get<double>(), o.value("games_value", 0.0),
-                         o.at("low").get<double>(), o.at("high").get<double>(), o.value("games", 0),
+    for (const json& o : classes) {
+      // Without games (--opening-games 0) there is no mean or interval to show.
+      const int games = o.value("games", 0);
+      const std::string from_games =
+          games > 0 ? fmt::format("games {:+.2f} [{:+.2f}, {:+.2f}] of {:<3}", o.value("games_value", 0.0),
+                                  o.at("low").get<double>(), o.at("high").get<double>(), games)
+                    : std::string("no games");
+      out += fmt::format("  {:<7} {:+.2f}   {} {}\n", o.at("move").get<std::string>(), o.at("value").get<double>(),
+                         from_games,
                          o.at("proven").is_null() ? std::string() : "proven " + o.at("proven").get<std::string>());
+    }
     // Who would swap them: under the pie rule the second player; a variant whose opening
     // replaces the pie rule (torax's auction) has no swap to speak of.
     const std::optional<Variant> variant = parse_variant(r.value("variant", ""));
@@ -278,6 +286,18 @@ std::vector<std::pair<std::string, std::vector<std::string>>> compare_rows(
   });
   row("game", [](const json& r) { return game_text(r); });
   row("model", [](const json& r) { return r.at("model").get<std::string>(); });
+  // The terminal's warnings (a size or pie rule the model was not trained with), without
+  // their "warning: model '<path>' " prefix (the row above names the model).
+  row("model warnings", [](const json& r) {
+    std::string cell;
+    for (const json& w : r.value("model_warnings", json::array())) {
+      std::string text = w.get<std::string>();
+      if (const size_t quote = text.find("' "); text.rfind("warning: model '", 0) == 0 && quote != std::string::npos)
+        text = text.substr(quote + 2);
+      cell += (cell.empty() ? "" : "; ") + text;
+    }
+    return cell.empty() ? std::string("none") : cell;
+  });
   row("first player, no swap", [](const json& r) { return rate_cell(r.at("first_player").at("without_swap")); });
   row("first player, swap", [](const json& r) { return rate_cell(r.at("first_player").at("with_swap")); });
   row("swap taken", [](const json& r) {

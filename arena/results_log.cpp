@@ -17,6 +17,7 @@
 
 #include <xxhash.h>
 
+#include "core/bounded_json.h"
 #include "core/bounded_file.h"
 #include "core/json_error.h"
 #include "core/quoted_input.h"
@@ -133,9 +134,9 @@ ResultsFileContents read_results_file(const std::string& path, const GameSpec& s
     if (line.empty()) continue;
     const std::string where = path + ":" + std::to_string(line_no) + ": ";
     try {
-      GameResult r = result_from_json(nlohmann::json::parse(line));
+      GameResult r = result_from_json(parse_json(line, "the line"));
       if (r.spec == spec) out.results.push_back(std::move(r));
-    } catch (const nlohmann::json::parse_error& e) {
+    } catch (const JsonError& e) {
       // The parser ran off the end of the line (e.byte counts from 1): the line stops inside
       // its JSON object. A last line without its newline that does not parse was cut too
       // (a write can stop at any byte; one that lost only its newline parses and counts).
@@ -143,7 +144,7 @@ ResultsFileContents read_results_file(const std::string& path, const GameSpec& s
       if (runs_off_end || (last && out.ends_without_newline))
         out.cut_lines.push_back(where + "a result line cut short (an interrupted write), set aside");
       else
-        out.malformed.push_back(where + "malformed result line (" + json_error_text(e) + ")");
+        out.malformed.push_back(where + "malformed result line (" + std::string(e.what()) + ")");
     } catch (const std::exception& e) {
       out.malformed.push_back(where + "malformed result line (" + json_error_text(e) + ")");
     }

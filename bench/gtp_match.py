@@ -33,6 +33,11 @@ class EngineError(RuntimeError):
     pass
 
 
+# The longest answer taken from an engine (a board of 26x26 with its labels is under 4 KB): an
+# engine writing without end is stopped there, not read into memory.
+MAX_ANSWER_BYTES = 1 << 20
+
+
 class Engine:
     """One GTP process: a command goes in as a line, the answer is read up to its blank line."""
 
@@ -51,6 +56,8 @@ class Engine:
             left = deadline - time.monotonic()
             if left <= 0 or not select.select([self.proc.stdout], [], [], left)[0]:
                 raise EngineError(f"{self.name}: no answer to {command!r} within {seconds:g} s")
+            if len(self.pending) > MAX_ANSWER_BYTES:
+                raise EngineError(f"{self.name}: answer to {command!r} longer than {MAX_ANSWER_BYTES} bytes")
             chunk = os.read(self.proc.stdout.fileno(), 65536)
             if not chunk:  # its output closed: it is exiting, or about to
                 try:
@@ -62,20 +69,39 @@ class Engine:
         line, self.pending = self.pending.split(b"\n", 1)
         return line.decode("utf-8", "replace").rstrip("\r")
 
+    def unasked_output(self):
+        """What the engine wrote since its last answer (a second answer to one command)."""
+        while select.select([self.proc.stdout], [], [], 0)[0]:
+            chunk = os.read(self.proc.stdout.fileno(), 65536)
+            if not chunk:
+                break
+            self.pending += chunk
+            if len(self.pending) > MAX_ANSWER_BYTES:
+                break
+        return self.pending.strip()
+
     def ask(self, command, seconds):
-        """The answer's text without its '= ', or EngineError for a '?' answer, a death or a timeout."""
+        """The answer's text without its '= ', or EngineError for a '?' answer, a death, a
+        timeout, an answer past MAX_ANSWER_BYTES or output nobody asked for."""
+        extra = self.unasked_output()
+        if extra:
+            first = extra.split(b"\n", 1)[0][:80].decode("utf-8", "replace")
+            raise EngineError(f"{self.name}: wrote {first!r} before {command!r}: more answers than commands")
         try:
             self.proc.stdin.write((command + "\n").encode())
             self.proc.stdin.flush()
         except (BrokenPipeError, OSError) as e:
             raise EngineError(f"{self.name}: gone before {command!r} ({e})") from e
-        lines, deadline = [], time.monotonic() + seconds
+        lines, size, deadline = [], 0, time.monotonic() + seconds
         while True:
             line = self.read_line(command, deadline, seconds)
             if not lines and not line.strip():
                 continue  # blank lines before an answer
             if not line.strip():
                 break
+            size += len(line) + 1
+            if size > MAX_ANSWER_BYTES:
+                raise EngineError(f"{self.name}: answer to {command!r} longer than {MAX_ANSWER_BYTES} bytes")
             lines.append(line)
         head = lines[0]
         if not head.startswith(("=", "?")):
@@ -115,7 +141,10 @@ def play_game(engines, black, referee, opening, seconds):
             move = opening
         else:
             asked = time.monotonic()
-            move = by_colour[colour].ask(f"genmove {colour}", seconds).split()[0].lower()
+            answer = by_colour[colour].ask(f"genmove {colour}", seconds).split()
+            if not answer:
+                raise EngineError(f"{name_of[colour]}: an empty answer to 'genmove {colour}'")
+            move = answer[0].lower()
             seconds_used[name_of[colour]] += time.monotonic() - asked
             genmoves[name_of[colour]] += 1
             if move == "resign":

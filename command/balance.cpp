@@ -24,9 +24,11 @@
 #include "arena/balance_skill.h"
 #include "command/command.h"
 #include "command/game_spec_option.h"
+#include "core/bounded_json.h"
 #include "core/atomic_file.h"
 #include "core/bounded_file.h"
 #include "nets/default_model.h"
+#include "nets/model_file.h"
 #include "nets/net_evaluator.h"
 #include "solve/book.h"
 #include "solve/solver.h"
@@ -86,7 +88,7 @@ json read_json_file(const std::string& path) {
   std::error_code ec;
   if (!fs::exists(path, ec)) return json();
   try {
-    return json::parse(read_regular_file(path, kMetricsFileLimit, "balance file"));
+    return parse_json(read_regular_file(path, kMetricsFileLimit, "balance file"), "the file");
   } catch (const std::exception& e) {
     throw CommandError(path + ": " + first_line(e.what()) + " (delete it to measure again)");
   }
@@ -120,6 +122,14 @@ void run_balance(Options opt) {
   if (opt.solve_seconds < 0) opt.solve_seconds = spec.size * spec.size <= 36 ? 10 : 0;
   const std::string model = opt.model.empty() ? default_model_path(spec) : opt.model;
   if (model.empty()) throw CommandError("no shipped model plays " + describe(spec) + ": give --model <file.pt>");
+  // What the terminal warns of (a size or pie rule the model was not trained with) goes into
+  // the report too: its figures are those of a model playing untested.
+  std::vector<std::string> model_warnings;
+  try {
+    model_warnings = model_file_warnings(model, spec);
+  } catch (const std::exception& e) {
+    throw CommandError(first_line(e.what()));
+  }
   const json header = run_header(opt, spec, model);
   std::error_code ec;
   fs::create_directories(opt.out, ec);
@@ -145,6 +155,7 @@ void run_balance(Options opt) {
         json{{"model", partial.value("model", json())}, {"settings", partial.value("settings", json())}}.dump() +
         "); run it with those options, or choose another --out");
   }
+  partial["model_warnings"] = model_warnings;
   json& parts = partial["parts"];
   // The time spent, over every run that measured a part of it.
   const double seconds_before = partial.value("seconds", 0.0);

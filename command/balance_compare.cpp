@@ -10,6 +10,7 @@
 
 #include "arena/balance_report.h"
 #include "command/command.h"
+#include "core/bounded_json.h"
 #include "core/atomic_file.h"
 #include "core/bounded_file.h"
 
@@ -36,7 +37,7 @@ void setup_balance_compare(CLI::App& app) {
       const std::string path = dir + "/balance.json";
       nlohmann::json report;
       try {
-        report = nlohmann::json::parse(read_regular_file(path, kMetricsFileLimit, "balance report"));
+        report = parse_json(read_regular_file(path, kMetricsFileLimit, "balance report"), "the report");
       } catch (const std::exception& e) {
         throw CommandError(path + ": " + first_line(e.what()));
       }

@@ -29,6 +29,7 @@
 #include "command/command.h"
 #include "command/device_option.h"
 #include "nets/players.h"
+#include "core/bounded_json.h"
 #include "core/atomic_file.h"
 #include "core/bounded_file.h"
 #include "train/snapshots.h"
@@ -63,7 +64,7 @@ std::map<int64_t, int64_t> snapshot_steps(const std::string& run_dir) {
   if (!fs::exists(fs::status(path, ec))) return out;
   std::istringstream in(read_regular_file(path, kMetricsFileLimit, "metrics file"));
   for (std::string line; std::getline(in, line);) {
-    const auto j = nlohmann::json::parse(line, nullptr, /*allow_exceptions=*/false);
+    const auto j = parse_json_or_discarded(line, path);
     if (j.is_object() && j.value("kind", "") == "snapshot" && j.contains("mark_s") && j.contains("step"))
       out[j["mark_s"].get<int64_t>()] = j["step"].get<int64_t>();
   }

@@ -17,6 +17,7 @@ void setup_export(CLI::App& app) {
     std::string checkpoint;
     std::string out;
     std::string reference;
+    std::string levels_from;
     int reference_count = 16;
     uint64_t seed = 1;
   };
@@ -30,6 +31,9 @@ void setup_export(CLI::App& app) {
   cmd->add_option("--reference", opt->reference,
                   "Also write JSON with planes of random positions and the checkpoint's outputs on them "
                   "(for round-trip checks such as scripts/check_export.py)");
+  cmd->add_option("--levels-from", opt->levels_from,
+                  "Carry the levels table (quax levels) of this model file of the same network (variant, net, "
+                  "step) into --out: a shipped model re-exported from its learner state keeps its measured levels");
   cmd->add_option("--reference-count", opt->reference_count, "Positions in --reference")->check(CLI::Range(1, 4096));
   cmd->add_option("--seed", opt->seed, "Seed of the --reference positions");
   cmd->callback([opt] {
@@ -40,7 +44,7 @@ void setup_export(CLI::App& app) {
       // The reference first (in memory): a checkpoint it cannot read then writes nothing.
       const std::string reference =
           opt->reference.empty() ? "" : reference_outputs(opt->checkpoint, opt->reference_count, opt->seed).dump();
-      m = export_model(opt->checkpoint, opt->out);
+      m = export_model(opt->checkpoint, opt->out, opt->levels_from);
       if (!opt->reference.empty()) write_file_atomically(opt->reference, reference);
     } catch (const std::exception& e) {
       throw CommandError(first_line(e.what()));

@@ -7,6 +7,7 @@
 #include "command/command.h"
 #include "command/device_option.h"
 #include "command/game_spec_option.h"
+#include "core/atomic_file.h"
 #include "env/game_state.h"
 #include "env/notation.h"
 #include "mcts/play_levels.h"
@@ -19,8 +20,9 @@ namespace {
 // The moves are the game's own words (GameState::move_help(), which knows the variant and the
 // position); this is only what the terminal adds.
 const char* kCommands =
-    "Commands: undo (takes back your last move and the reply), hint (the engine's choice for you),\n"
-    "moves (your legal moves), board, help, quit.";
+    "Commands: undo (takes back your last move and the reply), hint (the engine's choice for you and its value),\n"
+    "moves (your legal moves), board, new [black|white] (another game), save FILE (the record), help, quit.";
+const char* kAfterTheEnd = "undo (back to your last move), new [black|white] (another game), save FILE, quit.";
 
 // Every legal move, the word moves (end, adopt, swap, pass) first: after a long list of
 // cells they are easy to miss.
@@ -86,8 +88,9 @@ void setup_play(CLI::App& app) {
     auto engine = make_player(player, spec, opt->seed, &error, device);
     if (!engine) throw CommandError(error);
 
-    fmt::print("{}: you play {}, the engine ({}) plays {}.\n{}\n", describe(spec), player_name(*human), engine->name(),
-               player_name(opponent(*human)), kCommands);
+    Player human_colour = *human;
+    fmt::print("{}: you play {}, the engine ({}) plays {}.\n{}\n", describe(spec), player_name(human_colour),
+               engine->name(), player_name(opponent(human_colour)), kCommands);
     auto state = new_game(spec);
     std::vector<int> actions;
     std::vector<Player> movers;  // who played each action
@@ -97,23 +100,37 @@ void setup_play(CLI::App& app) {
       engine->reset();
     };
     bool show = true;
+    bool end_told = false;   // the result of the game on the board was printed
     std::string shown_help;  // the move help last printed: printed again when it changes
-    while (!state->is_over()) {
-      if (show && state->to_move() == *human) fmt::print("\n{}\n", state->board_text());
-      show = true;
-      if (state->to_move() == *human && state->move_help() != shown_help) {
-        shown_help = state->move_help();
-        fmt::print("{}\n", shown_help);
-      }
-      if (state->to_move() != *human) {
+    // The game goes on after its end: undo takes moves back, new starts another game, save
+    // keeps the record; only quit (or the end of the input) ends the program.
+    while (true) {
+      if (state->is_over()) {
+        if (!end_told) {
+          fmt::print("\n{}\n{}\nrecord: {}\n{}\n", state->board_text(),
+                     state->outcome() == Outcome::kDraw              ? std::string("draw")
+                     : winner_of(state->outcome()) == human_colour ? std::string("you win")
+                                                                     : std::string("the engine wins"),
+                     record_text(spec, actions), kAfterTheEnd);
+          end_told = true;
+        }
+        show = false;
+      } else if (state->to_move() != human_colour) {
         const int a = engine->choose_action(*state);
         fmt::print("engine plays {}\n", state->action_to_string(a));
         movers.push_back(state->to_move());
         state->apply(a);
         actions.push_back(a);
         continue;
+      } else {
+        if (show) fmt::print("\n{}\n", state->board_text());
+        if (state->move_help() != shown_help) {
+          shown_help = state->move_help();
+          fmt::print("{}\n", shown_help);
+        }
       }
-      fmt::print("{}> ", player_name(*human));
+      show = true;
+      fmt::print("{}> ", state->is_over() ? std::string("game over") : player_name(human_colour));
       std::fflush(stdout);
       std::string line;
       if (!std::getline(std::cin, line)) {
@@ -121,33 +138,78 @@ void setup_play(CLI::App& app) {
         return;
       }
       std::istringstream words(line);
-      std::string word;
-      words >> word;
+      std::string word, argument;
+      words >> word >> argument;
       if (word.empty()) { show = false; continue; }
       if (word == "quit" || word == "exit") return;
-      if (word == "help") { fmt::print("{}\n{}\n", state->move_help(), kCommands); show = false; continue; }
-      if (word == "board") continue;
+      if (word == "help") {
+        fmt::print("{}\n{}\n", state->move_help(), state->is_over() ? kAfterTheEnd : kCommands);
+        show = false;
+        continue;
+      }
+      if (word == "board") {
+        if (state->is_over()) fmt::print("\n{}\n", state->board_text());
+        continue;
+      }
+      if (word == "new") {
+        // Another game, with the colour named (else the same one).
+        if (!argument.empty()) {
+          const auto colour = parse_player(argument);
+          if (!colour) { fmt::print("new: black or white, not '{}'\n", argument); show = false; continue; }
+          human_colour = *colour;
+        }
+        actions.clear();
+        movers.clear();
+        replay();
+        end_told = false;
+        shown_help.clear();
+        fmt::print("new game: you play {}\n", player_name(human_colour));
+        continue;
+      }
+      if (word == "save") {
+        if (argument.empty()) { fmt::print("save: give a file name (save game.txt)\n"); show = false; continue; }
+        try {
+          write_file_atomically(argument, record_text(spec, actions) + "\n");
+          fmt::print("saved the record to {} (quax replay --variant {} --size {}{} {})\n", argument,
+                     variant_info(spec.variant).name, spec.size, spec.swap ? "" : " --no-pie", argument);
+        } catch (const std::exception& e) {
+          fmt::print("cannot save: {}\n", first_line(e.what()));
+        }
+        show = false;
+        continue;
+      }
+      if (word == "undo") {
+        // Back to the human's previous turn: the engine's replies and the human's last move.
+        if (std::find(movers.begin(), movers.end(), human_colour) == movers.end()) {
+          fmt::print("nothing to undo\n");
+          show = false;
+          continue;
+        }
+        while (movers.back() != human_colour) movers.pop_back(), actions.pop_back();
+        movers.pop_back();
+        actions.pop_back();
+        replay();
+        end_told = false;
+        continue;
+      }
+      if (state->is_over()) {
+        fmt::print("the game is over: {}\n", kAfterTheEnd);
+        show = false;
+        continue;
+      }
       if (word == "moves") {
         fmt::print("{}\n", legal_move_list(*state));
         show = false;
         continue;
       }
       if (word == "hint") {
-        fmt::print("hint: {}\n", state->action_to_string(engine->choose_action(*state)));
+        const int a = engine->choose_action(*state);
+        std::string value;
+        // The engine's estimate of the position for you, where its search makes one.
+        if (const auto v = engine->last_value())
+          value = fmt::format(" (value {:+.2f} for you: about {:.0f}% to win)", *v, 50 * (1 + *v));
+        fmt::print("hint: {}{}\n", state->action_to_string(a), value);
         show = false;
-        continue;
-      }
-      if (word == "undo") {
-        // Back to the human's previous turn: the engine's replies and the human's last move.
-        if (std::find(movers.begin(), movers.end(), *human) == movers.end()) {
-          fmt::print("nothing to undo\n");
-          show = false;
-          continue;
-        }
-        while (movers.back() != *human) movers.pop_back(), actions.pop_back();
-        movers.pop_back();
-        actions.pop_back();
-        replay();
         continue;
       }
       const int a = state->parse_action(line, &error);
@@ -161,10 +223,6 @@ void setup_play(CLI::App& app) {
       state->apply(a);
       actions.push_back(a);
     }
-    fmt::print("\n{}\n{}\nrecord: {}\n", state->board_text(),
-               state->outcome() == Outcome::kDraw ? std::string("draw")
-               : winner_of(state->outcome()) == *human ? std::string("you win") : std::string("the engine wins"),
-               record_text(spec, actions));
   });
 }
 

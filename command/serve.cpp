@@ -8,6 +8,7 @@
 #include "command/command.h"
 #include "command/device_option.h"
 #include "command/stop_signal.h"
+#include "nets/model_locations.h"
 #include "serve/board_server.h"
 
 namespace quax {
@@ -16,14 +17,15 @@ namespace {
 void setup_serve(CLI::App& app) {
   struct Options {
     BoardServerOptions server;
-    std::vector<std::string> models{"checkpoints"};
+    std::vector<std::string> models;  // empty: the shipped models' folders
     std::string device = "auto";
   };
   auto opt = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("serve", "The board in the browser: play the models, analyze, replay, watch runs");
   cmd->add_option("--port", opt->server.port, "TCP port (0: any free one, printed)")->check(CLI::Range(0, 65535));
   cmd->add_option("--host", opt->server.host, "Address to listen on (127.0.0.1: this machine only)");
-  cmd->add_option("--models", opt->models, "Directories of model files the board offers (repeatable)");
+  cmd->add_option("--models", opt->models, "Directories of model files the board offers (repeatable; default: the shipped models' folders, "
+                  "as every command finds them: QUAX_MODELS, else the install's or the repository's checkpoints/)");
   cmd->add_option("--runs", opt->server.runs_dir, "Directory of training runs for the Runs page");
   cmd->add_option("--balance", opt->server.balance_dirs,
                   "Directories of `quax balance` reports for the Balance page: a report's own directory, or one "
@@ -38,7 +40,7 @@ void setup_serve(CLI::App& app) {
   add_device_option(cmd, &opt->device);
   cmd->callback([opt] {
     opt->server.device = device_from_option(opt->device);
-    opt->server.model_dirs = opt->models;
+    opt->server.model_dirs = opt->models.empty() ? shipped_model_dirs() : opt->models;
     std::signal(SIGPIPE, SIG_IGN);  // a client that leaves mid-reply is not an error of ours
     BoardServer server(opt->server);
     std::string error;

@@ -19,6 +19,7 @@
 #include "command/command.h"
 #include "command/game_spec_option.h"
 #include "command/stop_signal.h"
+#include "core/bounded_json.h"
 #include "core/bounded_file.h"
 #include "core/steady_time.h"
 #include "env/notation.h"
@@ -53,7 +54,7 @@ std::vector<std::vector<int>> read_records(const std::string& path, const GameSp
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
     std::string text = line;
     if (line[0] == '{') {
-      const auto j = nlohmann::json::parse(line, nullptr, false);
+      const auto j = parse_json_or_discarded(line, path);
       if (j.is_discarded() || !j.contains("record") || !j["record"].is_string())
         throw CommandError(fmt::format("{}:{}: a JSON line without a 'record' string", path, n));
       text = j["record"].get<std::string>();

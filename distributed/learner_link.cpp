@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <thread>
 
+#include "core/bounded_json.h"
 #include "core/atomic_file.h"
 #include "core/bounded_file.h"
 #include "core/steady_time.h"
@@ -49,7 +50,6 @@ LearnerLink::LearnerLink(MpiChannel& channel, const TrainConfig& config, int act
     a.last_heard = Clock::now();
     actors_.push_back(a);
   }
-  start_ = Clock::now();
 }
 
 TrainConfig LearnerLink::actor_config(const TrainConfig& run_config, int rank, uint64_t invocation) {
@@ -78,7 +78,6 @@ void LearnerLink::send_configs() {
 
 void LearnerLink::run(RunControl& control, MetricsFile& metrics) {
   metrics_ = &metrics;
-  start_ = Clock::now();
   send_configs();
   auto last_heartbeat = Clock::now();
   int64_t model_version_seen = -1;
@@ -152,7 +151,7 @@ void LearnerLink::handle(const Message& m, RunControl* control) {
     case MessageTag::kBye: {
       std::string error;
       try {
-        error = nlohmann::json::parse(m.bytes).value("error", "");
+        error = parse_json(m.bytes, "goodbye").value("error", "");
       } catch (const std::exception&) {
         error = "an unreadable goodbye";
       }
@@ -193,12 +192,11 @@ void LearnerLink::write_shard_of(Actor& actor, const std::string& bytes) {
 void LearnerLink::record_stats(Actor& actor, const std::string& bytes, RunControl* control) {
   nlohmann::json stats;
   try {
-    stats = nlohmann::json::parse(bytes);
+    stats = parse_json(bytes, "counters");
   } catch (const std::exception&) {
     warn(fmt::format("rank {} sent unreadable counters; they were ignored", actor.rank));
     return;
   }
-  const auto now = Clock::now();
   std::lock_guard<std::mutex> lock(mu_);
   const int64_t step = control ? control->step.load() : learner_step_;
   // One metrics line per actor per progress period: rates over that period.
@@ -214,7 +212,6 @@ void LearnerLink::record_stats(Actor& actor, const std::string& bytes, RunContro
   }
   nlohmann::json j = {{"kind", "actor"},
                       {"rank", actor.rank},
-                      {"time_s", seconds_between(start_, now)},
                       {"games", stats.value("games", int64_t{0})},
                       {"positions", stats.value("positions", int64_t{0})},
                       {"shards", actor.shards},
@@ -239,8 +236,7 @@ void LearnerLink::lose(Actor& actor, const std::string& why) {
   channel_.abandon(actor.rank);
   warn(fmt::format("actor rank {} is left out: {}", actor.rank, why));
   if (metrics_)
-    metrics_->write({{"kind", "actor_lost"}, {"rank", actor.rank}, {"reason", why},
-                     {"time_s", seconds_between(start_, Clock::now())}});
+    metrics_->write({{"kind", "actor_lost"}, {"rank", actor.rank}, {"reason", why}});
 }
 
 void LearnerLink::send_newest_model() {

@@ -67,7 +67,6 @@ class LearnerLink : public RunCompanion {
   bool configs_sent_ = false, stop_sent_ = false, finished_ = false;
   int64_t model_step_ = -1;  // the newest model read from <run>/models, and its bytes
   std::string model_bytes_;
-  Clock::time_point start_;
   mutable std::mutex mu_;    // actors_' counters, read by progress_text from another thread
   int64_t learner_step_ = 0;
 };

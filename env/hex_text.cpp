@@ -1,8 +1,9 @@
 // HexGame::board_text(): diagrams in the style of the play-by-email server's Hex, Quadrant
 // Hex and Quadrant Y help pages, and points_text(), their score line. The rhombus is drawn
-// row 1 first, each row a half cell further right (so (x+1, y-1) and (x-1, y+1) are the
-// diagonal neighbours), V and H for the stones and `-` for the empty cells of every other
-// quadrant. The triangle is drawn apex first, x and o for the stones and `+` for the empty
+// as every board of the project is, north up: row N first and row 1 last (the server's pages
+// draw row 1 first), each row a half cell further left than the one above (so (x+1, y-1) and
+// (x-1, y+1) are the diagonal neighbours), V and H for the stones and `-` for the empty cells
+// of every other quadrant. The triangle is drawn apex first, x and o for the stones and `+` for the empty
 // cells on a sub-game's border. status_line() and move_help() as GameState describes them.
 #include <cstdio>
 #include <sstream>
@@ -37,8 +38,8 @@ std::string HexGame::board_text() const {
     os << '\n';
   };
   if (!geo.triangle) {
-    letters(3);
-    for (int y = 0; y < n_; ++y) {
+    letters(n_ + 3);
+    for (int y = n_ - 1; y >= 0; --y) {
       os << std::string(y, ' ') << pad_left(std::to_string(y + 1), 2) << ' ';
       for (int x = 0; x < n_; ++x) {
         const int cell = y * n_ + x;
@@ -47,7 +48,7 @@ std::string HexGame::board_text() const {
       }
       os << y + 1 << '\n';
     }
-    letters(n_ + 3);
+    letters(3);
     os << "V = black (rows 1 and " << n_ << "), H = white (columns a and " << static_cast<char>('a' + n_ - 1) << ")";
   } else {
     const size_t label_width = std::to_string(n_).size() + 1;

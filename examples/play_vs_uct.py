@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A shipped model against the UCT baseline, colours alternating, from Python.
 
-    PYTHONPATH=build/python python3 examples/play_vs_uct.py [--model checkpoints/quax-5.pt]
+    PYTHONPATH=build/python python3 examples/play_vs_uct.py [--model quax-5.pt]
         [--games 4] [--sims 100] [--uct 1000]
 
 Prints each game's record and the score; the last line is JSON for scripts.
@@ -14,7 +14,7 @@ import quax
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--model", default="checkpoints/quax-5.pt")
+    parser.add_argument("--model", default="quax-5.pt", help="a model file, or a shipped model's name")
     parser.add_argument("--size", type=int, default=None, help="board size (default: the model's)")
     parser.add_argument("--games", type=int, default=4)
     parser.add_argument("--sims", type=int, default=100)

@@ -2,7 +2,7 @@
 """Trains a tiny PyTorch policy on observations from quax.VectorEnv: it learns to imitate a
 shipped model's policy (distillation) on positions of random games.
 
-    PYTHONPATH=build/python python3 examples/train_tiny_policy.py [--teacher checkpoints/quax-5.pt]
+    PYTHONPATH=build/python python3 examples/train_tiny_policy.py [--teacher quax-5.pt]
         [--steps 40] [--epochs 30]
 
 Prints the held-out cross-entropy to the teacher before and after training and how often
@@ -55,7 +55,7 @@ def cross_entropy(model, obs, mask, target):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--teacher", default="checkpoints/quax-5.pt")
+    parser.add_argument("--teacher", default="quax-5.pt")
     parser.add_argument("--envs", type=int, default=64)
     parser.add_argument("--steps", type=int, default=40, help="environment steps of collection")
     parser.add_argument("--epochs", type=int, default=30)

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "env/game_state.h"
@@ -19,6 +20,10 @@ class Agent {
   // Forget any state kept between moves (a new game or a position set from outside), and free
   // the memory it held (a search tree).
   virtual void reset() {}
+  // The value of the position the last choose_action was given, for its player to move, in
+  // [-1, 1], as the agent's search estimated it (a search's root value); nullopt for an agent
+  // that estimates none (the baselines) or before its first move. `hint` shows it.
+  virtual std::optional<double> last_value() const { return std::nullopt; }
 };
 
 }  // namespace quax

@@ -30,6 +30,9 @@ class SearchAgent final : public Agent {
   // Frees the tree (the next move builds a new one): a player kept between moves, as the
   // server's games keep theirs, then holds no memory of the last search.
   void reset() override { tree_.reset(); }
+  std::optional<double> last_value() const override {
+    return tree_ ? std::optional<double>(tree_->root_value()) : std::nullopt;
+  }
 
   // The tree of the last choose_action (for tests and `hint`).
   const SearchTree* last_tree() const { return tree_.get(); }

@@ -429,6 +429,11 @@ int SearchTree::choose_action(float temperature, Rng& rng) const {
   const bool gumbel = settings_.root_rule == RootRule::kGumbel;
   const bool from_priors = settings_.prior_temperature >= 0.0f;
   if (from_priors) temperature = std::max(temperature, settings_.prior_temperature);
+  // Below this, dividing the log-weights by the temperature can overflow to -inf for every
+  // move (a temperature of 1e-38 made the weights NaN and the first legal move the choice):
+  // such a temperature picks as 0 does, the best move.
+  constexpr float kMinSamplingTemperature = 1e-3f;
+  if (temperature < kMinSamplingTemperature) temperature = 0.0f;
   if (temperature <= 0.0f && from_priors) {
     int best = 0;
     for (int i = 1; i < k; ++i)

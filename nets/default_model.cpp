@@ -5,6 +5,7 @@
 #include <tuple>
 
 #include "nets/model_file.h"
+#include "nets/model_locations.h"
 
 namespace quax {
 
@@ -58,13 +59,7 @@ std::vector<ModelSummary> read_model_summaries(const std::vector<std::string>& d
   return models;
 }
 
-std::vector<ModelSummary> shipped_models() {
-  std::vector<std::string> dirs{(fs::current_path() / "checkpoints").string()};
-  std::error_code ec;
-  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-  if (!ec) dirs.push_back((exe.parent_path().parent_path() / "checkpoints").string());
-  return read_model_summaries(dirs);
-}
+std::vector<ModelSummary> shipped_models() { return read_model_summaries(shipped_model_dirs()); }
 
 std::string default_model_path(const GameSpec& want) {
   const std::vector<ModelSummary> models = shipped_models();

@@ -49,9 +49,8 @@ const Model* best_model_for(const std::vector<Model>& models, const GameSpec& wa
 std::vector<ModelSummary> read_model_summaries(const std::vector<std::string>& dirs,
                                                const std::function<void(const std::string&)>& warn = nullptr);
 
-// The shipped models: read_model_summaries of checkpoints/ under the current directory, then
-// of checkpoints/ in the source tree the program was built in (build/quax's parent's parent),
-// without warnings: a user's directory named checkpoints may hold anything.
+// The shipped models: read_model_summaries of shipped_model_dirs() (nets/model_locations.h),
+// without warnings.
 std::vector<ModelSummary> shipped_models();
 
 // The path of the shipped model that should play `want`, "" when there is none.

@@ -9,10 +9,12 @@
 
 #include <caffe2/serialize/inline_container.h>
 
+#include "core/bounded_json.h"
 #include "core/atomic_file.h"
 #include "core/bounded_file.h"
 #include "core/json_error.h"
 #include "env/game_state.h"
+#include "nets/model_locations.h"
 #include "nets/model.h"
 
 namespace quax {
@@ -40,11 +42,37 @@ nlohmann::json model_description(const ModelShape& shape, const NetConfig& net, 
   return j;
 }
 
-void save_model_file(const torch::jit::Module& model, const nlohmann::json& description, const std::string& path) {
+nlohmann::json action_layout_json(const GameSpec& spec) {
+  const auto state = new_game(spec);
+  const int n = spec.size, nn = n * n;
+  nlohmann::json j;
+  j["num_actions"] = state->num_actions();
+  const auto names = state->spatial_plane_names();
+  for (int p = 0; p < state->spatial_planes(); ++p)
+    j["spatial_planes"].push_back({{"name", names.at(p)}, {"offset", p * nn}, {"example", state->action_to_string(p * nn)}});
+  for (int k = 0; k < state->extra_actions(); ++k) {
+    const int a = state->spatial_planes() * nn + k;
+    j["extra_actions"].push_back({{"name", state->action_to_string(a)}, {"index", a}});
+  }
+  j["frame"] = state->net_frame_note();
+  return j;
+}
+
+nlohmann::json save_model_file(const torch::jit::Module& model, const nlohmann::json& description,
+                               const std::string& path) {
+  const ModelShape shape = parse_model_description(description).shape;
+  nlohmann::json complete = description;
+  complete["action_layout"] = action_layout_json(shape.spec);
+  complete["plane_shape"] = {shape.planes, shape.size, shape.size};
+  // A deep copy: the caller's module (the learner's, in training mode) must stay as it was.
+  torch::jit::Module saved = model.deepcopy();
+  saved.eval();
+  for (auto p : saved.parameters()) p.set_requires_grad(false);  // a user's forward builds no graph
   write_atomically(path, [&](const std::string& tmp) {
-    torch::jit::ExtraFilesMap extra{{"quax.json", description.dump(2)}};
-    model.save(tmp, extra);
+    torch::jit::ExtraFilesMap extra{{"quax.json", complete.dump(2)}};
+    saved.save(tmp, extra);
   });
+  return complete;
 }
 
 namespace {
@@ -126,10 +154,25 @@ ModelDescription parse_model_description(const nlohmann::json& d) {
   return out;
 }
 
-LoadedModel load_model_file(const std::string& path) {
-  // Read through the bounded reader: a FIFO, a device or a file past the limit is refused in
-  // one line before LibTorch sees it.
-  std::istringstream bytes(read_regular_file(path, kModelFileLimit, "model file"));
+namespace {
+
+// The bytes of the model file a user means by `given` (nets/model_locations.h), read through
+// the bounded reader: a FIFO, a device or a file past the limit is refused in one line before
+// LibTorch sees it. *path becomes the file's path.
+std::string read_model_bytes(const std::string& given, std::string* path) {
+  *path = find_model_file(given);
+  try {
+    return read_regular_file(*path, kModelFileLimit, "model file");
+  } catch (const std::exception& e) {
+    throw std::runtime_error(e.what() + shipped_search_note(given));
+  }
+}
+
+}  // namespace
+
+LoadedModel load_model_file(const std::string& given) {
+  std::string path;
+  std::istringstream bytes(read_model_bytes(given, &path));
   LoadedModel out;
   torch::jit::ExtraFilesMap extra{{"quax.json", ""}};
   try {
@@ -145,7 +188,7 @@ LoadedModel load_model_file(const std::string& path) {
   if (extra["quax.json"].empty())
     throw std::runtime_error("model '" + path + "' has no quax.json description: not a model file of quax");
   try {
-    out.description = nlohmann::json::parse(extra["quax.json"]);
+    out.description = parse_json(extra["quax.json"], "quax.json");
     ModelDescription parsed = parse_model_description(out.description);
     out.shape = parsed.shape;
     out.net = parsed.net;
@@ -158,8 +201,9 @@ LoadedModel load_model_file(const std::string& path) {
   return out;
 }
 
-nlohmann::json read_model_description(const std::string& path) {
-  std::istringstream bytes(read_regular_file(path, kModelFileLimit, "model file"));
+nlohmann::json read_model_description(const std::string& given) {
+  std::string path;
+  std::istringstream bytes(read_model_bytes(given, &path));
   std::string text;
   try {
     caffe2::serialize::PyTorchStreamReader reader(&bytes);
@@ -169,8 +213,9 @@ nlohmann::json read_model_description(const std::string& path) {
   } catch (const std::exception&) {
     throw std::runtime_error("model '" + path + "' has no quax.json description: not a model file of quax");
   }
-  auto description = nlohmann::json::parse(text, nullptr, false);
-  if (description.is_discarded()) throw std::runtime_error("model '" + path + "': its quax.json is not JSON");
+  std::string error;
+  auto description = parse_json_or_discarded(text, "its quax.json", &error);
+  if (description.is_discarded()) throw std::runtime_error("model '" + path + "': " + error);
   return description;
 }
 
@@ -203,6 +248,14 @@ std::string check_model_matches(const ModelShape& have, const std::vector<int>& 
         "openings and swap decisions are untested there",
         name));
   return "";
+}
+
+std::vector<std::string> model_file_warnings(const std::string& path, const GameSpec& want) {
+  const ModelDescription d = parse_model_description(read_model_description(path));
+  std::vector<std::string> warnings;
+  if (std::string error = check_model_matches(d.shape, d.trained_sizes, want, path, &warnings); !error.empty())
+    throw std::runtime_error("model '" + path + "': " + error);
+  return warnings;
 }
 
 }  // namespace quax

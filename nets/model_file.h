@@ -23,8 +23,19 @@ namespace quax {
 nlohmann::json model_description(const ModelShape& shape, const NetConfig& net, int64_t step,
                                  const std::vector<int>& trained_sizes = {});
 
-// Writes atomically. Throws std::runtime_error on failure.
-void save_model_file(const torch::jit::Module& model, const nlohmann::json& description, const std::string& path);
+// The action layout of a game as model files describe it ("action_layout": each spatial
+// plane's name, offset and an example move, the extra actions, the frame of the planes).
+nlohmann::json action_layout_json(const GameSpec& spec);
+
+// The one writer of model files (a run's published models, `quax export`, `quax levels`).
+// Writes atomically a copy of `model` in eval mode, so that a user's plain forward() uses
+// batch norm's running statistics (a module saved in training mode normalizes by the batch's
+// own statistics and overwrites the running ones), with `description` checked by
+// parse_model_description and completed by what derives from it: "action_layout" and
+// "plane_shape" [planes, size, size]; returns the description written. `model` itself is
+// left as it was. Throws std::runtime_error (one line) on a description that does not parse
+// or a failed write.
+nlohmann::json save_model_file(const torch::jit::Module& model, const nlohmann::json& description, const std::string& path);
 
 // What a description says, checked against its variant's rules.
 struct ModelDescription {
@@ -58,6 +69,7 @@ struct LoadedModel {
   std::vector<int> trained_sizes;  // "sizes", or {shape.size} for a file without the list
   std::optional<ModelLevels> levels;
 };
+// `path` may name a shipped model by its file name alone (nets/model_locations.h).
 // Throws std::runtime_error (one line) naming the file when it is not a regular file of at most
 // kModelFileLimit (core/bounded_file.h), is not a TorchScript archive, or lacks a description
 // that parse_model_description accepts (BadModelDescription when it has one that is refused;
@@ -65,7 +77,8 @@ struct LoadedModel {
 // `quax export` turns into a model file).
 LoadedModel load_model_file(const std::string& path);
 
-// The description (quax.json) of the model file at `path`, read without loading the network
+// The description (quax.json) of the model file at `path` (found as load_model_file finds it),
+// read without loading the network
 // (through the bounded reader), unchecked. Throws std::runtime_error (one line) when the file
 // is not a regular file within kModelFileLimit, not a TorchScript archive, or has no
 // description that parses as JSON.
@@ -84,5 +97,10 @@ nlohmann::json read_model_description(const std::string& path);
 // are weak openings, and one trained without it never learned when to swap).
 std::string check_model_matches(const ModelShape& have, const std::vector<int>& trained_sizes, const GameSpec& want,
                                 const std::string& name, std::vector<std::string>* warnings);
+
+// The warnings check_model_matches gives for the model file `path` playing `want`, read from
+// its description alone (reports keep them beside their figures: `quax balance`). Throws
+// std::runtime_error (one line) when the file does not load or cannot play `want`.
+std::vector<std::string> model_file_warnings(const std::string& path, const GameSpec& want);
 
 }  // namespace quax

@@ -13,6 +13,7 @@
 #include "mcts/search_schema.h"
 #include "nets/model_agent.h"
 #include "nets/model_levels.h"
+#include "nets/model_locations.h"
 
 namespace quax {
 
@@ -41,6 +42,7 @@ class ModelPlayer final : public Agent {
   std::string name() const override { return name_; }
   void reset() override { inner_->reset(); }
   int choose_action(const GameState& state) override { return inner_->choose_action(state); }
+  std::optional<double> last_value() const override { return inner_->last_value(); }
 
  private:
   std::unique_ptr<Agent> inner_;
@@ -65,7 +67,8 @@ std::string set_level(PlayerDescription* d, int level) {
 PlayerDescription model_player_description(const std::string& model_path) {
   PlayerDescription d;
   d.kind = PlayerDescription::Kind::kModel;
-  d.text = d.model_path = model_path;
+  d.text = model_path;
+  d.model_path = find_model_file(model_path);  // a shipped model by its name (nets/model_locations.h)
   // A player plays: no root noise unless its description asks for some. Several leaves per
   // batch: a single game's search has no other games to fill the evaluator's batch.
   d.search = play_settings(SearchSettings{});
@@ -196,8 +199,8 @@ std::unique_ptr<Agent> make_player(const PlayerDescription& d, const GameSpec& s
   // whose bounded reader names what it is.
   if (!std::filesystem::exists(d.model_path, ec)) {
     if (error)
-      *error = "unknown player '" + d.text + "': no model file '" + d.model_path + "' (a player is " +
-               std::string(kPlayerSyntax) + ")";
+      *error = "unknown player '" + d.text + "': no model file '" + d.model_path + "'" +
+               shipped_search_note(d.model_path) + " (a player is " + std::string(kPlayerSyntax) + ")";
     return nullptr;
   }
   auto agent = make_model_agent(d.model_path, spec, d.search, seed, error, d.seconds, device);

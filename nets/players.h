@@ -61,7 +61,8 @@ struct PlayerSearchSize {
   int level = 0;       // a difficulty level instead (the model's own table, else mcts/play_levels.h)
 };
 
-// A model player of `model_path` with a player's defaults (play_settings(), no root noise,
+// A model player of `model_path` (found as nets/model_locations.h finds a shipped model's name:
+// model_path is the file, text the name as given) with a player's defaults (play_settings(), no root noise,
 // kPlayerLeavesPerBatch leaves per batch), named by the path: what parse_player_description
 // makes of the path alone, without reading it back from text (the path may hold ':').
 PlayerDescription model_player_description(const std::string& model_path);

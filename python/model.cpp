@@ -9,11 +9,12 @@
 
 #include "nets/device.h"
 #include "nets/model_file.h"
+#include "nets/model_locations.h"
 #include "python/bindings.h"
 
 namespace quax::python {
 
-std::shared_ptr<Model> load_model(const std::string& path, const std::string& precision_name,
+std::shared_ptr<Model> load_model(const std::string& given, const std::string& precision_name,
                                   const std::string& device_name) {
   Precision precision;
   if (!parse_precision(precision_name, &precision))
@@ -26,9 +27,11 @@ std::shared_ptr<Model> load_model(const std::string& path, const std::string& pr
   } catch (const std::exception& e) {
     throw py::value_error(e.what());
   }
+  // A shipped model may be named by its file name alone (nets/model_locations.h).
+  const std::string path = find_model_file(given);
   std::error_code ec;
   if (!std::filesystem::exists(path, ec)) {  // a FIFO or directory: the loader names what it is
-    PyErr_SetString(PyExc_FileNotFoundError, ("no model file '" + path + "'").c_str());
+    PyErr_SetString(PyExc_FileNotFoundError, ("no model file '" + given + "'" + shipped_search_note(given)).c_str());
     throw py::error_already_set();
   }
   auto model = std::make_shared<Model>();
@@ -49,12 +52,22 @@ std::shared_ptr<Model> load_model(const std::string& path, const std::string& pr
 
 namespace {
 
+// The most positions Model.evaluate takes in one call (its planes are copied contiguous).
+constexpr int64_t kMaxEvaluateBatch = 1 << 16;
+
 // Policy (softmax over the legal entries, or the raw logits) and value of a batch.
 py::tuple evaluate(const Model& model, const py::array& observations, const py::array& masks, bool logits) {
   check_array(observations, "observations", "f", 4, 4);
   check_array(masks, "masks", "bu", 1, 2);
+  // A view can stand for far more memory than it holds (np.broadcast_to of one position to
+  // 10**9): bounded before the contiguous copy is asked for.
+  if (observations.shape(0) > kMaxEvaluateBatch)
+    throw py::value_error("observations: a batch of " + std::to_string(observations.shape(0)) + " positions; at most " +
+                          std::to_string(kMaxEvaluateBatch) + " at once");
   const auto planes = py::array_t<float, py::array::c_style | py::array::forcecast>::ensure(observations);
   const auto legal = py::array_t<uint8_t, py::array::c_style | py::array::forcecast>::ensure(masks);
+  // ensure() gives a null array, with the Python error (MemoryError) set, when the copy fails.
+  if (!planes || !legal) throw py::error_already_set();
   const int64_t b = planes.shape(0), c = planes.shape(1), n = planes.shape(2);
   if (planes.shape(3) != n) throw py::value_error("observations: boards of " + std::to_string(n) + "x" + std::to_string(planes.shape(3)) + " are not square");
   GameSpec spec = model.spec;
@@ -139,7 +152,7 @@ model's variant can be evaluated (the sizes it was trained on play best).)")
         return "<quax.Model " + model.path + ": " + describe(model.spec) + ", step " + std::to_string(model.step) + ">";
       });
   m.def("load_model", &load_model, py::arg("path"), py::arg("precision") = "fp32", py::arg("device") = "cpu",
-        "Loads a model file (quax export, a run's models/, checkpoints/). precision: fp32 (default, equal to "
+        "Loads a model file (quax export, a run's models/; a shipped model by its name alone, 'quax-7.pt'). precision: fp32 (default, equal to "
         "torch.jit.load's outputs up to rounding), bf16, or auto (bf16 where the CPU has AMX, and on a GPU). "
         "device: cpu (default), cuda, cuda:N, or auto (the first GPU when LibTorch sees one, else the CPU); the "
         "outputs come back to the CPU either way.");

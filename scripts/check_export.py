@@ -2,9 +2,10 @@
 """Checks an exported quax model from Python alone (no quax code): it loads with
 torch.jit.load, carries its description, and gives the checkpoint's outputs.
 
-Usage: check_export.py <model.pt> <reference.json>
+Usage: check_export.py <model.pt> <reference.json> [<model.pt> <reference.json> ...]
   reference.json: written by `quax export ... --reference FILE` (planes of random positions
-  and the checkpoint's policy logits and values on them).
+  and the checkpoint's policy logits and values on them). Several pairs are checked in turn
+  (one Python start for all), each printing its line.
 Exit status: 0 = all checks passed, 1 = a check failed, 77 = PyTorch is not installed
 (the CLI test reports that as skipped).
 """
@@ -19,19 +20,29 @@ except ImportError:
 
 
 def fail(message):
-    print("FAIL: " + message)
+    print("FAIL: %s: %s" % (current, message))
     sys.exit(1)
 
 
 def main():
-    if len(sys.argv) != 3:
+    if len(sys.argv) < 3 or len(sys.argv) % 2 != 1:
         print(__doc__)
         sys.exit(2)
-    model_path, reference_path = sys.argv[1], sys.argv[2]
+    for i in range(1, len(sys.argv), 2):
+        check(sys.argv[i], sys.argv[i + 1])
+
+
+current = ""  # the model file being checked, for fail()
+
+
+def check(model_path, reference_path):
+    global current
+    current = model_path
     extra = {"quax.json": ""}
     model = torch.jit.load(model_path, map_location="cpu", _extra_files=extra)
     desc = json.loads(extra["quax.json"])
-    for key in ["format_version", "variant", "size", "planes", "action_layout", "net", "step", "num_actions"]:
+    for key in ["format_version", "variant", "size", "planes", "action_layout", "plane_shape", "net", "step",
+                "num_actions"]:
         if key not in desc:
             fail("description lacks '%s'" % key)
     with open(reference_path) as f:
@@ -40,6 +51,12 @@ def main():
     if (c, n, n2) != (len(desc["planes"]), desc["size"], desc["size"]):
         fail("reference planes %s do not fit the description (%d planes, size %d)"
              % (ref["planes_shape"], len(desc["planes"]), desc["size"]))
+    if desc["plane_shape"] != [c, n, n]:
+        fail("plane_shape %s, where the planes are %s" % (desc["plane_shape"], [c, n, n]))
+    # Loaded as a user loads it: no .eval(). A module saved in training mode normalizes by the
+    # batch's statistics (and overwrites its running ones): wrong values, checked below.
+    if model.training:
+        fail("the module was saved in training mode (a user's forward() would use the batch's statistics)")
     planes = torch.tensor(ref["planes"], dtype=torch.float32).reshape(b, c, n, n)
     with torch.no_grad():
         policy, value = model(planes)
@@ -57,8 +74,8 @@ def main():
     if (policy2[0] - policy[0]).abs().max().item() > 1e-5:
         fail("the output of a position depends on the rest of the batch (module left in training mode?)")
     layout = desc["action_layout"]
-    print("ok: %s %dx%d step %d, %d positions, %d actions (%s), max abs diff %.3g"
-          % (desc["variant"], desc["size"], desc["size"], desc["step"], b, a,
+    print("ok: %s: %s %dx%d step %d, %d positions, %d actions (%s), max abs diff %.3g"
+          % (model_path, desc["variant"], desc["size"], desc["size"], desc["step"], b, a,
              ", ".join(p["name"] for p in layout["spatial_planes"] + layout.get("extra_actions", [])), diff))
 
 

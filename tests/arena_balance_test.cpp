@@ -394,6 +394,40 @@ TEST(BalanceReport, CompareGivesEachReportsRows) {
   EXPECT_NE(md.find("![map](dirB/openings.svg)"), std::string::npos) << md;
 }
 
+// What the terminal warns of (a model playing a size or pie rule it was not trained with) is in
+// the text report and the compare table too; a report without warnings says "none".
+TEST(BalanceReport, KeepsTheModelsWarnings) {
+  nlohmann::json partial = {{"variant", "quax"}, {"size", 3}, {"swap", false}, {"model", "m.pt"},
+                            {"settings", {{"sims", 4}}}, {"parts", nlohmann::json::object()}};
+  partial["model_warnings"] = {"warning: model 'm.pt' was trained on quax 5x5, not 3x3; it plays that size untested"};
+  const auto warned = assemble_balance(partial);
+  ASSERT_EQ(warned["model_warnings"].size(), 1u);
+  const std::string text = balance_text(warned);
+  EXPECT_EQ(text.find("warning: model 'm.pt' was trained on quax 5x5, not 3x3"), text.find('\n') + 1) << text;
+  const auto plain = small_report(GameSpec{Variant::kQuax, 3, false}, "a.pt");
+  EXPECT_EQ(balance_text(plain).find("warning"), std::string::npos);
+  const auto rows = compare_rows({{"a", plain}, {"b", warned}});
+  std::map<std::string, std::vector<std::string>> by_name(rows.begin(), rows.end());
+  EXPECT_EQ(by_name["model warnings"],
+            (std::vector<std::string>{"none", "was trained on quax 5x5, not 3x3; it plays that size untested"}));
+}
+
+// An opening map measured without games (--opening-games 0) shows no mean or interval of
+// zero games ("+0.00 [-1.00, +1.00] of 0").
+TEST(BalanceReport, OpeningsWithoutGamesShowNoInterval) {
+  auto r = small_report(GameSpec{Variant::kQuax, 3, false}, "m.pt");
+  for (auto& o : r["openings"]) {
+    o["games"] = 0;
+    o["games_value"] = 0.0;
+    o["low"] = -1.0;
+    o["high"] = 1.0;
+  }
+  const std::string text = balance_text(r);
+  EXPECT_EQ(text.find("of 0"), std::string::npos) << text;
+  EXPECT_EQ(text.find("[-1.00, +1.00]"), std::string::npos) << text;
+  EXPECT_NE(text.find("no games"), std::string::npos) << text;
+}
+
 TEST(BalanceMap, SvgColoursEveryFirstMove) {
   EXPECT_EQ(value_colour(0), "#ffffff");
   EXPECT_EQ(value_colour(-1), "#d73027");

@@ -231,8 +231,13 @@ TEST(HexRules, DiagramsFollowTheServer) {
   const auto h = HexGame::from_position({Variant::kQuadhex, 14, false}, stones_from(kQuadrantHexExample, 14),
                                         Player::kBlack, 42);
   const std::string ht = h->board_text();
-  EXPECT_NE(ht.find("\n 1 . . . V . . . - - - - - - - 1\n"), std::string::npos) << ht;
-  EXPECT_NE(ht.find("\n             14 - - - - - - - . . . V . . . 14\n"), std::string::npos) << ht;
+  // North up, as the square boards and the browser draw it: row 14 first, row 1 last.
+  const size_t row1 = ht.find("\n 1 . . . V . . . - - - - - - - 1\n");
+  const size_t row14 = ht.find("\n             14 - - - - - - - . . . V . . . 14\n");
+  ASSERT_NE(row1, std::string::npos) << ht;
+  ASSERT_NE(row14, std::string::npos) << ht;
+  EXPECT_LT(row14, row1) << ht;
+  EXPECT_EQ(ht.rfind("                 a b c d e f g h i j k l m n\n", row14), 0u) << ht;
 }
 
 }  // namespace

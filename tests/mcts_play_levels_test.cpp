@@ -14,27 +14,32 @@
 namespace quax {
 namespace {
 
-// Priors 0.6, 0.3 and 0.1 on net actions 0, 1 and 2; every other legal action about 1e-13.
+// Priors 0.6, 0.3 and 0.1 on net actions 0, 1 and 2 (reversed: on 2, 1 and 0); every other
+// legal action about 1e-13.
 class ThreeMoveEvaluator final : public Evaluator {
  public:
+  explicit ThreeMoveEvaluator(bool reversed = false) : reversed_(reversed) {}
   void evaluate(const std::vector<const GameState*>& states, const float* /*planes*/, const uint8_t* /*masks*/,
                 float* logits, float* values) override {
     for (size_t b = 0; b < states.size(); ++b) {
       const int a = states[b]->num_actions();
       for (int i = 0; i < a; ++i) logits[b * a + i] = -30.0f;
-      logits[b * a + 0] = std::log(0.6f);
+      logits[b * a + (reversed_ ? 2 : 0)] = std::log(0.6f);
       logits[b * a + 1] = std::log(0.3f);
-      logits[b * a + 2] = std::log(0.1f);
+      logits[b * a + (reversed_ ? 0 : 2)] = std::log(0.1f);
       values[b] = 0.0f;
     }
   }
   bool needs_planes() const override { return false; }
+
+ private:
+  bool reversed_;
 };
 
 // How often each of net actions 0, 1, 2 is chosen in `draws` moves from the empty board.
-std::vector<double> shares(const SearchSettings& settings, float temperature, int draws) {
+std::vector<double> shares(const SearchSettings& settings, float temperature, int draws, bool reversed = false) {
   auto state = new_game(GameSpec{Variant::kQuax, 5, false});
-  ThreeMoveEvaluator ev;
+  ThreeMoveEvaluator ev(reversed);
   SearchTree tree(state->spec());
   tree.set_root(*state);
   Rng rng(11);
@@ -56,6 +61,19 @@ TEST(PriorTemperature, ZeroPlaysTheLargestPrior) {
   s.prior_temperature = 0.0f;
   const auto f = shares(s, 0.0f, 50);
   EXPECT_EQ(f[0], 1.0);
+}
+
+// A temperature too small to divide by (1e-38: the weights' logs became -inf for every move,
+// then NaN) plays the largest prior as 0 does, not the first legal move (net action 0: the
+// priors are reversed here, the largest on net action 2).
+TEST(PriorTemperature, ATinyTemperaturePlaysTheLargestPrior) {
+  SearchSettings s;
+  s.simulations = 1;
+  for (float t : {1e-38f, 1e-30f, 1e-6f}) {
+    s.prior_temperature = t;
+    const auto f = shares(s, 0.0f, 50, /*reversed=*/true);
+    EXPECT_EQ(f[2], 1.0) << "T " << t;
+  }
 }
 
 TEST(PriorTemperature, DrawsFollowThePriorsRaisedToOneOverT) {

@@ -9,6 +9,7 @@
 
 #include "mcts/selfplay_driver.h"
 #include "mcts/simple_evaluators.h"
+#include "nets/model_file.h"
 #include "train/model_export.h"
 #include "nets/net_evaluator.h"
 #include "train/learner.h"

@@ -2,9 +2,11 @@
 // kept going (same weights, optimizer state and next samples); a checkpoint of another
 // variant, size or net is refused with both named; stray files in checkpoints/ are ignored.
 #include <gtest/gtest.h>
+#include <torch/script.h>
 #include <torch/torch.h>
 
 #include <filesystem>
+#include <functional>
 
 #include "mcts/simple_evaluators.h"
 #include "nets/model_file.h"
@@ -12,6 +14,7 @@
 #include "train/learner.h"
 #include "train/shard.h"
 #include "ml_tiny_config.h"
+#include "core/bounded_json.h"
 
 namespace quax {
 namespace {
@@ -213,11 +216,90 @@ TEST(Checkpoint, StrayFilesAreNeitherLatestNorPruned) {
                                            "notes.txt"};
   for (const auto& name : strays) std::filesystem::copy_file(checkpoint_path(dir, 10), dir + "/checkpoints/" + name);
   EXPECT_EQ(latest_checkpoint(dir), checkpoint_path(dir, 30));
-  prune_checkpoints(dir, 1);
+  prune_checkpoints(dir, 1, 30);
   EXPECT_FALSE(std::filesystem::exists(checkpoint_path(dir, 10)));
   EXPECT_FALSE(std::filesystem::exists(checkpoint_path(dir, 20)));
   EXPECT_TRUE(std::filesystem::exists(checkpoint_path(dir, 30)));
   for (const auto& name : strays) EXPECT_TRUE(std::filesystem::exists(dir + "/checkpoints/" + name)) << name;
+  std::filesystem::remove_all(dir);
+}
+
+
+// Rewrites the meta record of checkpoint `path` with `change` applied (a crafted file).
+void rewrite_meta(const std::string& path, const std::function<void(nlohmann::json&)>& change) {
+  torch::jit::Module m = torch::jit::load(path);
+  nlohmann::json meta = parse_json(m.attr("meta").toStringRef(), "meta");
+  change(meta);
+  m.setattr("meta", meta.dump());
+  m.save(path);
+}
+
+// A checkpoint whose meta record is crafted is refused in one line naming the file and the
+// field, before the learner changes ("rng": [] once read past the end of the list: SIGSEGV;
+// a step of -5 was accepted; one of 2^62 made files that are never rotated; a name saying
+// another step than the file holds was resumed from again and again).
+TEST(Checkpoint, CraftedMetaRecordsAreRefusedNamingTheField) {
+  const TrainConfig c = tiny_config();
+  const auto dir = (std::filesystem::temp_directory_path() / ("quax_ml_meta" + std::to_string(::getpid()))).string();
+  std::filesystem::remove_all(dir);
+  Learner a(c);
+  const std::string good = checkpoint_path(dir, 0);
+  a.save_checkpoint(good, RunState{});
+  struct Case {
+    const char* field;
+    std::function<void(nlohmann::json&)> change;
+    const char* says;
+  };
+  const std::vector<Case> cases = {
+      {"rng", [](nlohmann::json& m) { m["rng"] = nlohmann::json::array(); }, "'rng' is not a list of four numbers"},
+      {"rng", [](nlohmann::json& m) { m["rng"] = {"1", "2", "3", "x"}; }, "'rng' is not a list of four numbers"},
+      {"rng", [](nlohmann::json& m) { m["rng"] = {"1", "2", "3", "99999999999999999999"}; }, "64-bit"},
+      {"step", [](nlohmann::json& m) { m["step"] = -5; }, "'step' is not an integer in [0, 9999999999]"},
+      {"step", [](nlohmann::json& m) { m["step"] = int64_t{1} << 62; }, "'step' is not an integer in [0, 9999999999]"},
+      {"step", [](nlohmann::json& m) { m["step"] = 7; }, "holds step 7, not the step 0 of its name"},
+      {"samples_trained", [](nlohmann::json& m) { m["samples_trained"] = "many"; }, "'samples_trained' is not an integer"},
+      {"net", [](nlohmann::json& m) { m["net"] = 5; }, "'net' is not an object"},
+      {"ingested_shards", [](nlohmann::json& m) { m["ingested_shards"] = {1, 2}; }, "'ingested_shards' is not a list"},
+      {"train_seconds", [](nlohmann::json& m) { m.erase("train_seconds"); }, "'train_seconds' is missing"},
+  };
+  for (const Case& k : cases) {
+    const std::string path = checkpoint_path(dir, 0);
+    std::filesystem::copy_file(good, path + ".good", std::filesystem::copy_options::overwrite_existing);
+    rewrite_meta(path, k.change);
+    Learner b(c);
+    const auto before = b.flat_state();
+    try {
+      b.load_checkpoint(path);
+      ADD_FAILURE() << k.field << ": accepted";
+    } catch (const std::runtime_error& e) {
+      const std::string what = e.what();
+      EXPECT_NE(what.find(k.says), std::string::npos) << what;
+      EXPECT_NE(what.find(path), std::string::npos) << what;
+      EXPECT_EQ(what.find('\n'), std::string::npos) << what;
+    }
+    EXPECT_EQ(b.flat_state(), before) << k.field << ": the learner changed";
+    std::filesystem::rename(path + ".good", path);
+  }
+  std::filesystem::remove_all(dir);
+}
+
+// A file named past the run's newest step is not the run's: rotation keeps the run's own newest
+// checkpoints (it once counted the foreign file as the newest and deleted them).
+TEST(Checkpoint, RotationKeepsTheRunsNewestBesideAForeignName) {
+  const TrainConfig c = tiny_config();
+  const auto dir = (std::filesystem::temp_directory_path() / ("quax_ml_foreign" + std::to_string(::getpid()))).string();
+  std::filesystem::remove_all(dir);
+  Learner a(c);
+  for (int64_t step : {10, 20, 30}) a.save_checkpoint(checkpoint_path(dir, step), RunState{});
+  std::filesystem::copy_file(checkpoint_path(dir, 10), checkpoint_path(dir, 9999999999));
+  prune_checkpoints(dir, 2, 30);
+  EXPECT_FALSE(std::filesystem::exists(checkpoint_path(dir, 10)));
+  EXPECT_TRUE(std::filesystem::exists(checkpoint_path(dir, 20)));
+  EXPECT_TRUE(std::filesystem::exists(checkpoint_path(dir, 30)));
+  EXPECT_TRUE(std::filesystem::exists(checkpoint_path(dir, 9999999999)));
+  // Resuming from it is refused (its name is not its step), naming an older one that reads.
+  Learner b(c);
+  EXPECT_THROW(b.load_checkpoint(checkpoint_path(dir, 9999999999)), std::runtime_error);
   std::filesystem::remove_all(dir);
 }
 

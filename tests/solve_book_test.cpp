@@ -121,6 +121,25 @@ TEST_F(BookFile, ARecordThatDoesNotReplayOrAWrongMoverIsRefused) {
   EXPECT_EQ(error(), path_ + ":1: to_move is black but white is to move after the record");
 }
 
+// A value that its moves contradict is refused with its line (solve --resume once kept such
+// lines, and perfect-check counted duplicated winning moves into a share over 100%).
+TEST_F(BookFile, AValueThatItsMovesContradictIsRefused) {
+  auto line = [](const std::string& value, const std::string& moves) {
+    return R"({"variant":"quax","size":5,"swap":true,"record":"c3 b2","to_move":"black","value":")" + value +
+           R"(","winning_moves":[)" + moves + "]}";
+  };
+  write({line("win", R"("d4")"), line("loss", R"("d4")")});
+  EXPECT_EQ(error(), path_ + ":2: value loss lists winning moves");
+  write({line("win", "")});
+  EXPECT_EQ(error(), path_ + ":1: value win lists no winning move");
+  write({line("win", R"("d4","b3","D4")")});
+  EXPECT_EQ(error(), path_ + ":1: winning move 'd4' is listed twice");
+  write({line("draw", "")});
+  EXPECT_EQ(error(), path_ + ":1: value draw, but quax cannot end in a draw");
+  write({line("loss", ""), line("unknown", "")});
+  EXPECT_EQ(error(), "");
+}
+
 TEST_F(BookFile, ADirectoryIsNamedAsOne) {
   EXPECT_THROW(read_book(::testing::TempDir()), std::runtime_error);
   try {

@@ -4,7 +4,10 @@
 #include <torch/csrc/jit/python/update_graph_executor_opt.h>
 #include <torch/torch.h>
 
+#include <cerrno>
 #include <cmath>
+#include <cstdlib>
+#include <limits>
 #include <filesystem>
 #include <map>
 #include <set>
@@ -12,6 +15,7 @@
 #include <type_traits>
 #include <nlohmann/json.hpp>
 
+#include "core/bounded_json.h"
 #include "core/atomic_file.h"
 #include "env/ownership.h"
 #include "nets/device_torch.h"
@@ -56,8 +60,75 @@ nlohmann::json read_checkpoint_meta(const std::string& path, torch::serialize::I
   c10::IValue meta_value;
   if (!archive->try_read("meta", meta_value) || !meta_value.isString())
     throw std::runtime_error("'" + path + "' is not a quax checkpoint (no metadata)");
-  return nlohmann::json::parse(meta_value.toStringRef());
+  return parse_json(meta_value.toStringRef(), "checkpoint '" + path + "': its meta record");
 }
+
+// The largest step a checkpoint may hold: its file name has ten digits (train/run_files.h),
+// and a step past them would be a file never listed, so never rotated.
+constexpr int64_t kMaxCheckpointStep = 9'999'999'999;
+
+// A field of checkpoint `path`'s meta record, checked: missing, of another type, or (numbers)
+// outside [lo, hi] is one line naming the file and the field.
+struct MetaReader {
+  const nlohmann::json& meta;
+  const std::string& path;
+
+  [[noreturn]] void bad(const std::string& key, const std::string& want) const {
+    throw std::runtime_error(fmt::format("checkpoint '{}': its meta record's '{}' is {}", path, key, want));
+  }
+  const nlohmann::json& at(const std::string& key) const {
+    if (!meta.is_object() || !meta.contains(key)) bad(key, "missing");
+    return meta.at(key);
+  }
+  int64_t integer(const nlohmann::json& v, const std::string& key, int64_t lo, int64_t hi) const {
+    if (!v.is_number_integer() || (v.is_number_unsigned() && v.get<uint64_t>() > static_cast<uint64_t>(hi)) ||
+        v.get<int64_t>() < lo || v.get<int64_t>() > hi)
+      bad(key, fmt::format("not an integer in [{}, {}]", lo, hi));
+    return v.get<int64_t>();
+  }
+  int64_t integer(const std::string& key, int64_t lo, int64_t hi) const { return integer(at(key), key, lo, hi); }
+  double number(const std::string& key, double lo, double hi) const {
+    const auto& v = at(key);
+    if (!v.is_number() || !(v.get<double>() >= lo && v.get<double>() <= hi))
+      bad(key, fmt::format("not a number in [{}, {}]", lo, hi));
+    return v.get<double>();
+  }
+  std::string text(const std::string& key) const {
+    if (!at(key).is_string()) bad(key, "not a string");
+    return at(key).get<std::string>();
+  }
+  std::vector<std::string> texts(const nlohmann::json& v, const std::string& key) const {
+    if (!v.is_array()) bad(key, "not a list of strings");
+    std::vector<std::string> out;
+    for (const auto& e : v) {
+      if (!e.is_string()) bad(key, "not a list of strings");
+      out.push_back(e.get<std::string>());
+    }
+    return out;
+  }
+  std::vector<int> sizes() const {
+    if (!meta.contains("sizes")) return {static_cast<int>(integer("size", 1, 1000))};
+    const auto& v = at("sizes");
+    if (!v.is_array() || v.empty()) bad("sizes", "not a list of board sizes");
+    std::vector<int> out;
+    for (const auto& e : v) out.push_back(static_cast<int>(integer(e, "sizes", 1, 1000)));
+    return out;
+  }
+  // The generator's four words, written as decimal strings (JSON numbers lose 64-bit words).
+  void rng(uint64_t out[4]) const {
+    const auto& v = at("rng");
+    if (!v.is_array() || v.size() != 4) bad("rng", "not a list of four numbers");
+    for (int i = 0; i < 4; ++i) {
+      const auto& word = v[static_cast<size_t>(i)];
+      const std::string digits = word.is_string() ? word.get<std::string>() : "";
+      if (digits.empty() || digits.size() > 20 || digits.find_first_not_of("0123456789") != std::string::npos)
+        bad("rng", "not a list of four numbers");
+      errno = 0;
+      out[i] = std::strtoull(digits.c_str(), nullptr, 10);
+      if (errno == ERANGE) bad("rng", "not a list of four 64-bit numbers");
+    }
+  }
+};
 
 // The number of parameter groups of an optimizer saved by torch::optim::Optimizer::save.
 int64_t optimizer_groups(torch::serialize::InputArchive& archive) {
@@ -389,21 +460,48 @@ RunState Learner::load_checkpoint(const std::string& path) {
   auto& m = *impl_;
   torch::serialize::InputArchive archive;
   const auto meta = read_checkpoint_meta(path, &archive);
-  const std::string variant = meta.at("variant");
+  const MetaReader r{meta, path};
+  const std::string variant = r.text("variant");
   // Checkpoints of one size (all before game.sizes) have no list.
-  const std::vector<int> sizes =
-      meta.contains("sizes") ? meta.at("sizes").get<std::vector<int>>() : std::vector<int>{meta.at("size").get<int>()};
-  const auto net = meta.at("net");
+  const std::vector<int> sizes = r.sizes();
+  const auto& net = r.at("net");
+  if (!net.is_object()) r.bad("net", "not an object");
+  for (const char* key : {"blocks", "filters"}) MetaReader{net, path}.integer(key, 1, 100000);
   const std::string mine_variant = variant_info(m.config.game.variant).name;
   const std::vector<int> mine_sizes = trained_sizes(m.config);
   if (variant != mine_variant || sizes != mine_sizes || net != net_json(m.config.net))
     throw std::runtime_error(fmt::format("checkpoint '{}' is for {}; this run is {}", path,
                                          spec_and_net(variant, sizes, net),
                                          spec_and_net(mine_variant, mine_sizes, net_json(m.config.net))));
-  if (meta.at("model_format_version").get<int>() != kModelFormatVersion)
-    throw std::runtime_error(fmt::format("checkpoint '{}' has model format {}, this program uses {}", path,
-                                         meta.at("model_format_version").get<int>(), kModelFormatVersion));
+  if (const int64_t format = r.integer("model_format_version", 0, 1'000'000); format != kModelFormatVersion)
+    throw std::runtime_error(
+        fmt::format("checkpoint '{}' has model format {}, this program uses {}", path, format, kModelFormatVersion));
+  // The run's files are chosen and rotated by the step in their names: a name that says
+  // another step than the file holds would be resumed from again and again while rotation
+  // deleted the newer checkpoints.
+  const int64_t step = r.integer("step", 0, kMaxCheckpointStep);
+  if (const auto named = parse_checkpoint_name(fs::path(path).filename().string()); named && *named != step)
+    throw std::runtime_error(fmt::format(
+        "checkpoint '{}' holds step {}, not the step {} of its name: rename it ckpt-{:010d}.pt or remove it", path,
+        step, *named, step));
 
+  RunState state;
+  state.windows.push_back(WindowState{sizes.front(), r.texts(r.at("ingested_shards"), "ingested_shards"),
+                                      r.integer("total_positions", 0, std::numeric_limits<int64_t>::max())});
+  if (meta.contains("size_windows")) {
+    if (!r.at("size_windows").is_array()) r.bad("size_windows", "not a list");
+    for (const auto& w : r.at("size_windows")) {
+      const MetaReader wr{w, path};
+      state.windows.push_back(WindowState{static_cast<int>(wr.integer("size", 1, 1000)),
+                                          wr.texts(wr.at("ingested_shards"), "ingested_shards"),
+                                          wr.integer("total_positions", 0, std::numeric_limits<int64_t>::max())});
+    }
+  }
+  r.rng(state.rng);
+  state.samples_trained = r.integer("samples_trained", 0, std::numeric_limits<int64_t>::max());
+  state.train_seconds = r.number("train_seconds", 0, 1e12);
+
+  // Every field was read before the learner changes: a refused checkpoint leaves it as it was.
   torch::serialize::InputArchive model_archive;
   archive.read("model", model_archive);
   std::vector<std::pair<std::string, torch::Tensor>> saved;
@@ -417,18 +515,7 @@ RunState Learner::load_checkpoint(const std::string& path) {
   torch::serialize::InputArchive optim_archive;
   archive.read("optimizer", optim_archive);
   m.load_optimizer(optim_archive);
-  m.step = meta.at("step");
-
-  RunState state;
-  state.windows.push_back(WindowState{sizes.front(), meta.at("ingested_shards").get<std::vector<std::string>>(),
-                                      meta.at("total_positions").get<int64_t>()});
-  if (meta.contains("size_windows"))
-    for (const auto& w : meta.at("size_windows"))
-      state.windows.push_back(WindowState{w.at("size").get<int>(), w.at("ingested_shards").get<std::vector<std::string>>(),
-                                          w.at("total_positions").get<int64_t>()});
-  for (int i = 0; i < 4; ++i) state.rng[i] = std::stoull(meta.at("rng")[i].get<std::string>());
-  state.samples_trained = meta.at("samples_trained");
-  state.train_seconds = meta.at("train_seconds");
+  m.step = step;
   return state;
 }
 
@@ -451,8 +538,9 @@ std::string Learner::init_from(const std::string& path) {
       torch::Tensor t;
       if (model_archive.try_read(key, t, /*is_buffer=*/true)) source[key] = t;
     }
-    what = fmt::format("{} checkpoint, step {}", checkpoint_game(meta.at("variant"), {meta.at("size").get<int>()}),
-                       meta.at("step").get<int64_t>());
+    const MetaReader r{meta, path};
+    what = fmt::format("{} checkpoint, step {}", checkpoint_game(r.text("variant"), r.sizes()),
+                       r.integer("step", 0, kMaxCheckpointStep));
   } else {
     const LoadedModel loaded = load_model_file(path);
     for (const auto& [name, t] : model_state(loaded.module)) source[name] = t;
@@ -515,7 +603,7 @@ std::vector<float> Learner::flat_state() const {
 TrainConfig checkpoint_config(const std::string& checkpoint) {
   torch::serialize::InputArchive archive;
   const auto meta = read_checkpoint_meta(checkpoint, &archive);
-  return parse_config(meta.at("config").get<std::string>(), checkpoint + " (saved config)");
+  return parse_config(MetaReader{meta, checkpoint}.text("config"), checkpoint + " (saved config)");
 }
 
 std::unique_ptr<Learner> checkpoint_learner_on_cpu(const std::string& checkpoint) {
@@ -541,12 +629,28 @@ std::string latest_checkpoint(const std::string& run_dir) {
   return all.empty() ? "" : all.back().path;
 }
 
-void prune_checkpoints(const std::string& run_dir, int keep) {
-  auto all = list_checkpoints(run_dir);
-  for (size_t i = 0; i + keep < all.size(); ++i) {
+void prune_checkpoints(const std::string& run_dir, int keep, int64_t newest_step) {
+  std::vector<StepFile> ours;
+  for (const StepFile& f : list_checkpoints(run_dir))
+    if (f.step <= newest_step) ours.push_back(f);
+  for (size_t i = 0; i + keep < ours.size(); ++i) {
     std::error_code ignored;
-    fs::remove(all[i].path, ignored);
+    fs::remove(ours[i].path, ignored);
   }
+}
+
+std::string older_readable_checkpoint(const std::string& run_dir, const std::string& refused) {
+  const auto all = list_checkpoints(run_dir);
+  for (auto it = all.rbegin(); it != all.rend(); ++it) {
+    if (it->path == refused) continue;
+    try {
+      torch::serialize::InputArchive archive;
+      const auto meta = read_checkpoint_meta(it->path, &archive);
+      if (MetaReader{meta, it->path}.integer("step", 0, kMaxCheckpointStep) == it->step) return it->path;
+    } catch (const std::exception&) {
+    }
+  }
+  return "";
 }
 
 }  // namespace quax

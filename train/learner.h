@@ -74,8 +74,11 @@ class Learner {
   // them onto the CPU and moves them to the learner's device).
   void save_checkpoint(const std::string& path, const RunState& state) const;
   // Restores model, optimizer and step; returns the saved RunState. Throws std::runtime_error
-  // with a message naming both sides when the checkpoint is for another variant, size (or
-  // list of sizes) or net.
+  // (one line) with a message naming both sides when the checkpoint is for another variant,
+  // size (or list of sizes) or net; naming the file and the field when a field of its meta
+  // record is missing, of another type or out of range (rng not four 64-bit words, a step
+  // outside [0, 9999999999]); and when the step in its name (ckpt-<step>.pt) is not the step
+  // it holds. Every field is checked before the learner changes.
   RunState load_checkpoint(const std::string& path);
 
   // A warm start: the network's weights and batch-norm statistics from `path`, a model file
@@ -119,7 +122,12 @@ int64_t export_checkpoint_model(const std::string& checkpoint, const std::string
 std::string checkpoint_path(const std::string& run_dir, int64_t step);
 // The newest checkpoint of the run, or "" when there is none.
 std::string latest_checkpoint(const std::string& run_dir);
-// Deletes all but the newest `keep` checkpoints.
-void prune_checkpoints(const std::string& run_dir, int keep);
+// Deletes all but the newest `keep` checkpoints of steps up to `newest_step` (the one just
+// written). A file named past it is not this run's (the learner writes its steps in order): it
+// is left alone, where counting it would delete the run's own newest checkpoints.
+void prune_checkpoints(const std::string& run_dir, int keep, int64_t newest_step);
+// The newest checkpoint of the run other than `refused` whose meta record reads and holds the
+// step of its name (a run to resume from instead of a damaged newest one), "" when none.
+std::string older_readable_checkpoint(const std::string& run_dir, const std::string& refused);
 
 }  // namespace quax

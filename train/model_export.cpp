@@ -1,5 +1,7 @@
 #include "train/model_export.h"
 
+#include <fmt/format.h>
+
 #include <filesystem>
 #include <stdexcept>
 
@@ -49,25 +51,23 @@ Source open_source(const std::string& path) {
   }
 }
 
-}  // namespace
-
-nlohmann::json action_layout_json(const GameSpec& spec) {
-  const auto state = new_game(spec);
-  const int n = spec.size, nn = n * n;
-  nlohmann::json j;
-  j["num_actions"] = state->num_actions();
-  const auto names = state->spatial_plane_names();
-  for (int p = 0; p < state->spatial_planes(); ++p)
-    j["spatial_planes"].push_back({{"name", names.at(p)}, {"offset", p * nn}, {"example", state->action_to_string(p * nn)}});
-  for (int k = 0; k < state->extra_actions(); ++k) {
-    const int a = state->spatial_planes() * nn + k;
-    j["extra_actions"].push_back({{"name", state->action_to_string(a)}, {"index", a}});
-  }
-  j["frame"] = state->net_frame_note();
-  return j;
+// The "levels" table of the model file `path`, measured for the network `description`
+// describes: the same variant, net and learner step (the levels of other weights would
+// mislead). Throws naming the file and the field that differs.
+nlohmann::json levels_of_same_network(const std::string& path, const nlohmann::json& description) {
+  const LoadedModel other = load_model_file(path);
+  const nlohmann::json& o = other.description;
+  for (const char* key : {"variant", "step", "net"})
+    if (o.at(key) != description.at(key))
+      throw std::runtime_error(fmt::format("'{}' is not the same network ({} {} there, {} here): its levels do not carry over",
+                                           path, key, o.at(key).dump(), description.at(key).dump()));
+  if (!other.levels) throw std::runtime_error("'" + path + "' has no levels table (quax levels measures one)");
+  return o.at("levels");
 }
 
-ExportedModel export_model(const std::string& source, const std::string& out) {
+}  // namespace
+
+ExportedModel export_model(const std::string& source, const std::string& out, const std::string& levels_from) {
   Source src = open_source(source);
   ExportedModel result;
   result.spec = src.spec;
@@ -89,17 +89,11 @@ ExportedModel export_model(const std::string& source, const std::string& out) {
   } else {
     model = std::move(src.model);
   }
-  // Eval mode is saved with the module: batch norm then uses its running statistics, so
-  // a user's forward() gives the trained network's outputs without calling .eval().
-  model.module.eval();
-  for (auto p : model.module.parameters()) p.set_requires_grad(false);
   nlohmann::json d = model.description;
-  d["action_layout"] = action_layout_json(model.shape.spec);
-  d["plane_shape"] = {model.shape.planes, model.shape.size, model.shape.size};
   d["exported_from"] = fs::path(source).filename().string();
-  save_model_file(model.module, d, out);
+  if (!levels_from.empty()) d["levels"] = levels_of_same_network(levels_from, d);
+  result.description = save_model_file(model.module, d, out);
   result.step = model.step;
-  result.description = d;
   return result;
 }
 

@@ -22,12 +22,14 @@ struct ExportedModel {
   nlohmann::json description;    // as written into the file
 };
 
-// Writes `out` atomically. Throws std::runtime_error with one line naming the file when
-// `source` is missing, is neither a checkpoint nor a model file, or `out` cannot be written.
-ExportedModel export_model(const std::string& source, const std::string& out);
-
-// The action layout of a game as exported models describe it (JSON, see README).
-nlohmann::json action_layout_json(const GameSpec& spec);
+// Writes `out` atomically (nets/model_file.h's save_model_file: eval mode, the description
+// complete) with "exported_from" the source's file name. `levels_from`, when given, is a model
+// file of the same network (variant, net, step: a shipped file being re-exported from its
+// learner state) whose "levels" table is carried over. Throws std::runtime_error with one
+// line naming the file when `source` is missing, is neither a checkpoint nor a model file,
+// `levels_from` is not a model file of the same network with levels, or `out` cannot be
+// written; nothing is written then.
+ExportedModel export_model(const std::string& source, const std::string& out, const std::string& levels_from = "");
 
 // Reference outputs for round-trip checks: `count` positions from random games of the
 // source's game (seeded), their planes and the policy logits and values the SOURCE's

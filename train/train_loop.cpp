@@ -102,8 +102,7 @@ struct LearnerThread {
   Rng& rng;
   RunState& state;
   RunControl& control;
-  MetricsFile& metrics;
-  Clock::time_point start;
+  MetricsFile& metrics;  // and the run's clock
   int keep_shards;  // TrainOptions::keep_shards
 
   void publish() {
@@ -136,8 +135,7 @@ struct LearnerThread {
       ++control.nonfinite_steps;
       metrics.write({{"kind", "nonfinite_stop"},
                      {"step", learner.step()},
-                     {"nonfinite_steps", control.nonfinite_steps.load()},
-                     {"time_s", state.train_seconds + seconds_since(start)}});
+                     {"nonfinite_steps", control.nonfinite_steps.load()}});
       const std::string last = latest_checkpoint(run_dir);
       throw std::runtime_error(std::string(e.what()) + "; " +
                                (last.empty() ? "no checkpoint was written" : "the last checkpoint is " + last));
@@ -153,7 +151,6 @@ struct LearnerThread {
     const bool due = g.games > 0 && publications++ % g.every == 0;
     if (due && (g.opponent != "previous" || !previous_model.empty())) {
       nlohmann::json j = play_gating_games(config, learner.step(), path, previous_model);
-      j["time_s"] = state.train_seconds + seconds_since(start);
       metrics.write(j);
     }
     previous_model = path;
@@ -162,32 +159,33 @@ struct LearnerThread {
   // run.snapshot_minutes: a copy of the model at every multiple of that much training time,
   // taken between steps, so that strength can be measured against time afterwards.
   double next_snapshot_s = -1;
-  void keep_snapshot_if_due(double seconds_base) {
+  void keep_snapshot_if_due() {
     const double period = config.run.snapshot_minutes * 60;
     if (period <= 0) return;
-    const double now = seconds_base + seconds_since(start);
-    if (next_snapshot_s < 0) next_snapshot_s = (std::floor(seconds_base / period) + 1) * period;
+    const double now = metrics.run_seconds();
     if (now < next_snapshot_s) return;
     const int64_t mark = std::llround(next_snapshot_s);
     const std::string path = snapshot_path(run_dir, mark);
     learner.publish_model(path);
-    metrics.write({{"kind", "snapshot"}, {"time_s", now}, {"mark_s", mark}, {"step", learner.step()}, {"path", path}});
+    metrics.write({{"kind", "snapshot"}, {"mark_s", mark}, {"step", learner.step()}, {"path", path}});
     while (next_snapshot_s <= now) next_snapshot_s += period;
   }
 
-  void checkpoint(double seconds_base) {
+  void checkpoint() {
     state.windows = window.state();
     rng.get_state(state.rng);
     state.samples_trained = control.samples_trained.load();
-    state.train_seconds = seconds_base + seconds_since(start);
+    state.train_seconds = metrics.run_seconds();
     learner.save_checkpoint(checkpoint_path(run_dir, learner.step()), state);
-    prune_checkpoints(run_dir, config.learn.keep_checkpoints);
+    prune_checkpoints(run_dir, config.learn.keep_checkpoints, learner.step());
     // Right after the checkpoint: a resume from it reads none of the shards deleted here.
     window.prune_shards(run_dir + "/selfplay", keep_shards);
   }
 
   void run() {
-    const double seconds_base = state.train_seconds;
+    // The first mark after what the run had trained before (state is not updated yet).
+    if (const double period = config.run.snapshot_minutes * 60; period > 0)
+      next_snapshot_s = (std::floor(state.train_seconds / period) + 1) * period;
     const auto& l = config.learn;
     const std::string shard_dir = run_dir + "/selfplay";
     TrainingBatch batch;
@@ -241,10 +239,10 @@ struct LearnerThread {
       sum.lr = m.lr;
       ++in_sum;
       const int64_t step = learner.step();
-      keep_snapshot_if_due(seconds_base);
+      keep_snapshot_if_due();
       if (step % l.publish_every == 0) publish();
       if (step % l.checkpoint_every == 0) {
-        checkpoint(seconds_base);
+        checkpoint();
         last_checkpoint_step = step;
       }
       if (step % config.run.metrics_every == 0) {
@@ -253,7 +251,6 @@ struct LearnerThread {
         nlohmann::json j;
         j["kind"] = "learn";
         j["step"] = step;
-        j["time_s"] = seconds_base + seconds_since(start);
         j["loss"] = sum.loss / in_sum;
         j["policy_loss"] = sum.policy_loss / in_sum;
         j["value_loss"] = sum.value_loss / in_sum;
@@ -307,12 +304,11 @@ struct LearnerThread {
     control.window_positions = window.window_positions();
     metrics.write({{"kind", "learn_end"},
                    {"step", learner.step()},
-                   {"time_s", seconds_base + seconds_since(start)},
                    {"positions_total", window.total_positions()},
                    {"games_read", window.take_game_stats().games}});
     if (learner.step() != last_checkpoint_step || learner.step() == 0) publish();
     // Always: the window may have grown since the last one.
-    checkpoint(seconds_base);
+    checkpoint();
     control.learner_running = false;
   }
 };
@@ -388,7 +384,16 @@ void run_training(const TrainConfig& config, const TrainOptions& options) {
     window = std::make_unique<ReplayWindows>(config.game_specs(), config.game_weights(), config.replay,
                                              config.net.ownership_head);
     if (resume) {
-      state = learner->load_checkpoint(ckpt);
+      try {
+        state = learner->load_checkpoint(ckpt);
+      } catch (const std::exception& e) {
+        // Say which checkpoint would resume: the user decides whether to drop the newest.
+        const std::string older = older_readable_checkpoint(run_dir, ckpt);
+        throw std::runtime_error(std::string(e.what()) +
+                                 (older.empty() ? "; no older checkpoint of the run reads either"
+                                                : "; the older checkpoint '" + older + "' reads: move '" + ckpt +
+                                                      "' away to resume from it"));
+      }
       window->restore(run_dir + "/selfplay", state.windows);
       learn_rng.set_state(state.rng);
       control.samples_trained = state.samples_trained;
@@ -422,7 +427,8 @@ void run_training(const TrainConfig& config, const TrainOptions& options) {
     control.learner_running = options.selfplay;
   }
 
-  const auto start = Clock::now();
+  metrics.start_clock(state.train_seconds);
+  const auto start = Clock::now();  // this invocation's: run.max_minutes, the progress line
 
   // On a GPU the self-play threads share one network batch (nets/evaluation_server.h); on the
   // CPU each thread evaluates on its own (the fastest way measured there). Declared before
@@ -464,7 +470,7 @@ void run_training(const TrainConfig& config, const TrainOptions& options) {
   if (options.learn) {
     learn_thread = std::thread([&] {
       set_torch_threads(config.learn.threads);
-      LearnerThread lt{config, run_dir, *learner, *window, learn_rng, state, control, metrics, start,
+      LearnerThread lt{config, run_dir, *learner, *window, learn_rng, state, control, metrics,
                        options.keep_shards};
       try {
         lt.run();
@@ -500,7 +506,6 @@ void run_training(const TrainConfig& config, const TrainOptions& options) {
       if (options.selfplay && games > last_games) {
         nlohmann::json j;
         j["kind"] = "selfplay";
-        j["time_s"] = elapsed;
         j["games"] = games;
         j["positions"] = pos;
         j["games_per_s"] = (games - last_games) / dt;
@@ -584,7 +589,6 @@ void run_training(const TrainConfig& config, const TrainOptions& options) {
   if (options.selfplay)
     metrics.write({{"kind", "selfplay_end"},
                    {"actor", process_id},
-                   {"time_s", seconds_since(start)},
                    {"games", control.games.load()},
                    {"positions", control.positions_written.load()}});
   if (!control.error.empty()) throw std::runtime_error(control.error);

@@ -117,6 +117,17 @@
     return state.variants.find((v) => v.name === name) || null;
   }
 
+  // The triangles (y, quady, quady2) are named by their side, like the server's own lines
+  // ("quady side 15"); squares and rhombuses N×N. /api/variants gives no shape, so the names
+  // stand here, unless a `shape` field says otherwise.
+  const TRIANGLE_VARIANTS = new Set(['y', 'quady', 'quady2']);
+
+  function sizeText(variantName, n) {
+    const variant = variantNamed(variantName);
+    const triangle = variant && variant.shape ? variant.shape === 'triangle' : TRIANGLE_VARIANTS.has(variantName);
+    return triangle ? `side ${n}` : `${n}×${n}`;
+  }
+
   function sizesOf(variant) {
     if (variant.sizes && variant.sizes.length) return variant.sizes;
     const sizes = [];
@@ -143,7 +154,7 @@
     const update = () => {
       const variant = variantNamed(variantSelect.value);
       if (!variant) return;
-      fillOptions(sizeSelect, sizesOf(variant).map((n) => ({ value: n, text: `${n}×${n}` })), variant.default_size);
+      fillOptions(sizeSelect, sizesOf(variant).map((n) => ({ value: n, text: sizeText(variant.name, n) })), variant.default_size);
       swapBox.checked = Boolean(variant.swap);  // the variant's default pie rule
       if (onChange) onChange();
     };
@@ -161,7 +172,7 @@
   }
 
   function describeModel(model) {
-    const sizes = (model.sizes || []).map((n) => `${n}×${n}`).join(', ');
+    const sizes = (model.sizes || []).map((n) => sizeText(model.variant, n)).join(', ');
     const parts = [model.name || model.path];
     if (sizes) parts.push(sizes);
     if (model.step != null) parts.push(`step ${model.step}`);
@@ -426,7 +437,7 @@
   }
 
   function renderTitle(view) {
-    const parts = [view.title || `${view.variant} ${view.size}×${view.size}`];
+    const parts = [view.title || `${view.variant} ${sizeText(view.variant, view.size)}`];
     if (view.opponent && view.opponent !== 'none' && view.human !== 'both') {
       // A model opponent reads "<path>:sims=200", "<path>:time=2" or "<path>:level=3": show
       // the model's name, and a level by its name.
@@ -877,6 +888,7 @@
     const metrics = run.metrics || [];
     const learn = metrics.filter((m) => m.kind === 'learn');
     const selfplay = metrics.filter((m) => m.kind === 'selfplay');
+    const gating = metrics.filter((m) => m.kind === 'gating' && numeric(gatingScore(m)));
     const ladders = laddersOf(run);
 
     const charts = [
@@ -886,7 +898,8 @@
       { id: 'samples_per_s', title: 'samples per second (learner)', xLabel: 'step', series: [{ name: 'samples/s', points: pointsOf(learn, 'step', 'samples_per_s') }] },
       { id: 'positions_per_s', title: 'self-play positions per second', xLabel: 'time (min)', series: [{ name: 'positions/s', points: pointsOf(selfplay, 'time_s', 'positions_per_s', 1 / 60) }] },
       { id: 'evals_per_s', title: 'self-play evaluations per second', xLabel: 'time (min)', series: [{ name: 'evals/s', points: pointsOf(selfplay, 'time_s', 'evals_per_s', 1 / 60) }] },
-      eloChart(ladders),
+      gatingChart(gating),
+      eloChart(ladders, gating),
     ];
     const container = $('run-charts');
     for (const chart of charts) {
@@ -900,12 +913,20 @@
     if (lastLearn && numeric(lastLearn.time_s)) parts.push(`${(lastLearn.time_s / 60).toFixed(1)} min`);
     const ladderKeys = Object.keys(ladders);
     if (ladderKeys.length) parts.push(`ladders: ${ladderKeys.map((k) => k || 'ladder.json').join(', ')}`);
+    if (gating.length) {
+      const last = gating[gating.length - 1];
+      const counts = numeric(last.wins) && numeric(last.losses)
+        ? ` ${last.wins}-${last.losses}${numeric(last.draws) && last.draws ? `-${last.draws}` : ''}` : '';
+      parts.push(`${gating.length} gating records, the last${counts} against ${opponentName(last.opponent)} (score ${gatingScore(last).toFixed(2)})`);
+    }
     parts.push(`updated ${new Date().toLocaleTimeString()}`);
     $('run-summary').textContent = parts.join(' · ');
   }
 
   // Elo against step: one line per ladder file; the baselines (no step) as dashed levels.
-  function eloChart(ladders) {
+  // A run without a ladder (a short one) has only its gating games to tell its strength:
+  // then the panel shows their Elo difference against the opponent instead of "no data".
+  function eloChart(ladders, gating) {
     const series = [];
     const levels = [];
     Object.keys(ladders).sort().forEach((key, i) => {
@@ -924,7 +945,100 @@
         }
       }
     });
-    return { id: 'elo', title: 'ladder Elo', xLabel: 'step', series, levels };
+    if (series.some((s) => s.points.length > 0) || gating.length === 0) {
+      return { id: 'elo', title: 'ladder Elo', xLabel: 'step', series, levels };
+    }
+    const withStep = gating.filter((g) => numeric(g.step));
+    const fallback = gatingSeries(withStep, (g) => g.step, gatingElo, (g) => {
+      const interval = gatingInterval(g);
+      return interval && interval.map(eloOfScore);
+    });
+    const opponents = fallback.map((s) => s.opponent).join(', ');
+    return {
+      id: 'elo', title: 'Elo against the gating opponent (no ladder yet)', xLabel: 'step', series: fallback,
+      levels: fallback.length ? [{ y: 0, label: `${opponents} = 0`, color: '#8b8577' }] : [],
+    };
+  }
+
+  // Gating records (train/gating.cpp): each gated model's colour-balanced games against the
+  // previous model or a baseline, from the new model's side: `score`, `wins`, `losses`,
+  // `draws` of `games`, `elo_diff` (clamped at +-800), `step`, `time_s`, `opponent`.
+  function gatingScore(g) {
+    if (numeric(g.score)) return g.score;
+    const games = gatingGames(g);
+    return games ? (g.wins + 0.5 * (numeric(g.draws) ? g.draws : 0)) / games : null;
+  }
+
+  function gatingGames(g) {
+    if (numeric(g.games) && g.games > 0) return g.games;
+    const total = [g.wins, g.losses, g.draws].filter(numeric).reduce((a, b) => a + b, 0);
+    return numeric(g.wins) && numeric(g.losses) && total > 0 ? total : null;
+  }
+
+  // The 95% Wilson interval of the score over its games (draws count half): a match of a few
+  // games tells little, and one won 10-0 is not a certain 1. null without the counts.
+  function gatingInterval(g) {
+    const n = gatingGames(g);
+    const p = gatingScore(g);
+    if (!n || !numeric(p)) return null;
+    const z = 1.96;
+    const denominator = 1 + (z * z) / n;
+    const centre = (p + (z * z) / (2 * n)) / denominator;
+    const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / denominator;
+    return [Math.max(0, centre - half), Math.min(1, centre + half)];
+  }
+
+  // As train/gating.cpp: a perfect score has no finite Elo difference, so it stops at +-800.
+  function eloOfScore(score) {
+    const s = Math.min(Math.max(score, 1e-6), 1 - 1e-6);
+    return Math.min(800, Math.max(-800, -400 * Math.log10(1 / s - 1)));
+  }
+
+  function gatingElo(g) {
+    return numeric(g.elo_diff) ? g.elo_diff : eloOfScore(gatingScore(g));
+  }
+
+  function opponentName(opponent) {
+    return opponent === 'previous' ? 'the previous model' : (opponent || 'the opponent');
+  }
+
+  // One series per opponent: points [x(g), y(g)], intervals, and each record's numbers as tips.
+  function gatingSeries(gating, x, y, interval) {
+    const byOpponent = new Map();
+    for (const g of gating) {
+      const key = g.opponent || '';
+      if (!byOpponent.has(key)) byOpponent.set(key, []);
+      byOpponent.get(key).push(g);
+    }
+    return Array.from(byOpponent, ([opponent, records], i) => {
+      const sorted = records.slice().sort((a, b) => x(a) - x(b));
+      return {
+        name: `vs ${opponentName(opponent)}`, opponent: opponentName(opponent), color: PALETTE[i % PALETTE.length],
+        points: sorted.map((g) => [x(g), y(g)]),
+        intervals: sorted.map(interval),
+        tips: sorted.map((g) => {
+          const games = gatingGames(g);
+          const counts = games && numeric(g.wins) && numeric(g.losses)
+            ? `${g.wins} won, ${g.losses} lost${numeric(g.draws) && g.draws ? `, ${g.draws} drawn` : ''} of ${games}, ` : '';
+          const when = [numeric(g.step) ? `step ${g.step}` : '', numeric(g.time_s) ? `${(g.time_s / 60).toFixed(1)} min` : '']
+            .filter(Boolean).join(', ');
+          return `${when}: ${counts}score ${gatingScore(g).toFixed(3)}, Elo ${gatingElo(g) >= 0 ? '+' : ''}${gatingElo(g).toFixed(0)}`;
+        }),
+      };
+    });
+  }
+
+  // The gating score against training time (the run's clock, which every record shares), or
+  // against the step where a record lacks the time; 0.5 is an even match.
+  function gatingChart(gating) {
+    const byTime = gating.length > 0 && gating.every((g) => numeric(g.time_s));
+    const usable = byTime ? gating : gating.filter((g) => numeric(g.step));
+    const series = gatingSeries(usable, byTime ? (g) => g.time_s / 60 : (g) => g.step, gatingScore, gatingInterval);
+    return {
+      id: 'gating', title: 'gating score of each new model (95% interval)', xLabel: byTime ? 'time (min)' : 'step',
+      series, levels: series.length ? [{ y: 0.5, label: 'even', color: '#8b8577' }] : [], yRange: [0, 1],
+      empty: 'no gating games yet (gating.games in the config)',
+    };
   }
 
   // ---- balance reports -----------------------------------------------------------------------

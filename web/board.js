@@ -6,7 +6,8 @@
 //   marks        quadhex's shading of every other quarter, under the cells: empty cells are a
 //                little transparent, so the tint shows on empty cells only and never on stones
 //   cells        cells, then stymie's squares (data-action, class cell|square, legal, data-player)
-//   goals        the edges each player connects, on top of the cells' outer outlines
+//   goals        the edges each player connects: on a square board's straight outer edge, just
+//                outside the hexagons' zigzag on the rhombus (clearedGoals)
 //   links        one <g class="link"> per link; a legal one also holds wide transparent
 //                `.hit` lines, the click targets, so a thin diagonal is easy to click
 //   heat         analysis overlays (class heat, data-heat, data-for); no pointer events
@@ -14,13 +15,22 @@
 //                colour on each sub-game won; above the heat map, which would hide anything
 //                drawn under it, and thin, so that stones still read through them
 //   overlay      winning chain rings, last-move dots, the engine's best move; no pointer events
-//   frame        torus wrap marks and coordinates
+//   frame        torus wrap marks and coordinates (the triangle's column letters at both ends of
+//                each column line, triangleColumnLabels)
 'use strict';
 
 (function (global) {
   const SVG_NS = 'http://www.w3.org/2000/svg';
   const EXTRA_MARGIN = 0.25;  // board units beyond the layout's own margin, for the wrap arrows
   const HIT_WIDTH = 0.34;     // board units: the width of a link's click target
+  // Board units between a goal bar's centre line and the outermost corner of the cells beside
+  // it: half the widest bar stroke (.goal-outline, 0.17 in style.css) and half a highlighted
+  // cell's outline (.chain, 0.08), so that neither covers the other.
+  const GOAL_CLEARANCE = 0.13;
+  const LABEL_OFFSET = 0.95;  // cell steps from a line's end cell to its label, as the server's
+  // Board units from a goal bar's centre line to the centre of a coordinate beside it: half the
+  // bar's stroke and the half extent of a two-digit label (0.42 high) across a slanted bar.
+  const LABEL_CLEARANCE = 0.45;
 
   // ---- small helpers -------------------------------------------------------------------
 
@@ -169,8 +179,13 @@
       drawCell(layers.cells, item, owner.get(item.action), legal.has(item.action), chain.has(item.action));
     }
 
-    for (const goal of layout.goals || []) {
-      for (const segment of goal.segments || []) drawGoalSegment(layers.goals, goal.player, segment);
+    // The same for every position of a game: fitted once per layout.
+    if (!index.fitted) {
+      const goals = clearedGoals(layout, index);
+      index.fitted = { goals, labels: coordinateLabels(layout, index, goals) };
+    }
+    for (const goal of index.fitted.goals) {
+      for (const segment of goal.segments) drawGoalSegment(layers.goals, goal.player, segment);
     }
 
     for (const item of layout.items || []) {
@@ -180,7 +195,7 @@
     drawGames(layers.sides, layout, view, index);
     drawChainAndLast(layers.overlay, index, view, owner);
     if (layout.wrap) drawWrapMarks(layers.frame, index);
-    drawCoordinates(layers.frame, layout, index);
+    drawCoordinates(layers.frame, index.fitted.labels, index);
   }
 
   function drawCell(parent, item, player, isLegal, onChain) {
@@ -339,15 +354,136 @@
     }
   }
 
-  function drawCoordinates(parent, layout, index) {
+  function drawCoordinates(parent, labels, index) {
     const fontSize = round(0.42 * index.unit);
-    for (const label of layout.coordinates || []) {
+    for (const label of labels) {
       const text = svgElement(parent, 'text', {
         class: 'coordinate', x: round(label.x), y: round(label.y), 'font-size': fontSize,
         'text-anchor': 'middle', 'dominant-baseline': 'central',
       });
       text.textContent = label.text;
     }
+  }
+
+  // ---- goal bars and coordinates, fitted to the cells ----------------------------------
+
+  function cellItems(layout) {
+    return (layout.items || []).filter((item) => item.kind === 'cell' && item.polygon && item.polygon.length);
+  }
+
+  // The layout's goal bars, each segment moved outward (away from the board's middle) where
+  // it would cut into the cells beside it. The server draws the rhombus' bars a fixed distance
+  // from the outer cells' centres, which on the slanted west and east sides runs through the
+  // hexagons' corners (and their strokes overlap the corners on the north and south rows).
+  // A bar along the cells' straight outer edge (square boards, where the edge is the goal) stays
+  // where it is. Returns [{player, segments}].
+  function clearedGoals(layout, index) {
+    const cells = cellItems(layout);
+    const b = index.bounds;
+    const middle = [(b.minX + b.maxX) / 2, (b.minY + b.maxY) / 2];
+    return (layout.goals || []).map((goal) => {
+      const segments = [];
+      for (const segment of goal.segments || []) {
+        const [[x1, y1], [x2, y2]] = segment;
+        const length = Math.hypot(x2 - x1, y2 - y1);
+        if (!(length > 0)) { segments.push(segment); continue; }
+        const ux = (x2 - x1) / length;
+        const uy = (y2 - y1) / length;
+        let nx = -uy;
+        let ny = ux;
+        if ((middle[0] - x1) * nx + (middle[1] - y1) * ny > 0) { nx = -nx; ny = -ny; }  // outward
+        // How far beyond the bar's line the cells beside it reach (those whose extent along
+        // the bar overlaps it, with the clearance at either end).
+        let reach = -Infinity;
+        for (const cell of cells) {
+          const along = cell.polygon.map(([x, y]) => (x - x1) * ux + (y - y1) * uy);
+          if (Math.max(...along) < -GOAL_CLEARANCE || Math.min(...along) > length + GOAL_CLEARANCE) continue;
+          for (const [x, y] of cell.polygon) reach = Math.max(reach, (x - x1) * nx + (y - y1) * ny);
+        }
+        const onStraightEdge = Math.abs(reach) < 1e-6;
+        const move = reach === -Infinity || onStraightEdge ? 0 : Math.max(0, reach + GOAL_CLEARANCE);
+        segments.push([[x1 + move * nx, y1 + move * ny], [x2 + move * nx, y2 + move * ny]]);
+      }
+      return { player: goal.player, segments };
+    });
+  }
+
+  // The coordinates to draw: the layout's, with the triangle's column letters replaced by
+  // triangleColumnLabels, and any label nearer than LABEL_CLEARANCE to a goal bar beside it
+  // (on the rhombus, where clearedGoals moved the bars out towards them) pushed out along its
+  // own row or column, away from its nearest cell, so that it stays on that line.
+  function coordinateLabels(layout, index, goals) {
+    const cells = cellItems(layout);
+    const triangle = triangleColumnLabels(cells);
+    const labels = (layout.coordinates || [])
+      .filter((label) => !(triangle && /^[a-z]+$/.test(label.text)))
+      .map((label) => ({ text: label.text, x: label.x, y: label.y }));
+    if (triangle) labels.push(...triangle);
+    const b = index.bounds;
+    const middle = [(b.minX + b.maxX) / 2, (b.minY + b.maxY) / 2];
+    const bars = goals.flatMap((goal) => goal.segments);
+    if (bars.length === 0 || cells.length === 0) return labels;
+    return labels.map((label) => {
+      const nearest = cells.reduce((best, cell) => {
+        const [cx, cy] = itemCenter(cell);
+        const d = Math.hypot(cx - label.x, cy - label.y);
+        return d < best.d ? { at: [cx, cy], d } : best;
+      }, { at: null, d: Infinity });
+      if (!nearest.at || !(nearest.d > 0)) return label;
+      const ax = (label.x - nearest.at[0]) / nearest.d;  // the label's way out
+      const ay = (label.y - nearest.at[1]) / nearest.d;
+      let push = 0;
+      for (const [[x1, y1], [x2, y2]] of bars) {
+        const length = Math.hypot(x2 - x1, y2 - y1);
+        if (!(length > 0)) continue;
+        let [nx, ny] = [-(y2 - y1) / length, (x2 - x1) / length];
+        if ((middle[0] - x1) * nx + (middle[1] - y1) * ny > 0) { nx = -nx; ny = -ny; }  // outward
+        const along = ((label.x - x1) * (x2 - x1) + (label.y - y1) * (y2 - y1)) / length;
+        const beyond = (label.x - x1) * nx + (label.y - y1) * ny;
+        const facing = ax * nx + ay * ny;
+        // Beside this bar: within its length, on the board's side of the bar's outer clearance,
+        // and leaving the board across it.
+        if (along < 0 || along > length || beyond >= LABEL_CLEARANCE - 1e-9 || facing < 0.3) continue;
+        push = Math.max(push, (LABEL_CLEARANCE - beyond) / facing);
+      }
+      return push > 0 ? { text: label.text, x: label.x + push * ax, y: label.y + push * ay } : label;
+    });
+  }
+
+  // The triangle (y, quady, quady2): cell (r, c) is named by its row r from the apex and its
+  // column c from the left within its row, so column c is the line of cells (r, c), r >= c,
+  // running from (c, c) on the right side down-left to (N, c) on the base. A letter under the
+  // base cell alone sits under the lines of other columns higher up (on side 15, h8 is above
+  // the base's k and l), so each letter goes on its own line, just beyond both of its ends.
+  // Read off the cells' names and centres: the board is a triangle when its columns differ in
+  // length (a square and a rhombus have N cells in every column). null for any other board.
+  function triangleColumnLabels(cells) {
+    const columns = new Map();
+    for (const cell of cells) {
+      const name = /^([a-z]+)([0-9]+)$/.exec(cell.label || '');
+      if (!name || cell.polygon.length !== 6) return null;
+      if (!columns.has(name[1])) columns.set(name[1], []);
+      columns.get(name[1]).push({ row: Number(name[2]), center: itemCenter(cell) });
+    }
+    if (new Set(Array.from(columns.values(), (column) => column.length)).size < 2) return null;
+    // One step down a column (every column is parallel); the corner's column has one cell.
+    let step = null;
+    for (const column of columns.values()) {
+      column.sort((p, q) => p.row - q.row);
+      if (!step && column.length >= 2) {
+        const [first, last] = [column[0], column[column.length - 1]];
+        const rows = last.row - first.row;
+        step = [(last.center[0] - first.center[0]) / rows, (last.center[1] - first.center[1]) / rows];
+      }
+    }
+    if (!step) return null;
+    const labels = [];
+    for (const [letter, column] of columns) {
+      const [top, base] = [column[0].center, column[column.length - 1].center];
+      labels.push({ text: letter, x: base[0] + LABEL_OFFSET * step[0], y: base[1] + LABEL_OFFSET * step[1] });
+      labels.push({ text: letter, x: top[0] - LABEL_OFFSET * step[0], y: top[1] - LABEL_OFFSET * step[1] });
+    }
+    return labels;
   }
 
   // ---- analysis overlays ---------------------------------------------------------------

@@ -35,8 +35,11 @@
     return value.toFixed(decimals);
   }
 
-  // A tiny line chart: {title, xLabel, series: [{name, color, points: [[x, y]], tips?}],
-  // levels?: [{y, label, color}]} into the figure's svg (a 360 x 200 viewBox that scales).
+  // A tiny line chart: {title, xLabel, series: [{name, color, points: [[x, y]], tips?,
+  // intervals?: [[lo, hi] or null per point]}], levels?: [{y, label, color}], yRange?: [lo, hi]
+  // (a span the y axis always covers, e.g. [0, 1] for a score), empty?: the text shown without
+  // data} into the figure's svg (a 360 x 200 viewBox that scales). Each dot carries its values
+  // as data-x and data-y, each interval its bounds as data-lo and data-hi (the tests read them).
   function drawChart(figure, chart) {
     const W = 360;
     const H = 200;
@@ -60,10 +63,12 @@
     const ys = [];
     for (const s of chart.series) for (const [x, y] of s.points) { xs.push(x); ys.push(y); }
     if (xs.length === 0) {
-      add(svg, 'text', { class: 'no-data', x: W / 2, y: H / 2, 'text-anchor': 'middle' }, 'no data yet');
+      add(svg, 'text', { class: 'no-data', x: W / 2, y: H / 2, 'text-anchor': 'middle' }, chart.empty || 'no data yet');
       return;
     }
     for (const level of chart.levels || []) ys.push(level.y);
+    for (const s of chart.series) for (const interval of s.intervals || []) if (interval) ys.push(...interval);
+    if (chart.yRange) ys.push(...chart.yRange);
     let [x0, x1] = [Math.min(...xs), Math.max(...xs)];
     let [y0, y1] = [Math.min(...ys), Math.max(...ys)];
     if (x0 === x1) { x0 -= 1; x1 += 1; }
@@ -95,6 +100,15 @@
     }
     for (const s of chart.series) {
       if (s.points.length === 0) continue;
+      // A result's uncertainty (a gating match of a few games) as a vertical bar under its dot.
+      (s.intervals || []).forEach((interval, i) => {
+        if (!interval || !s.points[i]) return;
+        const x = r1(px(s.points[i][0]));
+        add(svg, 'line', {
+          class: 'interval', stroke: s.color, x1: x, x2: x, y1: r1(py(interval[0])), y2: r1(py(interval[1])),
+          'data-x': s.points[i][0], 'data-lo': interval[0], 'data-hi': interval[1],
+        });
+      });
       add(svg, 'polyline', {
         class: 'series', stroke: s.color,
         points: s.points.map(([x, y]) => `${r1(px(x))},${r1(py(y))}`).join(' '),
@@ -102,7 +116,7 @@
       // Dots where there are few points (a ladder), each with its numbers as a tooltip.
       if (s.points.length <= 60) {
         s.points.forEach(([x, y], i) => {
-          const dot = add(svg, 'circle', { cx: r1(px(x)), cy: r1(py(y)), r: 2.2, fill: s.color });
+          const dot = add(svg, 'circle', { class: 'point', cx: r1(px(x)), cy: r1(py(y)), r: 2.2, fill: s.color, 'data-x': x, 'data-y': y });
           add(dot, 'title', {}, s.tips ? s.tips[i] : `${x}: ${y}`);
         });
       }

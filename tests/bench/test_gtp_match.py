@@ -24,8 +24,8 @@ def match(tmp_path, a, b, *extra, a_setup="variant hex 5;pie off", b_setup="vari
 
 
 def fake_engine(tmp_path, genmove_answer, die_on_genmove=False, genmove_sleep=0.0):
-    """A GTP engine that answers every command with success and genmove with one fixed move
-    (after `genmove_sleep` seconds)."""
+    """A GTP engine that answers every command with success and genmove with one fixed answer
+    (after `genmove_sleep` seconds): `genmove_answer` follows '= ' and may hold more lines."""
     path = tmp_path / "fake_engine.py"
     path.write_text(f"""import sys, time
 for line in sys.stdin:
@@ -113,3 +113,39 @@ def test_a_refused_setup_command_is_named(tmp_path):
                    b_setup="variant hex 5;boardsize 99")
     assert run.returncode == 1
     assert "b: 'boardsize 99' refused" in run.stderr, run.stderr
+
+
+def endless_engine(tmp_path):
+    """An engine that answers genmove with lines without end (no blank line ever)."""
+    path = tmp_path / "endless_engine.py"
+    path.write_text("""import sys
+for line in sys.stdin:
+    if line.startswith("genmove"):
+        sys.stdout.write("= c3\\n")
+        while True:
+            sys.stdout.write("x" * 1000 + "\\n")
+    else:
+        print("=\\n", flush=True)
+""")
+    return f"{sys.executable} {path}"
+
+
+def test_an_engine_that_writes_without_end_is_stopped_at_the_bound(tmp_path):
+    # It once drove the script to 3.8 GB.
+    run, games = match(tmp_path, endless_engine(tmp_path), f"{QUAX} gtp --player random", "--games", "1")
+    assert run.returncode == 1 and games == []
+    lines = run.stderr.strip().splitlines()
+    assert len(lines) == 1 and "answer to 'genmove black' longer than 1048576 bytes" in lines[0], run.stderr
+
+
+def test_an_empty_answer_or_two_answers_to_one_command_are_named(tmp_path):
+    # Each once ended in an IndexError traceback.
+    run, _ = match(tmp_path, fake_engine(tmp_path, ""), f"{QUAX} gtp --player random", "--games", "1")
+    assert run.returncode == 1
+    lines = run.stderr.strip().splitlines()
+    assert len(lines) == 1 and "a: an empty answer to 'genmove black'" in lines[0], run.stderr
+    run, _ = match(tmp_path, fake_engine(tmp_path, "c3\\n\\n= d4"), f"{QUAX} gtp --player random", "--games", "1")
+    assert run.returncode == 1
+    lines = run.stderr.strip().splitlines()
+    assert len(lines) == 1 and "a: wrote '= d4' before" in lines[0] and "more answers than commands" in lines[0], \
+        run.stderr

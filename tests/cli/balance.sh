@@ -27,6 +27,9 @@ for f in balance.json openings.svg report.txt; do [ -s "$tmp/a/$f" ] || fail "$f
 grep -q '^first player without swap: ' <<<"$out" || fail "first player line: $out"
 grep -q 'skill: twice the simulations' <<<"$out" || fail "skill lines: $out"
 grep -q '^\[ *[0-9.]* s\] openings' "$tmp/a.err" || fail "progress lines: $(cat "$tmp/a.err")"
+# The model was trained on 5x5: the report says so, as the terminal does.
+warning="warning: model '$MODEL5' was trained on quax 5x5, not 4x4; it plays that size untested"
+[ "$(sed -n 2p "$tmp/a/report.txt")" = "$warning" ] || fail "report.txt's second line: $(sed -n 2p "$tmp/a/report.txt")"
 
 python3 - "$tmp/a/balance.json" <<'PY' || fail "balance.json fields"
 import json, sys
@@ -46,6 +49,7 @@ for side in ["without_swap", "with_swap"]:
     assert fp["games"] == 4 and 0 <= fp["low"] <= fp["rate"] <= fp["high"] + 1e-9 <= 1 + 1e-9, fp
 assert [p["sims"] for p in r["skill_trace"]] == [8, 16], r["skill_trace"]
 assert r["draw_rate"] is None and r["length"]["games"] == 4
+assert len(r["model_warnings"]) == 2 and "not 4x4" in r["model_warnings"][0], r["model_warnings"]
 PY
 grep -c '<polygon' "$tmp/a/openings.svg" | grep -qx 16 || fail "svg cells"
 
@@ -79,6 +83,7 @@ out=$("$QUAX" balance compare "$tmp/a" "$tmp/b" --out "$tmp/cmp.md") || fail "co
 grep -q "^report .*$tmp/a .*$tmp/b" <<<"$out" || fail "compare header: $out"
 grep -q '^game .*quax 4x4 (no swap) .*quax 4x4 (no swap)' <<<"$out" || fail "compare game row: $out"
 grep -q '^openings proven (win/loss/draw) *4/12/0 *4/12/0$' <<<"$out" || fail "compare proven row: $out"
+grep -q '^model warnings .*was trained on quax 5x5, not 4x4' <<<"$out" || fail "compare warnings row: $out"
 grep -q '!\[map\](a/openings.svg).*!\[map\](b/openings.svg)' "$tmp/cmp.md" || fail "compare maps: $(cat "$tmp/cmp.md")"
 err=$("$QUAX" balance compare "$tmp/none" 2>&1) && fail "compare of a missing report accepted"
 echo "ok"

@@ -24,11 +24,13 @@ out=$(printf 'a1\nquit\n' | "$QUAX" play --variant quax --size 5 --level 3 --see
 printf '%s\n' "$out" | grep -q "the engine ($SRC/checkpoints/quax-5\.pt:level=3) plays white" || fail "level 3: $out"
 printf '%s\n' "$out" | grep -q "engine plays [a-e][1-5]" || fail "level 3: the engine did not move: $out"
 
-# Every variant has a shipped model now: a copy of the program away from the source tree, run
-# where there is no checkpoints/ either, has none.
-mkdir "$DIR/bin" && cp "$QUAX" "$DIR/bin/quax" || fail "copying the program"
+# Every variant has a shipped model now: with the models' folders set to an empty one
+# (QUAX_MODELS, nets/model_locations.h), there is none.
+mkdir "$DIR/no-models" || fail "mkdir"
+export QUAX_MODELS="$DIR/no-models"
 expect_one_line_error "quax play: --level needs a model, and there is no shipped model of quadrex (give one with --model)" \
-  "$DIR/bin/quax" play --variant quadrex --level 3
+  "$QUAX" play --variant quadrex --level 3
+unset QUAX_MODELS
 expect_one_line_error "quax play: --level plays a model weaker, not the baseline 'uct:100'" \
   "$QUAX" play --player uct:100 --level 3
 expect_one_line_error "level takes 1 (novice) to 10 (full strength)" \
@@ -38,8 +40,10 @@ expect_one_line_error "quax play: --level: Value 0 not in range 1 to 10" "$QUAX"
 # gtp: --level without --model plays the shipped model; a variant without one is refused.
 out=$(printf 'genmove b\nquit\n' | "$QUAX" gtp --size 5 --level 2 --seed 3 2>/dev/null | head -1)
 case "$out" in "= "[a-e][1-5]) ;; *) fail "gtp --level 2 answered '$out'";; esac
+export QUAX_MODELS="$DIR/no-models"
 expect_one_line_error "quax gtp: --level needs a model, and there is no shipped model of quadrex (give one with --model)" \
-  "$DIR/bin/quax" gtp --variant quadrex --level 3
+  "$QUAX" gtp --variant quadrex --level 3
+unset QUAX_MODELS
 
 # arena --chain: random, level 1, level 10 - two pairings, never random against level 10.
 M="$SRC/checkpoints/quax-5.pt"

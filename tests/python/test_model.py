@@ -66,6 +66,11 @@ def test_bad_inputs_raise_a_clear_error(tmp_path):
         model.evaluate(obs, mask[:, :-1])
     with pytest.raises(ValueError, match="no legal action"):
         model.evaluate(obs, np.zeros_like(mask))
+    # A zero-stride view of a billion positions (once a SIGSEGV: the failed copy was not
+    # checked) is refused before any copy is asked for.
+    huge = np.broadcast_to(obs, (10**9,) + obs.shape[1:])
+    with pytest.raises(ValueError, match="a batch of 1000000000 positions; at most 65536"):
+        model.evaluate(huge, np.broadcast_to(mask, (10**9,) + mask.shape[1:]))
     with pytest.raises(FileNotFoundError):
         quax.load_model(str(tmp_path / "missing.pt"))
     cut = tmp_path / "cut.pt"

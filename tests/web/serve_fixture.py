@@ -1,5 +1,7 @@
 # Starts and stops `quax serve` for the web tests: on a free port (--port 0, read from its
-# first line), serving the shipped checkpoints, from the source directory.
+# first line), serving the shipped checkpoints, from the source directory. The page is the
+# copy compiled into the binary, unless QUAX_WEB_DIR names a directory to serve it from
+# (`--web`): the tests of an edited web/ without a rebuild (QUAX_WEB_DIR=web).
 import os
 import signal
 import subprocess
@@ -7,10 +9,12 @@ from pathlib import Path
 
 SOURCE_DIR = Path(os.environ.get("QUAX_SOURCE_DIR", Path(__file__).resolve().parents[2]))
 QUAX = os.environ.get("QUAX_BINARY", str(SOURCE_DIR / "build" / "quax"))
+WEB_DIR = os.environ.get("QUAX_WEB_DIR")
 
 
 def start_server(extra_args=()):
-    process = subprocess.Popen([QUAX, "serve", "--port", "0", "--models", "checkpoints", *extra_args],
+    web = ["--web", str(SOURCE_DIR / WEB_DIR)] if WEB_DIR else []  # relative: to the source directory
+    process = subprocess.Popen([QUAX, "serve", "--port", "0", "--models", "checkpoints", *web, *extra_args],
                                cwd=SOURCE_DIR, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     line = process.stdout.readline()
     if not line.startswith("quax serve: http://"):

@@ -2,9 +2,11 @@
 # whole games by clicks against the shipped models on quax (with a link played by clicking its
 # diagonal), quady (a hexagonal board) and stymie, the analysis heat map on each, links that
 # stand out on stones of their own colour (read off a screenshot), quady's points, torax's
-# auction, replays of a record and of an arena results file, a run's charts, and the balance
-# reports side by side.
+# auction, replays of a record and of an arena results file, a run's charts (its gating games
+# too), the balance reports side by side; and the hexagonal boards' geometry read off the SVG:
+# the triangle's column letters on their lines, goal bars clear of the cells, hex's row 1 south.
 import json
+import math
 import random
 import shutil
 
@@ -353,3 +355,250 @@ def test_the_balance_page_shows_and_compares_reports(server, browser):
     # Back to the board: the game area returns.
     browser.find_element(By.ID, "tab-play").click()
     assert not browser.find_element(By.ID, "game-area").get_attribute("hidden")
+
+
+# ---- issue: coordinates, size names and goal bars of the hexagonal boards; gating results ----
+
+BOARD_GEOMETRY = """
+const parse = (text) => text.trim().split(/\\s+/).map((p) => p.split(',').map(Number));
+return {
+  cells: Array.from(document.querySelectorAll('#board polygon.cell'))
+    .map((e) => [e.dataset.label, parse(e.getAttribute('points'))]),
+  labels: Array.from(document.querySelectorAll('#board text.coordinate'))
+    .map((e) => [e.textContent, Number(e.getAttribute('x')), Number(e.getAttribute('y'))]),
+  boxes: Array.from(document.querySelectorAll('#board text.coordinate'))
+    .map((e) => { const b = e.getBBox(); return [e.textContent, [b.x, b.y, b.x + b.width, b.y + b.height]]; }),
+  goals: Array.from(document.querySelectorAll('#board line.goal'))
+    .map((e) => [e.getAttribute('class'), ['x1', 'y1', 'x2', 'y2'].map((k) => Number(e.getAttribute(k))),
+                 parseFloat(getComputedStyle(e).strokeWidth)]),
+};
+"""
+
+
+def board_geometry(driver, boxes=False):
+    """Cells {label: polygon}, coordinate labels [(text, x, y)], goal bars [(class, segment,
+    stroke width)], all in board units, as drawn; with boxes, also each label's glyph box
+    [(text, (x0, y0, x1, y1))]."""
+    got = driver.execute_script(BOARD_GEOMETRY)
+    geometry = ({label: [tuple(p) for p in points] for label, points in got["cells"]},
+                [tuple(label) for label in got["labels"]], got["goals"])
+    return geometry + ([(text, tuple(box)) for text, box in got["boxes"]],) if boxes else geometry
+
+
+def centre(polygon):
+    return sum(x for x, _ in polygon) / len(polygon), sum(y for _, y in polygon) / len(polygon)
+
+
+def split_label(label):
+    letters = label.rstrip("0123456789")
+    return letters, int(label[len(letters):])
+
+
+def distance_to_segment(p, a, b):
+    (px, py), (ax, ay), (bx, by) = p, a, b
+    dx, dy = bx - ax, by - ay
+    t = max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy)))
+    return ((px - ax - t * dx) ** 2 + (py - ay - t * dy) ** 2) ** 0.5
+
+
+def inside(p, polygon):
+    """Strictly inside a convex polygon (either orientation)."""
+    signs = set()
+    for a, b in zip(polygon, polygon[1:] + polygon[:1]):
+        cross = (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0])
+        signs.add(cross > 0)
+    return len(signs) == 1
+
+
+def distance_to_polygon(p, polygon):
+    """0 inside, else the distance to its outline."""
+    if inside(p, polygon):
+        return 0.0
+    return min(distance_to_segment(p, a, b) for a, b in zip(polygon, polygon[1:] + polygon[:1]))
+
+
+def segments_cross(a, b, c, d):
+    def side(p, q, r):
+        return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+    return side(a, b, c) * side(a, b, d) < 0 and side(c, d, a) * side(c, d, b) < 0
+
+
+def segment_to_polygon(a, b, polygon):
+    """The distance between segment ab and a convex polygon: 0 where they meet."""
+    edges = list(zip(polygon, polygon[1:] + polygon[:1]))
+    if inside(a, polygon) or inside(b, polygon) or any(segments_cross(a, b, c, d) for c, d in edges):
+        return 0.0
+    return min([distance_to_segment(v, a, b) for v in polygon] + [distance_to_polygon(a, polygon),
+                                                                  distance_to_polygon(b, polygon)])
+
+
+@pytest.mark.parametrize("variant,size", [("quady", 15), ("y", 9)])
+def test_the_triangle_letters_each_column_at_both_ends_of_its_line(server, browser, variant, size):
+    """Column c of the triangle is the line of cells (r, c), r >= c, from (c, c) on the right
+    side down-left to (N, c) on the base. Each letter stands on its own line, just beyond both
+    ends, and no other letter does: a letter under the base cell alone lay nearer the lines of
+    other columns (on side 15, h8 stood above the base's k and l)."""
+    new_game(browser, server, variant, size, "none", human="both")
+    cells, labels, _ = board_geometry(browser)
+    assert len(cells) == size * (size + 1) // 2
+    columns = {}
+    for label, polygon in cells.items():
+        letter, row = split_label(label)
+        columns.setdefault(letter, []).append((row, centre(polygon)))
+    letters = [(text, (x, y)) for text, x, y in labels if text.isalpha()]
+    # Every column runs the same way: the direction from (c, c) down its line, read off column a.
+    (_, top), (_, base) = sorted(columns["a"])[0], sorted(columns["a"])[-1]
+    length = ((base[0] - top[0]) ** 2 + (base[1] - top[1]) ** 2) ** 0.5
+    ux, uy = (base[0] - top[0]) / length, (base[1] - top[1]) / length
+    assert ux < 0 < uy, "column a does not run down-left from the apex"
+
+    def across(point, on_line):  # distance from the line through on_line, along (ux, uy)
+        return abs((point[0] - on_line[0]) * uy - (point[1] - on_line[1]) * ux)
+
+    def along(point, on_line):
+        return (point[0] - on_line[0]) * ux + (point[1] - on_line[1]) * uy
+
+    if size == 15:  # the issue's example
+        h8 = centre(cells["h8"])
+        nearest = min(letters, key=lambda item: across(item[1], h8))
+        assert nearest[0] == "h", "the letter nearest h8's column line is %r" % nearest[0]
+    for letter, members in columns.items():
+        members.sort()
+        first, last = members[0][1], members[-1][1]
+        assert members[0][0] == ord(letter) - ord("a") + 1 and members[-1][0] == size, letter
+        on_line = [(text, at) for text, at in letters if across(at, first) < 0.2]
+        assert sorted(text for text, _ in on_line) == [letter, letter], (
+            "column %s's line carries the letters %s" % (letter, [text for text, _ in on_line]))
+        ends = sorted(along(at, first) for _, at in on_line)
+        assert ends[0] < -0.6 and ends[1] > along(last, first) + 0.6, (
+            "the letters of column %s are not beyond both ends of its line: %s" % (letter, ends))
+    # Every label clear of every cell.
+    for text, x, y in labels:
+        assert min(distance_to_polygon((x, y), polygon) for polygon in cells.values()) > 0.25, text
+
+
+def test_the_triangles_sizes_are_named_by_their_side(server, browser):
+    browser.get(server["url"])
+    idle(browser)
+
+    def texts(select):
+        return [(o.get_attribute("value"), o.text) for o in Select(browser.find_element(By.ID, select)).options]
+
+    for variant in ("y", "quady", "quady2"):
+        Select(browser.find_element(By.ID, "variant")).select_by_value(variant)
+        options = texts("size")
+        assert options and all(text == "side %s" % value for value, text in options), options
+        assert Select(browser.find_element(By.ID, "size")).first_selected_option.text == (
+            "side 17" if variant == "quady2" else "side 15")
+    for variant in ("hex", "quax"):
+        Select(browser.find_element(By.ID, "variant")).select_by_value(variant)
+        options = texts("size")
+        assert options and all(text == "%s×%s" % (value, value) for value, text in options), options
+    # The Replay tab's size select too.
+    browser.find_element(By.ID, "tab-replay").click()
+    Select(browser.find_element(By.ID, "replay-variant")).select_by_value("y")
+    options = texts("replay-size")
+    assert options and all(text == "side %s" % value for value, text in options), options
+    browser.find_element(By.ID, "tab-play").click()
+    # A model of the triangle, in the opponent select, by its side too.
+    Select(browser.find_element(By.ID, "variant")).select_by_value("quady")
+    Select(browser.find_element(By.ID, "size")).select_by_value("9")
+    model = [o.text for o in Select(browser.find_element(By.ID, "opponent")).options
+             if o.get_attribute("value") == "checkpoints/quady-9.pt"]
+    assert model and "side 9" in model[0] and "×" not in model[0], model
+
+
+@pytest.mark.parametrize("variant,size", [("hex", 11), ("quadhex", 10)])
+def test_the_hex_goal_bars_lie_outside_the_cells(server, browser, variant, size):
+    """Each goal bar, stroke included, clears every cell hexagon (they cut through the corners
+    of columns a and k), and the coordinates stay clear of the bars."""
+    new_game(browser, server, variant, size, "none", human="both")
+    cells, labels, goals, boxes = board_geometry(browser, boxes=True)
+    assert len(cells) == size * size
+    kinds = [kind.split()[-1] for kind, _, _ in goals]
+    assert kinds.count("goal-black") == 2 and kinds.count("goal-white") == 2, kinds
+    for kind, (x1, y1, x2, y2), width in goals:  # the bars' centre lines outside every cell
+        crossed = [label for label, polygon in cells.items() if segment_to_polygon((x1, y1), (x2, y2), polygon) == 0]
+        assert not crossed, "the bar %s (%s) crosses the cells %s" % (kind, (x1, y1, x2, y2), crossed)
+    for kind, (x1, y1, x2, y2), width in goals:
+        assert 0 < width < 0.5, (kind, width)
+        for label, polygon in cells.items():  # and their strokes too
+            gap = segment_to_polygon((x1, y1), (x2, y2), polygon)
+            assert gap >= width / 2, "the bar %s (%s) comes within %.3f of cell %s (its half width %.3f)" % (
+                kind, (x1, y1, x2, y2), gap, label, width / 2)
+        # The coordinates' glyphs are clear of the bar too (it was moved towards them).
+        for text, (bx0, by0, bx1, by1) in boxes:
+            box = [(bx0, by0), (bx1, by0), (bx1, by1), (bx0, by1)]
+            assert segment_to_polygon((x1, y1), (x2, y2), box) >= width / 2, (
+                "the coordinate %s runs into the bar %s" % (text, kind))
+
+
+def test_the_hex_rhombus_has_row_1_in_the_south(server, browser):
+    """The rules' frame: rows from 1 in the south to N in the north, columns from a in the west."""
+    new_game(browser, server, "hex", 11, "none", human="both")
+    cells, labels, _ = board_geometry(browser)
+    (a1x, a1y), (a11x, a11y), (k1x, k1y) = (centre(cells[c]) for c in ("a1", "a11", "k1"))
+    assert a1y > a11y + 8, "a1 is not drawn south of a11 (SVG y grows southwards)"
+    assert k1x > a1x + 9 and abs(k1y - a1y) < 1e-3, "k1 is not east of a1 on row 1"
+    row = {text: y for text, _, y in labels if text.isdigit()}
+    assert abs(row["1"] - a1y) < 1e-3 and abs(row["11"] - a11y) < 1e-3, "the row numbers are not on their rows"
+
+
+def wilson(score, games, z=1.96):
+    denominator = 1 + z * z / games
+    middle = (score + z * z / (2 * games)) / denominator
+    half = z * (score * (1 - score) / games + z * z / (4 * games * games)) ** 0.5 / denominator
+    return max(0.0, middle - half), min(1.0, middle + half)
+
+
+def test_the_runs_page_charts_the_gating_games(server, browser):
+    """A short run without a ladder: its gating records are its only measure of strength. The
+    gating chart has a dot per record (time in minutes, score) with its 95% interval, and the
+    Elo panel shows their Elo difference by step instead of "no data yet"."""
+    run = server["runs"] / "gated"
+    run.mkdir(exist_ok=True)
+    gating = [(100, 120.0, 3, 7), (200, 300.0, 6, 4), (300, 540.0, 9, 1)]  # step, time_s, won, lost
+    records = ['{"kind":"learn","step":%d,"loss":3,"policy_entropy":2,"value_accuracy":0.6,"time_s":%d}'
+               % (step, time_s - 10) for step, time_s, _, _ in gating[:2]]
+    for step, time_s, won, lost in gating:
+        score = won / (won + lost)
+        records.append(json.dumps({
+            "kind": "gating", "step": step, "opponent": "uct:200", "games": won + lost, "wins": won, "losses": lost,
+            "draws": 0, "as_black": {"games": 5}, "as_white": {"games": 5}, "score": score,
+            "elo_diff": -400 * math.log10(1 / score - 1), "time_s": time_s}))
+    (run / "metrics.jsonl").write_text("\n".join(records) + "\n")
+    browser.get(server["url"])
+    idle(browser)
+    browser.find_element(By.ID, "tab-runs").click()
+    WebDriverWait(browser, 30).until(
+        lambda d: "gated" in [o.get_attribute("value") for o in Select(d.find_element(By.ID, "runs-select")).options])
+    Select(browser.find_element(By.ID, "runs-select")).select_by_value("gated")
+    WebDriverWait(browser, 30).until(lambda d: d.find_element(By.ID, "run-summary").text.startswith("gated:"))
+    idle(browser)
+
+    def dots(chart):
+        return [(float(e.get_attribute("data-x")), float(e.get_attribute("data-y")), float(e.get_attribute("cy")))
+                for e in browser.find_elements(By.CSS_SELECTOR, 'figure[data-chart="%s"] svg circle.point' % chart)]
+
+    score_dots = dots("gating")
+    assert [(x, y) for x, y, _ in score_dots] == pytest.approx(
+        [(time_s / 60, won / (won + lost)) for _, time_s, won, lost in gating])
+    assert score_dots[0][2] > score_dots[1][2] > score_dots[2][2], "a higher score is not drawn higher"
+    assert browser.find_elements(By.CSS_SELECTOR, 'figure[data-chart="gating"] svg polyline.series')
+    intervals = browser.find_elements(By.CSS_SELECTOR, 'figure[data-chart="gating"] svg line.interval')
+    assert len(intervals) == 3
+    for line, (_, _, cy), (_, _, won, lost) in zip(intervals, score_dots, gating):
+        lo, hi = float(line.get_attribute("data-lo")), float(line.get_attribute("data-hi"))
+        assert (lo, hi) == pytest.approx(wilson(won / (won + lost), won + lost), abs=1e-9)
+        below, above = float(line.get_attribute("y1")), float(line.get_attribute("y2"))
+        assert below > cy > above, "the interval does not span its dot"
+
+    elo = browser.find_element(By.CSS_SELECTOR, 'figure[data-chart="elo"]')
+    assert not elo.find_elements(By.CSS_SELECTOR, "text.no-data"), elo.text
+    assert "no data" not in elo.text
+    assert "gating" in elo.find_element(By.TAG_NAME, "figcaption").text
+    assert elo.find_elements(By.CSS_SELECTOR, "svg polyline.series")
+    assert [(x, y) for x, y, _ in dots("elo")] == pytest.approx(
+        [(step, -400 * math.log10((won + lost) / won - 1)) for step, _, won, lost in gating])
+    assert "uct:200" in elo.text  # its legend and the opponent's level
+    assert "3 gating records" in browser.find_element(By.ID, "run-summary").text
