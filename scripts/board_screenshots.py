@@ -37,7 +37,9 @@ def main():
     parser.add_argument("--quax", default="build/quax")
     parser.add_argument("--out", default="docs")
     args = parser.parse_args()
-    server = subprocess.Popen([args.quax, "serve", "--port", "0"], stdout=subprocess.PIPE, text=True)
+    # The opponents are named as --models lists them (run from the repository root).
+    server = subprocess.Popen([args.quax, "serve", "--port", "0", "--models", "checkpoints"], stdout=subprocess.PIPE,
+                              text=True)
     url = server.stdout.readline().split(": ", 1)[1].strip()
     options = webdriver.ChromeOptions()
     options.binary_location = shutil.which("chromium")
