@@ -2,14 +2,17 @@
 // (docs/BALANCE.md) under the served balance directories. A served directory is a report when
 // it holds balance.json itself, and each of its subdirectories that holds one is a report too
 // (`docs/balance/` serves every shipped model's report). Nothing outside them is read,
-// whatever a request names: a request names a listed report, never a path, and every file goes
-// through the bounded reader (core/bounded_file.h).
+// whatever a request names or a link in them points at: a request names a listed report, never
+// a path, and every file is read inside its served directory (serve/served_folder.h: a report
+// directory, balance.json, report.txt or openings.svg that resolves outside it is not served).
 #pragma once
 
 #include <nlohmann/json.hpp>
 #include <string>
 #include <utility>
 #include <vector>
+
+#include "serve/served_folder.h"
 
 namespace quax {
 
@@ -18,13 +21,14 @@ inline constexpr size_t kMaxBalanceReports = 500;
 inline constexpr size_t kMaxComparedReports = 8;
 
 struct BalanceReportEntry {
-  std::string name;  // the report directory's name: what requests use
-  std::string dir;   // the directory, as found under a served directory
+  std::string name;   // the report directory's name: what requests use
+  std::string dir;    // the directory, as found under a served directory
+  size_t served = 0;  // the served directory it lies in (an index of dirs())
 };
 
 class BalanceReports {
  public:
-  explicit BalanceReports(std::vector<std::string> dirs) : dirs_(std::move(dirs)) {}
+  explicit BalanceReports(const std::vector<std::string>& dirs);
 
   const std::vector<std::string>& dirs() const { return dirs_; }
 
@@ -51,7 +55,12 @@ class BalanceReports {
   // The listed entry `name`, or false with *error.
   bool find(const std::string& name, BalanceReportEntry* entry, std::string* error) const;
 
+  // The whole of `file` of the report `entry` (through ServedFolder::read).
+  std::string read_file(const BalanceReportEntry& entry, const char* file, std::uintmax_t max_bytes,
+                        const std::string& what) const;
+
   std::vector<std::string> dirs_;
+  std::vector<ServedFolder> folders_;  // dirs_, one each
 };
 
 }  // namespace quax

@@ -1,7 +1,6 @@
 #include "serve/board_server.h"
 
 #include <httplib.h>
-#include <sys/socket.h>
 
 #include <atomic>
 #include <cerrno>
@@ -14,6 +13,7 @@
 #include <unordered_map>
 
 #include "core/bounded_file.h"
+#include "core/bounded_json.h"
 #include "env/board_layout.h"
 #include "mcts/baseline_agents.h"
 #include "mcts/play_levels.h"
@@ -23,9 +23,11 @@
 #include "serve/analysis.h"
 #include "serve/balance_reports.h"
 #include "serve/catalogue.h"
+#include "serve/http_server.h"
 #include "serve/results_answer.h"
 #include "serve/search_budget.h"
 #include "serve/search_json.h"
+#include "serve/served_folder.h"
 #include "serve/views.h"
 #include "serve/web_assets.h"
 
@@ -97,9 +99,17 @@ bool get_bool(const json& body, const char* key, bool fallback) {
   return v->get<bool>();
 }
 
+// The body as a JSON object, its nesting bounded (core/bounded_json.h: a body nested 100,000
+// deep would overflow the stack where it is copied or written out).
 json parse_body(const std::string& text) {
-  auto body = json::parse(text, nullptr, false);
-  if (body.is_discarded() || !body.is_object()) throw HttpError{400, "the request body is not a JSON object"};
+  json body;
+  try {
+    body = parse_json(text, "the request body");
+  } catch (const JsonError& e) {
+    // Nested too deep (byte 0): that line; not JSON (an empty body too): the usual one.
+    throw HttpError{400, e.byte == 0 && !text.empty() ? e.what() : "the request body is not a JSON object"};
+  }
+  if (!body.is_object()) throw HttpError{400, "the request body is not a JSON object"};
   return body;
 }
 
@@ -200,31 +210,6 @@ class GameStore {
   std::unordered_map<std::string, std::list<std::shared_ptr<GameSession>>::iterator> index_;
 };
 
-// The HTTP worker threads, each task run inside a catch: an exception that escapes
-// cpp-httplib's own handling (in a content provider, a logger, the library itself) would
-// otherwise end the whole server (std::terminate). It is logged in one line instead; the
-// other requests go on.
-class GuardedThreadPool : public httplib::TaskQueue {
- public:
-  explicit GuardedThreadPool(size_t threads) : pool_(threads) {}
-  void enqueue(std::function<void()> fn) override {
-    pool_.enqueue([fn = std::move(fn)] {
-      try {
-        fn();
-      } catch (const std::exception& e) {
-        const std::string what = e.what();
-        std::fprintf(stderr, "quax serve: a request failed: %s\n", one_line(what).c_str());
-      } catch (...) {
-        std::fprintf(stderr, "quax serve: a request failed (an exception of unknown type)\n");
-      }
-    });
-  }
-  void shutdown() override { pool_.shutdown(); }
-
- private:
-  httplib::ThreadPool pool_;
-};
-
 // `text` with every `internal` written as `shown`.
 std::string replace_all(std::string text, const std::string& internal, const std::string& shown) {
   for (size_t at = text.find(internal); !internal.empty() && at != std::string::npos; at = text.find(internal, at + shown.size()))
@@ -234,10 +219,24 @@ std::string replace_all(std::string text, const std::string& internal, const std
 
 std::string body_too_large() { return "the request body is more than the " + size_text(kMaxBodyBytes) + " limit"; }
 
-// The request's body, read through `reader` and never past kMaxBodyBytes: a body without a
-// Content-Length (chunked, or sent until the connection closes) is counted as it arrives and
-// refused (413) once over the limit, as cpp-httplib refuses a Content-Length over it.
-std::string read_body(const httplib::ContentReader& reader, const httplib::Response& res) {
+// The HTTP layer's limits (serve/http_server.h): its defaults, but for the worker threads and
+// the body's limit, which are this server's.
+HttpLimits http_limits(const BoardServerOptions& options) {
+  HttpLimits limits;
+  limits.threads = options.threads;
+  limits.max_body_bytes = kMaxBodyBytes;
+  return limits;
+}
+
+std::string request_too_slow(const HttpLimits& limits) {
+  return "the request's head and body did not arrive within " + std::to_string(limits.request_seconds) + " s";
+}
+
+// The request's body, read through `reader` and never past kMaxBodyBytes: a chunked body is
+// counted as it arrives and refused (413) once over the limit, as cpp-httplib refuses a
+// Content-Length over it (a request with neither has an empty body: serve/http_server.h). A
+// body cut at the request's deadline is a 408.
+std::string read_body(const httplib::ContentReader& reader, const httplib::Response& res, const HttpServer& http) {
   std::string body;
   bool over = false;
   const bool ok = reader([&](const char* data, size_t n) {
@@ -246,6 +245,7 @@ std::string read_body(const httplib::ContentReader& reader, const httplib::Respo
     return true;
   });
   if (over || res.status == 413) throw HttpError{413, body_too_large()};
+  if (!ok && HttpServer::request_timed_out()) throw HttpError{408, request_too_slow(http.limits())};
   if (!ok) throw HttpError{400, "the request body could not be read (a malformed chunked body, or it stopped)"};
   return body;
 }
@@ -260,7 +260,8 @@ void one_torch_thread() {
 
 struct BoardServer::Impl {
   BoardServerOptions options;
-  httplib::Server http;
+  HttpServer http;
+  ServedFolder web;  // --web: the page's files
   Catalogue catalogue;
   GameStore games;
   std::atomic<int> analyses{0};
@@ -273,6 +274,8 @@ struct BoardServer::Impl {
 
   explicit Impl(BoardServerOptions o)
       : options(std::move(o)),
+        http(http_limits(options)),
+        web(options.web_dir),
         catalogue(options.model_dirs, options.runs_dir, options.device),
         games(options.max_games),
         search_memory(static_cast<std::uint64_t>(options.memory_mb) * kMiB),
@@ -378,7 +381,7 @@ struct BoardServer::Impl {
       std::string text;
       bool read = false;
       handle(res, [&] {
-        text = read_body(reader, res);
+        text = read_body(reader, res, http);
         read = true;
       });
       if (read) handler(req, res, text);
@@ -490,12 +493,13 @@ struct BoardServer::Impl {
     post(game + "/engine", [this](const httplib::Request& req, httplib::Response& res, const std::string&) {
       handle(res, [&] {
         auto session = games.get(req.matches[1]);
+        SearchBudget::Reservation held;  // the engine's tree, freed by engine_move when it ends
         {
           auto lock = session->lock();
-          SearchBudget::Reservation held;  // the engine's tree, freed by engine_move when it ends
           if (session->engine_to_move()) held = reserve(legal_count(session->state()), engine_simulations(session->opponent()));
-          if (std::string error = session->engine_move(); !error.empty()) throw HttpError{409, error};
         }
+        // Takes the game's lock itself, and not while it searches: the game's readers answer meanwhile.
+        if (std::string error = session->engine_move(); !error.empty()) throw HttpError{409, error};
         reply(res, 200, view(*session));
       });
     });
@@ -527,17 +531,19 @@ struct BoardServer::Impl {
       handle(res, [&] {
         const std::string path = req.get_param_value("path");
         if (path.empty()) throw HttpError{400, "'path' names no results file"};
-        if (!catalogue.is_under_runs(path))
+        // Resolved, links and all, inside the runs directory; read there.
+        const std::string resolved = catalogue.runs_folder().resolve(path);
+        if (resolved.empty())
           throw HttpError{403, "'" + clip(path) + "' is not under the runs directory (--runs " + clip(options.runs_dir) + ")"};
         json query{{"variant", req.get_param_value("variant")}};
         if (req.has_param("size")) query["size"] = query_int(req, "size", 0, 1, 1000);
         if (req.has_param("swap")) query["swap"] = req.get_param_value("swap") == "true";
         const GameSpec spec = spec_from(query);
         std::error_code ec;
-        if (!std::filesystem::exists(path, ec)) throw HttpError{404, "no results file '" + clip(path) + "'"};
+        if (!std::filesystem::exists(resolved, ec)) throw HttpError{404, "no results file '" + clip(path) + "'"};
         std::shared_ptr<const std::string> answer;
         try {
-          answer = results.answer(path, spec);
+          answer = results.answer(resolved, spec);
         } catch (const std::exception& e) {
           throw HttpError{400, e.what()};
         }
@@ -616,7 +622,7 @@ struct BoardServer::Impl {
     // cpp-httplib would otherwise read a chunked one whole before answering 404.
     const auto refuse = [this](const httplib::Request& req, httplib::Response& res, const httplib::ContentReader& reader) {
       handle(res, [&] {
-        read_body(reader, res);
+        read_body(reader, res, http);
         throw HttpError{404, "no such path: " + clip(req.method + " " + req.path)};
       });
     };
@@ -633,11 +639,13 @@ struct BoardServer::Impl {
 
     // The statuses cpp-httplib answers by itself, before any route, with one line saying what
     // is wrong (the request is quoted clipped).
-    http.set_error_handler([](const httplib::Request& req, httplib::Response& res) {
+    http.set_error_handler([this](const httplib::Request& req, httplib::Response& res) {
       if (!res.body.empty()) return;
       std::string error;
+      if (res.status == 400 && HttpServer::request_timed_out()) res.status = 408;  // its head was cut at the deadline
       switch (res.status) {
         case 400: error = "malformed HTTP request"; break;
+        case 408: error = request_too_slow(http.limits()); break;
         case 404: error = "no such path: " + clip(req.method + " " + req.path); break;
         case 413: error = body_too_large(); break;
         case 414: error = "the request line is longer than " + std::to_string(CPPHTTPLIB_REQUEST_URI_MAX_LENGTH) + " bytes"; break;
@@ -657,7 +665,7 @@ struct BoardServer::Impl {
       const std::string path = (std::filesystem::path(options.web_dir) / name).string();
       std::string data;
       try {
-        data = read_regular_file(path, kWebFileLimit, "web file");
+        data = web.read(path, kWebFileLimit, "web file");
       } catch (const std::exception& e) {
         std::fprintf(stderr, "quax serve: %s\n", one_line(e.what()).c_str());
         return reply(res, 404, {{"error", "no such file: " + clip(name)}});
@@ -747,18 +755,6 @@ struct BoardServer::Impl {
 };
 
 BoardServer::BoardServer(BoardServerOptions options) : impl_(std::make_unique<Impl>(std::move(options))) {
-  const int threads = impl_->options.threads;
-  impl_->http.new_task_queue = [threads] { return new GuardedThreadPool(threads); };
-  // cpp-httplib's default options add SO_REUSEPORT, with which a second server binds the same
-  // port and the two share its connections at random: only SO_REUSEADDR here (a restart may
-  // bind while the last connections are in TIME_WAIT), so a port in use refuses the bind.
-  impl_->http.set_socket_options([](int sock) {
-    int yes = 1;
-    ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
-  });
-  impl_->http.set_payload_max_length(kMaxBodyBytes);
-  impl_->http.set_keep_alive_timeout(2);
-  impl_->http.set_read_timeout(10);
   impl_->routes();
 }
 
@@ -766,13 +762,8 @@ BoardServer::~BoardServer() = default;
 
 int BoardServer::bind(std::string* error) {
   const auto& o = impl_->options;
-  int port = o.port;
   errno = 0;
-  if (port == 0) {
-    port = impl_->http.bind_to_any_port(o.host);
-  } else if (!impl_->http.bind_to_port(o.host, port)) {
-    port = -1;
-  }
+  const int port = impl_->http.bind_port(o.host, o.port);
   if (port < 0) {
     if (errno == EADDRINUSE)
       *error = "port " + std::to_string(o.port) + " is in use";

@@ -5,10 +5,13 @@
 // and no change to the game, at most max_games games are kept (the least recently used is
 // dropped), at most max_analyses analyses run at once and the searches (engine moves and
 // analyses) together hold at most memory_mb (503 beyond; a game keeps no search tree between
-// moves), an analysis stops when its client goes away, request bodies over 1 MB are refused
-// (413) however they are sent, an exception in any request ends that request only, and no
-// request reads a file outside the served directories (results files: under runs_dir only),
-// or any file but a regular one under a size limit.
+// moves), an engine move searches without holding its game (readers answer meanwhile), an
+// analysis stops when its client goes away, request bodies over 1 MB are refused (413) however
+// they are sent, slow and many connections of one client are held by the HTTP layer
+// (serve/http_server.h: a deadline per request, a cap per client address), an exception in any
+// request ends that request only, and no request reads a file outside the served directories,
+// links resolved (serve/served_folder.h; results files: under runs_dir only), or any file but a
+// regular one under a size limit.
 #pragma once
 
 #include <atomic>
@@ -29,7 +32,7 @@ struct BoardServerOptions {
   std::string web_dir;                  // empty: the files compiled into the binary
   int max_games = 64;
   int max_analyses = 4;
-  int threads = 16;                     // HTTP worker threads (an analysis holds one while it runs)
+  int threads = 16;                     // HTTP worker threads (a connection holds one while it is served)
   int memory_mb = 1024;                 // the searches' memory, engine moves and analyses together (503 beyond)
   Device device = kCpuDevice;           // where the models' networks run (resolved: nets/device.h)
 };

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "core/bounded_file.h"
+#include "core/bounded_json.h"
 #include "nets/model_file.h"
 
 namespace quax {
@@ -14,12 +15,12 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// A run's file through the bounded reader: a FIFO, a device or an oversized file named like a
-// run's file is skipped with one line on stderr (once per request that meets it), never waited
-// on or read whole.
-bool read_served_file(const std::string& path, const char* what, std::string* out) {
+// A run's file, read inside the runs folder through the bounded reader: a FIFO, a device, an
+// oversized file or a link out of the folder named like a run's file is skipped with one line
+// on stderr (once per request that meets it), never waited on or read whole.
+bool read_run_file(const ServedFolder& runs, const std::string& path, const char* what, std::string* out) {
   try {
-    *out = read_regular_file(path, kMetricsFileLimit, what);
+    *out = runs.read(path, kMetricsFileLimit, what);
     return true;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "quax serve: skipping %s\n", e.what());
@@ -30,15 +31,13 @@ bool read_served_file(const std::string& path, const char* what, std::string* ou
 }  // namespace
 
 Catalogue::Catalogue(const std::vector<std::string>& model_dirs, std::string runs_dir, const Device& device)
-    : runs_dir_(std::move(runs_dir)), device_(device) {
+    : runs_(std::move(runs_dir)), device_(device) {
   for (ModelSummary& m : read_model_summaries(model_dirs, [](const std::string& line) {
          std::fprintf(stderr, "warning: %s\n", line.c_str());
        })) {
     const std::string name = fs::path(m.path).filename().string();
     models_.push_back({std::move(m), name});
   }
-  std::error_code ec;
-  if (auto canonical = fs::weakly_canonical(fs::absolute(runs_dir_), ec); !ec) runs_canonical_ = canonical.string();
 }
 
 const CatalogueModel* Catalogue::find_model(const std::string& path_or_name) const {
@@ -65,27 +64,26 @@ std::shared_ptr<const InferenceModel> Catalogue::inference_model(const Catalogue
 
 std::vector<std::string> Catalogue::runs() const {
   std::vector<std::string> out;
-  std::error_code ec;
-  for (const auto& entry : fs::directory_iterator(runs_dir_, ec))
-    if (entry.is_directory(ec) && fs::is_regular_file(entry.path() / "metrics.jsonl", ec))
-      out.push_back(entry.path().filename().string());
-  std::sort(out.begin(), out.end());
+  for (const std::string& name : runs_.names()) {
+    const fs::path dir = fs::path(runs_.dir()) / name;
+    if (runs_.is_folder(dir.string()) && runs_.is_file((dir / "metrics.jsonl").string())) out.push_back(name);
+  }
   return out;
 }
 
 bool Catalogue::read_run(const std::string& name, nlohmann::json* out, std::string* error) const {
   const auto listed = runs();
   if (std::find(listed.begin(), listed.end(), name) == listed.end()) {
-    *error = "no run '" + name + "' in " + runs_dir_;
+    *error = "no run '" + name + "' in " + runs_.dir();
     return false;
   }
-  const fs::path dir = fs::path(runs_dir_) / name;
+  const fs::path dir = fs::path(runs_.dir()) / name;
   nlohmann::json metrics = nlohmann::json::array();
   std::string text;
-  if (read_served_file((dir / "metrics.jsonl").string(), "metrics file", &text)) {
+  if (read_run_file(runs_, (dir / "metrics.jsonl").string(), "metrics file", &text)) {
     std::istringstream in(text);
     for (std::string line; std::getline(in, line);) {
-      auto record = nlohmann::json::parse(line, nullptr, false);
+      auto record = parse_json_or_discarded(line, "metrics line");
       if (!record.is_discarded() && record.is_object()) metrics.push_back(std::move(record));
     }
   }
@@ -94,24 +92,14 @@ bool Catalogue::read_run(const std::string& name, nlohmann::json* out, std::stri
   for (const auto& entry : fs::directory_iterator(dir, ec)) {
     const std::string file = entry.path().filename().string();
     if (file.rfind("ladder", 0) != 0 || entry.path().extension() != ".json") continue;
-    if (!read_served_file(entry.path().string(), "ladder file", &text)) continue;
-    auto ladder = nlohmann::json::parse(text, nullptr, false);
+    if (!read_run_file(runs_, entry.path().string(), "ladder file", &text)) continue;
+    auto ladder = parse_json_or_discarded(text, entry.path().string());
     if (ladder.is_discarded() || !ladder.is_array()) continue;
     const std::string stem = entry.path().stem().string();  // ladder or ladder-11x11
     ladders[stem.size() > 7 ? stem.substr(7) : ""] = std::move(ladder);
   }
   *out = {{"name", name}, {"path", dir.string()}, {"metrics", std::move(metrics)}, {"ladder", std::move(ladders)}};
   return true;
-}
-
-bool Catalogue::is_under_runs(const std::string& path) const {
-  std::error_code ec;
-  // Made absolute first: weakly_canonical leaves a relative path relative when nothing of it exists.
-  const std::string canonical = fs::weakly_canonical(fs::absolute(path, ec), ec).string();
-  if (ec || runs_canonical_.empty()) return false;
-  const std::string& dir = runs_canonical_;
-  return canonical.size() > dir.size() && canonical.compare(0, dir.size(), dir) == 0 &&
-         (canonical[dir.size()] == '/' || dir == "/");
 }
 
 }  // namespace quax

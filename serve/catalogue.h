@@ -1,8 +1,8 @@
 // What the browser board may open: the model files under the served model directories (read
 // once at start), the training runs under the runs directory, and arena results files under
-// the runs directory. Nothing outside them is read, whatever a request names, and every file
-// of a run goes through the bounded reader (core/bounded_file.h): a FIFO or an oversized file
-// is skipped, never waited on.
+// the runs directory. Nothing outside them is read, whatever a request names or a link in the
+// runs directory points at (serve/served_folder.h), and every file of a run goes through the
+// bounded reader (core/bounded_file.h): a FIFO or an oversized file is skipped, never waited on.
 #pragma once
 
 #include <cstdint>
@@ -17,6 +17,7 @@
 #include "nets/default_model.h"
 #include "nets/device.h"
 #include "nets/net_evaluator.h"
+#include "serve/served_folder.h"
 
 namespace quax {
 
@@ -42,22 +43,23 @@ class Catalogue {
   // std::runtime_error (one line) when it cannot play it.
   std::shared_ptr<const InferenceModel> inference_model(const CatalogueModel& model, const GameSpec& spec);
 
-  // The runs: directories of runs_dir holding a metrics.jsonl, by name.
+  // The runs: directories of runs_dir holding a metrics.jsonl, by name (a run folder or a
+  // metrics.jsonl that resolves outside runs_dir is not one).
   std::vector<std::string> runs() const;
   // A run's metrics records and its ladders ({"11x11": [...]} from ladder-11x11.json; "" for
   // ladder.json). Returns false with *error when `name` is not a listed run. Lines of the
-  // metrics file that do not parse (a line being written) are skipped; a file that is not a
-  // regular file or is over kMetricsFileLimit is left out, with one line on stderr.
+  // metrics file that do not parse (a line being written) or nest deeper than the JSON reader
+  // allows (core/bounded_json.h) are skipped, and so are such ladders; a file that is not a
+  // regular file, is over kMetricsFileLimit or resolves outside runs_dir is left out, with one
+  // line on stderr.
   bool read_run(const std::string& name, nlohmann::json* out, std::string* error) const;
 
-  // Whether `path` lies inside the runs directory (after resolving "..", links): where the
-  // results files the server reads must be.
-  bool is_under_runs(const std::string& path) const;
+  // The runs directory: where the results files the server reads must lie.
+  const ServedFolder& runs_folder() const { return runs_; }
 
  private:
   std::vector<CatalogueModel> models_;
-  std::string runs_canonical_;  // empty when the runs directory cannot be resolved
-  std::string runs_dir_;
+  ServedFolder runs_;
   Device device_;
   std::mutex mu_;
   std::map<std::string, std::shared_ptr<const InferenceModel>> loaded_;

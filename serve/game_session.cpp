@@ -15,8 +15,13 @@ std::string GameSession::play(int action) {
   state_->apply(action);
   history_.push_back(action);
   ++ply_;
-  if (engine_) engine_->reset();  // the position changed under it
+  ++changes_;
+  reset_engine();  // the position changed under it
   return "";
+}
+
+void GameSession::reset_engine() {
+  if (engine_ && !engine_searching_) engine_->reset();
 }
 
 std::string GameSession::load_record(const std::string& record) {
@@ -29,6 +34,8 @@ std::string GameSession::load_record(const std::string& record) {
   state_ = std::move(state);
   history_ = std::move(actions);
   ply_ = static_cast<int>(history_.size());
+  ++changes_;
+  reset_engine();
   return "";
 }
 
@@ -37,15 +44,41 @@ bool GameSession::engine_to_move() const {
 }
 
 std::string GameSession::engine_move() {
-  if (!engine_to_move()) return engine_ ? "it is not the engine's turn" : "this game has no engine";
+  std::unique_ptr<GameState> position;
+  uint64_t changes = 0;
+  {
+    auto lock = this->lock();
+    if (engine_searching_) return "the engine is already searching this position";
+    if (!engine_to_move()) return engine_ ? "it is not the engine's turn" : "this game has no engine";
+    position = state_->clone();
+    changes = changes_;
+    engine_searching_ = true;
+  }
+  // Ends the search whatever happens: the engine's tree freed (a game waiting for the human
+  // holds none), the game open to the next engine move.
+  struct EndSearch {
+    GameSession* game;
+    ~EndSearch() {
+      game->engine_->reset();
+      auto lock = game->lock();
+      game->engine_searching_ = false;
+    }
+  } end_search{this};
+  std::vector<int> actions;
+  while (!position->is_over() && position->to_move() == *engine_seat_) {
+    const int action = engine_->choose_action(*position);
+    position->apply(action);
+    actions.push_back(action);
+  }
+  auto lock = this->lock();
+  if (changes_ != changes) return "the game changed while the engine searched: its move was not played";
   history_.resize(ply_);
-  while (engine_to_move()) {
-    const int action = engine_->choose_action(*state_);
+  for (int action : actions) {
     state_->apply(action);
     history_.push_back(action);
     ++ply_;
   }
-  engine_->reset();  // frees its search tree: a game waiting for the human holds none
+  ++changes_;
   return "";
 }
 
@@ -53,7 +86,8 @@ void GameSession::replay_to(int ply) {
   state_ = new_game(spec_);
   for (int i = 0; i < ply; ++i) state_->apply(history_[i]);
   ply_ = ply;
-  if (engine_) engine_->reset();
+  ++changes_;
+  reset_engine();
 }
 
 std::string GameSession::go_to(int ply) {

@@ -1,6 +1,8 @@
 // One game of the browser board: its history (every action played, kept when the cursor moves
 // back, so that undo and replay can step forward again), the cursor, and the engine that
-// plays one seat. Not thread-safe by itself: the server holds lock() around every use.
+// plays one seat. Not thread-safe by itself: the server holds lock() around every use, but for
+// engine_move(), which takes it itself and does not hold it while the engine searches (a timed
+// move may take a minute: readers of the game, each holding an HTTP worker, would wait as long).
 #pragma once
 
 #include <cstdint>
@@ -39,6 +41,11 @@ class GameSession {
   std::string load_record(const std::string& record);
   // The engine plays its whole turn (every action while its seat is to move), then is reset,
   // which frees its search tree (the server's memory budget counts a tree during a move only).
+  // Call it WITHOUT holding lock(): it copies the position under the lock, searches on the copy
+  // without it, and plays the engine's actions under it again only if the game did not change
+  // meanwhile (a play, an undo, a goto, a record loaded), else says so and plays nothing. One
+  // engine move at a time per game: another asked for during the search is refused. An
+  // exception of the engine (a model that fails) leaves the game as it was, and propagates.
   std::string engine_move();
   // Moves the cursor to `ply` (0..history().size()).
   std::string go_to(int ply);
@@ -49,6 +56,9 @@ class GameSession {
 
  private:
   void replay_to(int ply);
+  // Forgets the engine's state after a change of position, unless it is searching (it owns the
+  // engine then, and resets it when its search ends).
+  void reset_engine();
 
   std::mutex mu_;
   std::string id_;
@@ -59,6 +69,8 @@ class GameSession {
   std::unique_ptr<GameState> state_;
   std::vector<int> history_;
   int ply_ = 0;
+  uint64_t changes_ = 0;           // counts the changes of the position, to see one during a search
+  bool engine_searching_ = false;  // an engine_move() owns engine_ and searches, without the lock
 };
 
 }  // namespace quax

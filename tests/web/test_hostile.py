@@ -130,7 +130,12 @@ def test_bodies_without_a_length_are_held_to_the_limit(server, method, chunked):
     pid = server["process"].pid
     before = status_kb(pid)
     status, error = send_unbounded_body(server["port"], method, "/api/games", chunked, 64)
-    assert status == 413 and "1 MB limit" in error, (status, error)
+    if chunked:
+        assert status == 413 and "1 MB limit" in error, (status, error)
+    else:
+        # Neither a length nor chunks: HTTP says the body is empty (issue 58). Answered at once,
+        # and what follows the head is not read, as a body or as a next request.
+        assert status == 400 and "not a JSON object" in error, (status, error)
     assert status_kb(pid) - before < 32_000  # kB: the 64 MB body was never held
     assert alive(server)
 
