@@ -1,8 +1,13 @@
 // `quax export`: writes a checkpoint's network as a self-describing TorchScript model file
-// (train/model_export.h), the form gtp, play, the arena and Python users load.
+// (train/model_export.h), the form gtp, play, the arena and Python users load, and/or as an
+// ONNX model for runtimes other than LibTorch (command/onnx_export.h).
 #include <fmt/core.h>
+#include <unistd.h>
+
+#include <filesystem>
 
 #include "command/command.h"
+#include "command/onnx_export.h"
 #include "command/writable_output.h"
 #include "train/model_export.h"
 #include "nets/model_card.h"
@@ -18,6 +23,9 @@ void setup_export(CLI::App& app) {
     std::string out;
     std::string reference;
     std::string levels_from;
+    std::string onnx;
+    int onnx_size = 0;
+    int onnx_opset = kDefaultOnnxOpset;
     int reference_count = 16;
     uint64_t seed = 1;
   };
@@ -27,27 +35,56 @@ void setup_export(CLI::App& app) {
       "Write a checkpoint as a TorchScript model file: forward(planes[B,C,N,N]) -> (policy_logits[B,A], value[B]), "
       "with its description quax.json inside");
   cmd->add_option("--checkpoint", opt->checkpoint, "Learner checkpoint (ckpt-*.pt) or a model file")->required();
-  cmd->add_option("--out", opt->out, "Model file to write (atomically)")->required();
+  cmd->add_option("--out", opt->out, "Model file to write (atomically)");
+  cmd->add_option("--onnx", opt->onnx,
+                  "ONNX model to write (atomically): input planes[batch,C,N,N], outputs policy[batch,A] and "
+                  "value[batch], the batch axis dynamic, the description in its metadata (quax.json); docs/MODELS.md");
+  cmd->add_option("--onnx-size", opt->onnx_size,
+                  "The board side of the ONNX model (0: the model's first trained size): the actions depend on it")
+      ->check(CLI::Range(0, 26));
+  cmd->add_option("--onnx-opset", opt->onnx_opset, "ONNX opset")->check(CLI::Range(9, 17));
   cmd->add_option("--reference", opt->reference,
-                  "Also write JSON with planes of random positions and the checkpoint's outputs on them "
-                  "(for round-trip checks such as scripts/check_export.py)");
+                  "Also write JSON with planes of random positions (at --onnx-size when given) and the checkpoint's "
+                  "outputs on them (for round-trip checks such as scripts/check_export.py)");
   cmd->add_option("--levels-from", opt->levels_from,
                   "Carry the levels table (quax levels) of this model file of the same network (variant, net, "
                   "step) into --out: a shipped model re-exported from its learner state keeps its measured levels");
   cmd->add_option("--reference-count", opt->reference_count, "Positions in --reference")->check(CLI::Range(1, 4096));
   cmd->add_option("--seed", opt->seed, "Seed of the --reference positions");
   cmd->callback([opt] {
-    require_writable(opt->out);
+    if (opt->out.empty() && opt->onnx.empty()) throw CommandError("give --out (a model file), --onnx, or both");
+    if (!opt->out.empty()) require_writable(opt->out);
+    if (!opt->onnx.empty()) require_writable(opt->onnx);
     if (!opt->reference.empty()) require_writable(opt->reference);
     ExportedModel m;
+    // Without --out the model file is a temporary beside the ONNX file, the exporter's input.
+    const std::string model_file =
+        !opt->out.empty() ? opt->out : fmt::format("{}.model.tmp{}", opt->onnx, static_cast<long>(::getpid()));
     try {
       // The reference first (in memory): a checkpoint it cannot read then writes nothing.
       const std::string reference =
-          opt->reference.empty() ? "" : reference_outputs(opt->checkpoint, opt->reference_count, opt->seed).dump();
-      m = export_model(opt->checkpoint, opt->out, opt->levels_from);
+          opt->reference.empty()
+              ? ""
+              : reference_outputs(opt->checkpoint, opt->reference_count, opt->seed, opt->onnx_size).dump();
+      m = export_model(opt->checkpoint, model_file, opt->levels_from);
+      if (!opt->onnx.empty()) {
+        GameSpec at = m.spec;
+        if (opt->onnx_size > 0) at.size = opt->onnx_size;
+        if (const std::string bad = check_spec(at); !bad.empty()) throw std::runtime_error("--onnx-size: " + bad);
+        write_onnx_model(model_file, opt->onnx, at.size, opt->onnx_opset);
+        if (opt->out.empty()) std::filesystem::remove(model_file);
+        fmt::print("wrote {}: ONNX opset {}, {} boards, a dynamic batch axis\n", opt->onnx, opt->onnx_opset,
+                   size_text(at.variant, at.size));
+      }
       if (!opt->reference.empty()) write_file_atomically(opt->reference, reference);
     } catch (const std::exception& e) {
+      std::error_code ignored;
+      if (opt->out.empty()) std::filesystem::remove(model_file, ignored);
       throw CommandError(first_line(e.what()));
+    }
+    if (opt->out.empty()) {
+      if (!opt->reference.empty()) fmt::print("wrote {} ({} reference positions)\n", opt->reference, opt->reference_count);
+      return;
     }
     const auto& d = m.description;
     fmt::print("wrote {}: {} at step {}, {} input planes, {} actions, net {} blocks x {} filters (from {} '{}')\n",

@@ -10,6 +10,9 @@ PACKAGES+=(python3-dev pybind11-dev python3-numpy python3-pytest)
 PACKAGES+=(pkg-config libcpp-httplib-dev chromium chromium-driver python3-selenium)
 # `quax train --distributed` and its test (Open MPI).
 PACKAGES+=(libopenmpi-dev openmpi-bin)
+# `quax export --onnx` (PyTorch's exporter and the onnx package for /usr/bin/python3) and its
+# test, which runs the files in ONNX Runtime for Node.js (tests/onnx, from the npm registry).
+PACKAGES+=(python3-onnx nodejs)
 missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -20,4 +23,18 @@ if ((${#missing[@]})); then
   [ "$(id -u)" -ne 0 ] && SUDO="sudo"
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+# npm: Debian's package, unless the nodejs installed brings its own (NodeSource's does, and
+# conflicts with Debian's npm).
+if ! command -v npm > /dev/null; then
+  SUDO=""
+  [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends npm
+fi
+# ONNX Runtime for Node.js, pinned by tests/onnx/package.json and its lock file. Its install
+# script only fetches GPU libraries (from outside the npm registry): skipped.
+ONNX_DIR="$(cd "$(dirname "$0")/../tests/onnx" && pwd)"
+if [ ! -d "$ONNX_DIR/node_modules/onnxruntime-node" ]; then
+  echo "installing onnxruntime-node into tests/onnx (npm)"
+  (cd "$ONNX_DIR" && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error)
 fi

@@ -97,8 +97,12 @@ ExportedModel export_model(const std::string& source, const std::string& out, co
   return result;
 }
 
-nlohmann::json reference_outputs(const std::string& source, int count, uint64_t seed) {
+nlohmann::json reference_outputs(const std::string& source, int count, uint64_t seed, int size) {
   Source src = open_source(source);
+  if (size > 0) {
+    src.spec.size = size;
+    if (const std::string bad = check_spec(src.spec); !bad.empty()) throw std::runtime_error("size: " + bad);
+  }
   std::shared_ptr<const InferenceModel> net;
   if (src.checkpoint) {
     net = checkpoint_learner_on_cpu(source)->inference_model(Precision::kFloat32);

@@ -36,6 +36,7 @@ ExportedModel export_model(const std::string& source, const std::string& out, co
 // network gives (the checkpoint's weights through the inference path, not the exported
 // file). JSON: {planes_shape: [B,C,N,N], planes: [...], policy_shape: [B,A], policy: [...],
 // value: [...]}. Throws like export_model.
-nlohmann::json reference_outputs(const std::string& source, int count, uint64_t seed);
+// `size` > 0: positions of that board side instead of the source's own size.
+nlohmann::json reference_outputs(const std::string& source, int count, uint64_t seed, int size = 0);
 
 }  // namespace quax

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# `quax export --onnx`: every shipped model as an ONNX file, run by ONNX Runtime for Node.js
+# (tests/onnx, from the npm registry; not LibTorch) on random positions of its variant: policy
+# logits and values within 1e-4 of LibTorch's, as one batch and one position alone (the batch
+# axis is dynamic); hex-11.pt also at 13x13, a size it was not trained on (the board side is
+# fixed per file); the description in the file's metadata; bad sizes and unwritable outputs
+# refused in one line, nothing written.
+# Usage: export_onnx.sh <quax binary> <source dir>
+set -euo pipefail
+QUAX=$1
+SRC=$2
+DIR=$(mktemp -d)
+trap 'rm -rf "$DIR"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+source "$SRC/tests/cli/lib/one_line_error.sh"
+[ -d "$SRC/tests/onnx/node_modules/onnxruntime-node" ] ||
+  fail "ONNX Runtime for Node.js is missing: scripts/install_deps.sh installs it into tests/onnx"
+
+pairs=()
+for model in "$SRC"/checkpoints/*.pt; do
+  name=$(basename "$model" .pt)
+  "$QUAX" export --checkpoint "$model" --onnx "$DIR/$name.onnx" --reference "$DIR/$name.json" --seed 5 > "$DIR/out" ||
+    fail "$name: $(cat "$DIR/out")"
+  grep -q "^wrote $DIR/$name.onnx: ONNX opset 13, " "$DIR/out" || fail "$name: $(cat "$DIR/out")"
+  pairs+=("$DIR/$name.onnx" "$DIR/$name.json")
+done
+[ "${#pairs[@]}" -ge 42 ] || fail "only $((${#pairs[@]} / 2)) shipped models"
+ls "$DIR" | grep -q 'tmp' && fail "temporary files left: $(ls "$DIR")"
+"$QUAX" export --checkpoint "$SRC/checkpoints/hex-11.pt" --onnx "$DIR/hex-13.onnx" --onnx-size 13 \
+  --reference "$DIR/hex-13.json" > /dev/null 2>&1 || fail "hex-11.pt at 13x13"
+pairs+=("$DIR/hex-13.onnx" "$DIR/hex-13.json")
+node "$SRC/tests/onnx/check_onnx.js" "${pairs[@]}" || fail "ONNX Runtime disagrees with LibTorch (above)"
+
+# The description travels in the metadata.
+/usr/bin/python3 - "$DIR/hex-13.onnx" <<'PY' || fail "metadata"
+import json, sys
+import onnx
+m = onnx.load(sys.argv[1])
+d = json.loads({p.key: p.value for p in m.metadata_props}["quax.json"])
+assert d["variant"] == "hex" and d["sizes"] == [11, 9] and d["onnx"]["size"] == 13 and d["onnx"]["opset"] == 13, d
+assert [i.name for i in m.graph.input] == ["planes"] and [o.name for o in m.graph.output] == ["policy", "value"]
+PY
+
+expect_one_line_error "--onnx-size: " "$QUAX" export --checkpoint "$SRC/checkpoints/quadhex-10.pt" --onnx "$DIR/x.onnx" --onnx-size 9
+expect_one_line_error "give --out (a model file), --onnx, or both" "$QUAX" export --checkpoint "$SRC/checkpoints/quax-5.pt"
+touch "$DIR/file"
+expect_one_line_error "$DIR/file/x.onnx" "$QUAX" export --checkpoint "$SRC/checkpoints/quax-5.pt" --onnx "$DIR/file/x.onnx"
+[ ! -e "$DIR/x.onnx" ] || fail "a refused export wrote $DIR/x.onnx"
+echo "ok: $((${#pairs[@]} / 2)) ONNX files agree with LibTorch within 1e-4"
