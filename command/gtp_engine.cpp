@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
 #include <iostream>
 #include <sstream>
 #include <stdexcept>
@@ -43,6 +46,44 @@ bool all_digits(const std::string& s) {
   return !s.empty() && std::all_of(s.begin(), s.end(), [](unsigned char c) { return std::isdigit(c); });
 }
 
+// A number of seconds as GTP's time commands write them (integers; decimals accepted too).
+bool parse_seconds(const std::string& s, double* out) {
+  char* end = nullptr;
+  const double v = std::strtod(s.c_str(), &end);
+  if (s.empty() || *end != '\0' || !std::isfinite(v)) return false;
+  *out = v;
+  return true;
+}
+
+// A move name that is one cell ("c5"): what HexGui can mark on its board.
+bool is_cell_name(const std::string& name) {
+  size_t i = 0;
+  while (i < name.size() && std::isalpha(static_cast<unsigned char>(name[i]))) ++i;
+  const size_t letters = i;
+  while (i < name.size() && std::isdigit(static_cast<unsigned char>(name[i]))) ++i;
+  return letters > 0 && i > letters && i == name.size();
+}
+
+// The result as one GTP answer's text: no empty line inside it (an empty line ends an answer)
+// and no newline at its end.
+std::string answer_text(const std::string& text) {
+  std::string out;
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    if (!out.empty()) out += '\n';
+    out += line;
+  }
+  return out;
+}
+
+// What HexGui's analysis menu offers (its AnalyzeDefinition: "type/label/command", %m the
+// colour to move): pspairs draws each pair's text on its cell, var the moves in turn.
+constexpr const char* kHexguiAnalyzeCommands =
+    "pspairs/Visits/quax-visits %m\n"
+    "pspairs/Values/quax-values %m\n"
+    "var/Principal variation/quax-pv %m";
+
 }  // namespace
 
 const std::vector<std::string>& GtpEngine::commands() {
@@ -50,20 +91,22 @@ const std::vector<std::string>& GtpEngine::commands() {
       "protocol_version", "name",      "version",     "known_command", "list_commands",
       "quit",             "variant",   "boardsize",   "pie",           "clear_board",
       "play",             "genmove",   "undo",        "showboard",     "legal_moves",
-      "to_move",          "winner",    "list_stones", "list_links",
+      "to_move",          "winner",    "list_stones", "list_links",    "final_score",
+      "reg_genmove",      "time_settings", "time_left", "hexgui-analyze_commands",
+      "quax-visits",      "quax-values", "quax-pv",
   };
   return kCommands;
 }
 
-GtpEngine::GtpEngine(const GameSpec& spec, std::unique_ptr<Agent> agent) : agent_(std::move(agent)) { reset(spec); }
-
-void GtpEngine::set_agent(std::unique_ptr<Agent> agent) { agent_ = std::move(agent); }
+GtpEngine::GtpEngine(const GameSpec& spec, std::unique_ptr<GtpPlayer> player) : player_(std::move(player)) {
+  reset(spec);
+}
 
 void GtpEngine::reset(const GameSpec& spec) {
   spec_ = spec;
   state_ = new_game(spec_);
   actions_.clear();
-  if (agent_) agent_->reset();
+  if (player_) player_->reset();
 }
 
 std::string GtpEngine::handle_line(const std::string& raw, bool* quit) {
@@ -83,13 +126,8 @@ std::string GtpEngine::handle_line(const std::string& raw, bool* quit) {
     reply = dispatch(command, tokens);
     if (command == "quit" && reply.ok) *quit = true;
   }
-  std::string out = (reply.ok ? "=" : "?") + id;
-  // Multi-line answers (showboard, list_commands) start on their own line.
-  if (reply.text.find('\n') != std::string::npos)
-    out += "\n" + reply.text;
-  else
-    out += " " + reply.text;
-  return out + "\n\n";
+  // "= " and the first line together, also for a multi-line result (see the header).
+  return (reply.ok ? "=" : "?") + id + " " + answer_text(reply.text) + "\n\n";
 }
 
 namespace {
@@ -141,8 +179,11 @@ GtpEngine::Reply GtpEngine::dispatch(const std::string& command, const std::vect
   auto fail = [](std::string text) { return Reply{false, std::move(text)}; };
 
   if (command == "protocol_version") return ok("2");
-  if (command == "name") return ok("quax");
-  if (command == "version") return ok("0.1");
+  if (command == "name") return ok(player_ ? "quax (" + player_->label(spec_) + ")" : "quax");
+  if (command == "version") {
+    const auto step = player_ ? player_->model_step(spec_) : std::nullopt;
+    return ok(step ? "0.1 (model step " + std::to_string(*step) + ")" : "0.1");
+  }
   if (command == "quit") return ok("");
   if (command == "known_command") {
     if (auto e = want(1, "a command name"); !e.empty()) return fail(e);
@@ -159,7 +200,18 @@ GtpEngine::Reply GtpEngine::dispatch(const std::string& command, const std::vect
     return ok("");
   }
   if (command == "play") return cmd_play(args);
-  if (command == "genmove") return cmd_genmove(args);
+  if (command == "genmove" || command == "reg_genmove") return cmd_genmove(args, command == "genmove");
+  if (command == "final_score") {
+    if (auto e = want(0, "none"); !e.empty()) return fail(e);
+    return cmd_final_score();
+  }
+  if (command == "time_settings") return cmd_time_settings(args);
+  if (command == "time_left") return cmd_time_left(args);
+  if (command == "hexgui-analyze_commands") {
+    swap_word_ = "swap-pieces";  // only HexGui asks this
+    return ok(kHexguiAnalyzeCommands);
+  }
+  if (command == "quax-visits" || command == "quax-values" || command == "quax-pv") return cmd_analysis(command, args);
   if (command == "undo") {
     if (auto e = want(0, "none"); !e.empty()) return fail(e);
     return cmd_undo();
@@ -210,8 +262,13 @@ GtpEngine::Reply GtpEngine::cmd_variant(const std::vector<std::string>& args) {
 
 GtpEngine::Reply GtpEngine::cmd_boardsize(const std::vector<std::string>& args) {
   if (args.empty()) return {true, std::to_string(spec_.size)};
-  if (args.size() != 1 || !all_digits(args[0]) || args[0].size() > 4)
-    return {false, "boardsize takes one number, e.g. boardsize 11"};
+  auto number = [](const std::string& a) { return all_digits(a) && a.size() <= 4; };
+  if (args.size() > 2 || !std::all_of(args.begin(), args.end(), number))
+    return {false, "boardsize takes one number, e.g. boardsize 11 (or width and height, equal: boardsize 11 11)"};
+  // HexGui sends width and height; every board here has one size.
+  if (args.size() == 2 && std::stoi(args[0]) != std::stoi(args[1]))
+    return {false, "boardsize " + args[0] + " " + args[1] + " refused: " + variant_info(spec_.variant).name +
+                       " boards are N x N (width and height equal)"};
   GameSpec spec = spec_;
   spec.size = std::stoi(args[0]);
   if (auto e = check_spec(spec); !e.empty()) return {false, e};
@@ -242,7 +299,13 @@ GtpEngine::Reply GtpEngine::cmd_play(const std::vector<std::string>& args) {
   if (args.size() != 2) return {false, "play takes a color and a move, e.g. play black c5"};
   if (auto e = check_turn(args[0]); !e.empty()) return {false, e};
   std::string error;
-  const int action = state_->parse_action(args[1], &error);
+  std::string move = args[1];
+  // HexGui's word for the swap; answers use it from then on.
+  if (lower(move) == "swap-pieces") {
+    move = "swap";
+    swap_word_ = "swap-pieces";
+  }
+  const int action = state_->parse_action(move, &error);
   if (action < 0) return {false, error};
   if (auto why = state_->why_illegal(action); !why.empty()) return {false, "illegal move: " + why};
   state_->apply(action);
@@ -250,22 +313,110 @@ GtpEngine::Reply GtpEngine::cmd_play(const std::vector<std::string>& args) {
   return {true, ""};
 }
 
-GtpEngine::Reply GtpEngine::cmd_genmove(const std::vector<std::string>& args) {
-  if (args.size() != 1) return {false, "genmove takes a color, e.g. genmove white"};
+std::string GtpEngine::move_name(int action) const {
+  const std::string name = state_->action_to_string(action);
+  return name == "swap" ? swap_word_ : name;
+}
+
+GtpEngine::Reply GtpEngine::cmd_genmove(const std::vector<std::string>& args, bool play) {
+  const std::string command = play ? "genmove" : "reg_genmove";
+  if (args.size() != 1) return {false, command + " takes a color, e.g. " + command + " white"};
   if (auto e = check_turn(args[0]); !e.empty()) return {false, e};
-  if (!agent_) return {false, "no player is set"};
+  if (!player_) return {false, "no player is set"};
+  const int mover = static_cast<int>(state_->to_move());
+  std::vector<int> legal;
+  state_->legal_actions(&legal);
+  const double seconds = clock_.budget(mover, (static_cast<int>(legal.size()) + 1) / 2);
+  const auto start = std::chrono::steady_clock::now();
   int action = -1;
   try {
-    action = agent_->choose_action(*state_);
+    action = player_->choose(*state_, seconds);
   } catch (const std::exception& e) {  // e.g. a model asked to play another variant or size
     return {false, e.what()};
   }
+  // The whole move counts against the clock, not only the search.
+  clock_.spend(mover, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), seconds);
   if (auto why = state_->why_illegal(action); !why.empty())
-    return {false, "player " + agent_->name() + " chose an illegal move: " + why};
-  const std::string name = state_->action_to_string(action);
-  state_->apply(action);
-  actions_.push_back(action);
+    return {false, "player " + player_->label(spec_) + " chose an illegal move: " + why};
+  const std::string name = move_name(action);
+  if (play) {
+    state_->apply(action);
+    actions_.push_back(action);
+  }
   return {true, name};
+}
+
+GtpEngine::Reply GtpEngine::cmd_final_score() {
+  switch (state_->outcome()) {
+    case Outcome::kBlackWins: return {true, "B+"};
+    case Outcome::kWhiteWins: return {true, "W+"};
+    case Outcome::kDraw: return {true, "0"};
+    default: return {false, "game is not over (no score before the end)"};
+  }
+}
+
+GtpEngine::Reply GtpEngine::cmd_time_settings(const std::vector<std::string>& args) {
+  const std::string usage = "time_settings takes main time, byo-yomi time and byo-yomi stones, e.g. time_settings 300 0 0";
+  double main = 0, byoyomi = 0;
+  if (args.size() != 3 || !parse_seconds(args[0], &main) || !parse_seconds(args[1], &byoyomi) || !all_digits(args[2]) ||
+      args[2].size() > 6)
+    return {false, usage};
+  if (auto e = clock_.set(main, byoyomi, std::stoi(args[2])); !e.empty()) return {false, e};
+  if (player_) player_->prepare(spec_);
+  return {true, ""};
+}
+
+GtpEngine::Reply GtpEngine::cmd_time_left(const std::vector<std::string>& args) {
+  const std::string usage = "time_left takes a colour, seconds and stones, e.g. time_left white 120 0";
+  double seconds = 0;
+  if (args.size() != 3 || !parse_seconds(args[1], &seconds) || !all_digits(args[2]) || args[2].size() > 6)
+    return {false, usage};
+  const auto p = parse_player(args[0]);
+  if (!p) return {false, "unknown color " + quoted_input(args[0]) + " (black or white)"};
+  if (auto e = clock_.set_left(static_cast<int>(*p), seconds, std::stoi(args[2])); !e.empty()) return {false, e};
+  if (player_) player_->prepare(spec_);
+  return {true, ""};
+}
+
+GtpEngine::Reply GtpEngine::cmd_analysis(const std::string& command, const std::vector<std::string>& args) {
+  if (args.size() > 1) return {false, command + " takes at most a colour, the player to move"};
+  if (state_->is_over()) return {false, "game is over"};
+  if (args.size() == 1)
+    if (auto e = check_turn(args[0]); !e.empty()) return {false, e};
+  if (!player_) return {false, "no player is set"};
+  GtpAnalysis analysis;
+  std::string error;
+  if (!player_->analyse(*state_, kAnalysisSims, &analysis, &error)) return {false, error};
+  const bool hexgui = swap_word_ == "swap-pieces";
+  std::string out;
+  auto add = [&out](const std::string& item) { out += (out.empty() ? "" : " ") + item; };
+  if (command == "quax-pv") {
+    // HexGui marks each move of the line on a cell: the line stops before anything else.
+    auto walk = state_->clone();
+    for (int a : analysis.pv) {
+      const std::string name = walk->action_to_string(a);
+      if (hexgui && !is_cell_name(name)) break;
+      add(name == "swap" ? swap_word_ : name);
+      walk->apply(a);
+      if (walk->is_over()) break;
+    }
+    return {true, out};
+  }
+  // pspairs: "cell text" pairs for the moves the search visited (HexGui draws the text on
+  // the cell, so only cells where the client is HexGui).
+  for (const auto& c : analysis.children) {
+    if (c.visits <= 0) continue;
+    const std::string name = move_name(c.action);
+    if (hexgui && !is_cell_name(name)) continue;
+    if (command == "quax-visits") {
+      add(name + " " + std::to_string(c.visits));
+    } else {
+      char value[16];
+      std::snprintf(value, sizeof value, "%.2f", c.q);
+      add(name + " " + value);
+    }
+  }
+  return {true, out};
 }
 
 GtpEngine::Reply GtpEngine::cmd_undo() {

@@ -30,7 +30,7 @@ for mode in "--sims 24" "--time 0.05"; do
     REPLY_TEXT=${answer:2}
   }
   ask "name"
-  [ "$STATUS$REPLY_TEXT" = "=quax" ] || fail "$mode: name said $REPLY_TEXT"
+  [ "$STATUS$REPLY_TEXT" = "=quax (m.pt)" ] || fail "$mode: name said $REPLY_TEXT"
   # The engine plays both sides; after each genmove its stone (or link) is on the board.
   plies=0
   checked=0

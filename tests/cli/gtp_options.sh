@@ -45,11 +45,12 @@ out=$(printf 'variant\nboardsize\n' | "$QUAX" gtp --model "$2/checkpoints/hex-9.
 err=$(echo name | "$QUAX" gtp --model "$2/checkpoints/hex-9.pt" --variant quax 2>&1 >/dev/null); rc=$?
 [ $rc -eq 1 ] || fail "--model hex-9.pt --variant quax: exit $rc, expected 1"
 case "$err" in *"is for hex"*"not quax"*) ;; *) fail "--model hex-9.pt --variant quax said '$err'";; esac
-# showboard: a multi-line answer after "=", rows north to south, then the blank line.
-out=$(printf 'boardsize 3\nplay b a1\nplay w c3\nshowboard\nname\n' | "$QUAX" gtp)
-board=$(printf '%s\n' "$out" | sed -n '/^=$/,/^$/p')
-[ "$(printf '%s\n' "$board" | head -1)" = "=" ] || fail "showboard does not start with '=': $out"
+# showboard: a multi-line answer whose first line follows "= " (HexGui reads only answers
+# that begin "= "), rows north to south, then the blank line.
+out=$(printf 'boardsize 3\nplay b a1\nplay w c3\nshowboard\nname\n' | "$QUAX" gtp --player random)
+board=$(printf '%s\n' "$out" | sed -n '/^= .*a .*b .*c *$/,/^$/p')
+[ -n "$board" ] || fail "showboard does not start with '= ' and the column letters: $out"
 printf '%s\n' "$board" | grep -q '^ 3 .*H.* 3$' || fail "showboard lacks row 3 with H at c3: $out"
 printf '%s\n' "$board" | grep -q '^ 1 .*V.* 1$' || fail "showboard lacks row 1 with V at a1: $out"
-[ "$(printf '%s\n' "$out" | tail -1)" = "= quax" ] || fail "the answer after showboard: $out"
+[ "$(printf '%s\n' "$out" | tail -1)" = "= quax (random)" ] || fail "the answer after showboard: $out"
 echo "ok"

@@ -70,7 +70,7 @@ name'
 
 expected='= 2
 
-=1 quax
+=1 quax (random)
 
 =2 0.1
 
@@ -152,7 +152,7 @@ expected='= 2
 
 ? size 27 is out of range for quax (3..26)
 
-? boardsize takes one number, e.g. boardsize 11
+? boardsize takes one number, e.g. boardsize 11 (or width and height, equal: boardsize 11 11)
 
 ? unknown color '"'"'blue'"'"' (black or white)
 
@@ -184,7 +184,7 @@ expected='= 2
 
 =10'
 
-actual=$(printf '%s\n' "$input" | "$QUAX" gtp --variant quax --size 5)
+actual=$(printf '%s\n' "$input" | "$QUAX" gtp --variant quax --size 5 --player random)
 rc=$?
 [ $rc -eq 0 ] || fail "gtp exited with $rc"
 # Empty answers end in "= "; compare without trailing blanks.
@@ -217,13 +217,13 @@ $actual"
 # escaped.
 long_word=$(head -c 60000 /dev/zero | tr '\0' 'x')
 out=$({ head -c 10000000 /dev/zero | tr '\0' 'a'; printf '\n1 name\n%s\nplay black \377\376\n' "$long_word"; } |
-  timeout 60 "$QUAX" gtp --variant quax --size 5)
+  timeout 60 "$QUAX" gtp --variant quax --size 5 --player random)
 rc=$?
 [ $rc -eq 0 ] || fail "long lines: gtp exited with $rc"
 [ ${#out} -lt 400 ] || fail "long lines: ${#out} bytes of answers"
 expected="? line longer than 64 KB refused
 
-=1 quax
+=1 quax (random)
 
 ? unknown command '$(printf 'x%.0s' $(seq 60))'...
 
