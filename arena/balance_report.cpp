@@ -7,6 +7,7 @@
 #include <functional>
 #include <stdexcept>
 
+#include "core/quoted_input.h"
 #include "env/game_state.h"
 
 namespace quax {
@@ -236,7 +237,11 @@ std::string balance_text(const json& r) {
     if (present(l, "histogram")) {
       // Plies in order (the keys are strings), "plies:games".
       std::vector<std::pair<int, int>> bars;
-      for (const auto& [plies, games] : l.at("histogram").items()) bars.emplace_back(std::stoi(plies), games.get<int>());
+      for (const auto& [plies, games] : l.at("histogram").items()) {
+        if (plies.empty() || plies.size() > 6 || plies.find_first_not_of("0123456789") != std::string::npos)
+          throw std::runtime_error("length histogram: " + quoted_input(plies) + " is not a number of plies");
+        bars.emplace_back(std::stoi(plies), games.get<int>());
+      }
       std::sort(bars.begin(), bars.end());
       out += "  plies:games";
       for (const auto& [plies, games] : bars) out += fmt::format(" {}:{}", plies, games);

@@ -25,6 +25,9 @@
 #include "command/command.h"
 #include "command/game_spec_option.h"
 #include "core/bounded_json.h"
+#include "core/machine_memory.h"
+#include "core/json_error.h"
+#include "mcts/search_tree.h"
 #include "core/atomic_file.h"
 #include "core/bounded_file.h"
 #include "nets/default_model.h"
@@ -122,6 +125,13 @@ void run_balance(Options opt) {
   if (opt.solve_seconds < 0) opt.solve_seconds = spec.size * spec.size <= 36 ? 10 : 0;
   const std::string model = opt.model.empty() ? default_model_path(spec) : opt.model;
   if (model.empty()) throw CommandError("no shipped model plays " + describe(spec) + ": give --model <file.pt>");
+  // Sizes the machine cannot hold are refused before anything runs (a bare std::bad_alloc,
+  // minutes in, before).
+  for (const std::string& refused :
+       {memory_refusal(static_cast<uint64_t>(opt.solve_memory_mb) << 20, fmt::format("--solve-memory-mb {}", opt.solve_memory_mb)),
+        memory_refusal(search_memory_bytes(new_game(spec)->num_actions(), std::max(opt.sims, opt.skill_cap)),
+                       fmt::format("a search of {} simulations on {}", std::max(opt.sims, opt.skill_cap), describe(spec)))})
+    if (!refused.empty()) throw CommandError(refused);
   // What the terminal warns of (a size or pie rule the model was not trained with) goes into
   // the report too: its figures are those of a model playing untested.
   std::vector<std::string> model_warnings;
@@ -276,7 +286,14 @@ void setup_balance(CLI::App& app) {
   cmd->add_option("--out", opt->out, "Output directory (balance.json, openings.svg, report.txt)");
   cmd->callback([opt, cmd] {
     if (cmd->got_subcommand("compare")) return;  // `quax balance compare` runs its own callback
-    run_balance(*opt);
+    try {
+      run_balance(*opt);
+    } catch (const nlohmann::json::exception& e) {
+      // A field of the output folder's files of the wrong type (a crafted or damaged file):
+      // named with the folder, and what to do.
+      throw CommandError("'" + opt->out + "' holds a malformed balance file (" + json_error_text(e) +
+                         "): delete its balance.partial.json and balance.json to measure again");
+    }
   });
 }
 

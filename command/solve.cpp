@@ -20,6 +20,7 @@
 #include "command/game_spec_option.h"
 #include "command/stop_signal.h"
 #include "core/bounded_json.h"
+#include "core/machine_memory.h"
 #include "core/bounded_file.h"
 #include "core/steady_time.h"
 #include "env/notation.h"
@@ -68,20 +69,13 @@ std::vector<std::vector<int>> read_records(const std::string& path, const GameSp
   return out;
 }
 
-// The machine's memory in bytes (0 when unknown).
-uint64_t physical_memory() {
-  const long pages = ::sysconf(_SC_PHYS_PAGES), page = ::sysconf(_SC_PAGESIZE);
-  return pages > 0 && page > 0 ? static_cast<uint64_t>(pages) * static_cast<uint64_t>(page) : 0;
-}
-
 // The search with its --memory-mb table. A table the machine cannot hold is refused by name
 // before it is tried: allocating it would fail with a bare std::bad_alloc, or succeed and be
 // killed by the kernel as its pages are touched.
 std::unique_ptr<ProofSearch> make_search(const GameSpec& spec, int memory_mb) {
-  const uint64_t bytes = static_cast<uint64_t>(memory_mb) << 20, physical = physical_memory();
-  if (physical > 0 && bytes > physical)
-    throw CommandError(fmt::format("--memory-mb {}: more than this machine's {} MiB of memory", memory_mb,
-                                   physical >> 20));
+  const uint64_t bytes = static_cast<uint64_t>(memory_mb) << 20;
+  if (const std::string refused = memory_refusal(bytes, fmt::format("--memory-mb {}", memory_mb)); !refused.empty())
+    throw CommandError(refused);
   try {
     return std::make_unique<ProofSearch>(spec, static_cast<size_t>(bytes));
   } catch (const std::bad_alloc&) {

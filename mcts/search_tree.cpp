@@ -502,4 +502,10 @@ int SearchTree::choose_action(float temperature, Rng& rng) const {
   return nodes_[root.first_child].action;
 }
 
+std::uint64_t search_memory_bytes(int legal_actions, int simulations) {
+  constexpr std::uint64_t kFixedBytes = 4 << 20;  // leaves, their positions, the evaluator's batch
+  const std::uint64_t nodes = static_cast<std::uint64_t>(std::max(simulations, 1)) * std::max(legal_actions, 1);
+  return 2 * nodes * sizeof(SearchTree::Node) + kFixedBytes;
+}
+
 }  // namespace quax

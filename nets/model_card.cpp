@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "core/quoted_input.h"
+
 namespace quax {
 
 std::string pie_rule_line(const GameSpec& trained) {
@@ -29,7 +31,7 @@ std::vector<std::string> model_card(const std::string& path, const LoadedModel& 
   // Written by `quax export` (train/model_export.h); a model a run published has none.
   if (const auto it = model.description.find("exported_from");
       it != model.description.end() && it->is_string())
-    lines.push_back("exported from: " + it->get<std::string>());
+    lines.push_back("exported from: " + printable_line(it->get<std::string>()));  // a file's text: one short printable line
   if (model.levels) {
     for (std::string& line : model_levels_lines(*model.levels, spec.variant)) lines.push_back(std::move(line));
   } else {

@@ -11,6 +11,8 @@
 #include "mcts/baseline_agents.h"
 #include "mcts/play_levels.h"
 #include "mcts/search_schema.h"
+#include "mcts/search_tree.h"
+#include "core/machine_memory.h"
 #include "nets/model_agent.h"
 #include "nets/model_levels.h"
 #include "nets/model_locations.h"
@@ -187,6 +189,13 @@ std::string check_player_settings(const PlayerDescription& d) {
   return check_settings(d.search);
 }
 
+std::string search_memory_refusal(const PlayerDescription& d, const GameSpec& spec) {
+  if (d.kind != PlayerDescription::Kind::kModel || d.seconds > 0) return "";  // a search by time has no size
+  return memory_refusal(search_memory_bytes(new_game(spec)->num_actions(), d.search.simulations),
+                        "player '" + d.text + "': a search of " + std::to_string(d.search.simulations) +
+                            " simulations on " + describe(spec));
+}
+
 std::unique_ptr<Agent> make_player(const PlayerDescription& d, const GameSpec& spec, uint64_t seed, std::string* error,
                                    const Device& device) {
   if (d.kind == PlayerDescription::Kind::kBaseline) return make_baseline_agent(d.text, seed, error);
@@ -201,6 +210,10 @@ std::unique_ptr<Agent> make_player(const PlayerDescription& d, const GameSpec& s
     if (error)
       *error = "unknown player '" + d.text + "': no model file '" + d.model_path + "'" +
                shipped_search_note(d.model_path) + " (a player is " + std::string(kPlayerSyntax) + ")";
+    return nullptr;
+  }
+  if (const std::string refused = search_memory_refusal(d, spec); !refused.empty()) {
+    if (error) *error = refused;
     return nullptr;
   }
   auto agent = make_model_agent(d.model_path, spec, d.search, seed, error, d.seconds, device);

@@ -97,6 +97,11 @@ std::unique_ptr<Agent> make_player(const std::string& description, const GameSpe
 std::unique_ptr<Agent> make_player(const PlayerDescription& d, const GameSpec& spec, uint64_t seed, std::string* error,
                                    const Device& device = kCpuDevice);
 
+// Empty when a model player's search fits in the machine's memory (search_memory_bytes of
+// its simulations on `spec`, core/machine_memory.h), else one line naming the player, the
+// simulations and the game: every door that searches with a player checks it before the
+// search starts (gtp --sims 10000000 at 26x26 once ended in std::bad_alloc after 158 s).
+std::string search_memory_refusal(const PlayerDescription& d, const GameSpec& spec);
 // Empty when a model player's settings make sense together (check_settings, and a clock only
 // with PUCT), else one line naming what does not; always empty for a baseline.
 std::string check_player_settings(const PlayerDescription& d);

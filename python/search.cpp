@@ -16,7 +16,9 @@
 #include "mcts/search_schema.h"
 #include "mcts/search_tree.h"
 #include "mcts/uct_agent.h"
+#include "nets/device.h"
 #include "nets/model_levels.h"
+#include "nets/net_evaluator.h"
 #include "nets/players.h"
 #include "python/bindings.h"
 
@@ -165,9 +167,21 @@ void apply_search_keywords(SearchSettings* settings, const py::kwargs& keywords)
   }
 }
 
-PySearch* make_search(const py::object& player, std::optional<int> simulations, std::optional<double> c_puct,
+PySearch* make_search(const py::object& player, const py::object& simulations_arg, std::optional<double> c_puct,
                       std::optional<bool> gumbel, std::optional<double> seconds, uint64_t seed,
-                      std::optional<int> level, const std::string& device, const py::kwargs& keywords) {
+                      std::optional<int> level, std::optional<std::string> device_arg, const py::kwargs& keywords) {
+  // A bool is an int to Python: simulations=True would be one simulation without a word.
+  std::optional<int> simulations;
+  if (!simulations_arg.is_none()) {
+    if (PyBool_Check(simulations_arg.ptr()) || !PyLong_Check(simulations_arg.ptr()))
+      throw py::type_error("simulations must be an integer, not " +
+                           std::string(py::str(py::type::of(simulations_arg).attr("__name__"))));
+    const long long value = simulations_arg.cast<long long>();
+    if (value < 1 || value > kMaxPlayerSimulations)
+      throw py::value_error(fmt::format("simulations must be 1 to {}, not {}", kMaxPlayerSimulations, value));
+    simulations = static_cast<int>(value);
+  }
+  const std::string device = device_arg.value_or("cpu");
   SearchSettings settings = play_settings(SearchSettings{});
   settings.leaves_per_batch = kPlayerLeavesPerBatch;
   double time = 0;
@@ -177,6 +191,22 @@ PySearch* make_search(const py::object& player, std::optional<int> simulations, 
   if (py::isinstance<Model>(player)) {
     model = player.cast<std::shared_ptr<Model>>();
     name = model->path;
+    // A loaded model runs where it was loaded: a device asked for here is checked against it,
+    // not ignored (Search(model, device='cuda:99') once searched on the CPU without a word).
+    if (device_arg) {
+      Device want;
+      std::string error;
+      if (!parse_device(*device_arg, &want, &error)) throw py::value_error("device: " + error);
+      try {
+        want = resolve_device(want, "device");
+      } catch (const std::exception& e) {
+        throw py::value_error(e.what());
+      }
+      const std::string have = device_name(inference_model_device(*model->inference));
+      if (device_name(want) != have)
+        throw py::value_error("device " + *device_arg + ": this model was loaded on " + have +
+                              " (quax.load_model(path, device=...) places it)");
+    }
   } else if (py::isinstance<py::str>(player)) {
     name = player.cast<std::string>();
     PlayerDescription d;
@@ -210,8 +240,6 @@ PySearch* make_search(const py::object& player, std::optional<int> simulations, 
   if (level && (simulations || seconds)) throw py::value_error("level sets the search's size: give it without simulations or seconds");
   // The ranges of the player syntax (nets/players.h), named as the caller wrote them; NaN fails
   // every comparison and so every range.
-  if (simulations && (*simulations < 1 || *simulations > kMaxPlayerSimulations))
-    throw py::value_error(fmt::format("simulations must be 1 to {}, not {}", kMaxPlayerSimulations, *simulations));
   if (c_puct && !(*c_puct > 0 && *c_puct <= kMaxPlayerCPuct))
     throw py::value_error(fmt::format("c_puct must be more than 0 and at most {}, not {}", kMaxPlayerCPuct, *c_puct));
   if (seconds && !(*seconds >= kMinPlayerSeconds && *seconds <= kMaxPlayerSeconds))
@@ -288,7 +316,7 @@ Every method takes quax.Game objects and answers in the board frame. Searches ar
 deterministic for a given seed and sequence of calls; no noise is added.)")
       .def(py::init(&make_search), py::arg("player"), py::arg("simulations") = py::none(),
            py::arg("c_puct") = py::none(), py::arg("gumbel") = py::none(), py::arg("seconds") = py::none(),
-           py::arg("seed") = 0, py::arg("level") = py::none(), py::arg("device") = "cpu")
+           py::arg("seed") = 0, py::arg("level") = py::none(), py::arg("device") = py::none())
       .def_property_readonly("name", &PySearch::name)
       .def_property_readonly("simulations", [](const PySearch& s) { return s.settings().simulations; })
       .def(

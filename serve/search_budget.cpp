@@ -10,16 +10,10 @@ namespace quax {
 namespace {
 
 constexpr std::uint64_t kMB = 1024 * 1024;
-constexpr std::uint64_t kFixedBytes = 4 * kMB;  // leaves, their positions, the evaluator's batch
 
 std::string mb(std::uint64_t bytes) { return std::to_string((bytes + kMB - 1) / kMB) + " MB"; }
 
 }  // namespace
-
-std::uint64_t search_memory_bytes(int legal_actions, int simulations) {
-  const std::uint64_t nodes = static_cast<std::uint64_t>(std::max(simulations, 1)) * std::max(legal_actions, 1);
-  return 2 * nodes * sizeof(SearchTree::Node) + kFixedBytes;
-}
 
 SearchBudget::Reservation& SearchBudget::Reservation::operator=(Reservation&& other) noexcept {
   if (this != &other) {

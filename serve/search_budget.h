@@ -8,13 +8,10 @@
 #include <mutex>
 #include <string>
 
+#include "mcts/search_tree.h"  // search_memory_bytes
+
 namespace quax {
 
-// An upper bound of the memory one search holds: its tree (each simulation expands at most
-// one node, which allocates a child per legal action; the node vector may have up to twice
-// its size allocated) and a fixed allowance for its leaves and evaluator batch. Measured on
-// quax 26x26 (676 legal actions): 4,000 simulations held 104 MB, the bound says 177 MB.
-std::uint64_t search_memory_bytes(int legal_actions, int simulations);
 
 class SearchBudget {
  public:

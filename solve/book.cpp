@@ -57,6 +57,11 @@ bool parse_book_line(const std::string& line, BookEntry* out, std::string* error
     *error = "unknown variant " + quoted_input(j["variant"].get<std::string>());
     return false;
   }
+  // Checked before the cast: a size of 2^40 would wrap to 0 and be reported as "size 0".
+  if (!j["size"].is_number_unsigned() || j["size"].get<uint64_t>() > 1000) {
+    *error = "size " + j["size"].dump() + " is not a board size";
+    return false;
+  }
   e.spec = GameSpec{*variant, j["size"].get<int>(), j["swap"].get<bool>()};
   if (const std::string bad = check_spec(e.spec); !bad.empty()) {
     *error = bad;

@@ -116,7 +116,7 @@ expect_error "quax solve: *$tmp/none.pt*" --size 4 --model "$tmp/none.pt"
 # A table the machine cannot hold: one line naming the option (a bare std::bad_alloc before).
 err=$("$QUAX" solve --size 3 --memory-mb 1048576 2>&1 >/dev/null); rc=$?
 [ $rc -eq 1 ] || fail "--memory-mb 1048576: exit $rc, expected 1"
-[[ "$err" == "quax solve: --memory-mb 1048576: more than this machine's "*" MiB of memory" ]] ||
+[[ "$err" == "quax solve: --memory-mb 1048576 needs about 1048576 MiB, more than this machine's "*" MiB" ]] ||
   fail "--memory-mb 1048576: said '$err'"
 
 # A book too deep to list: the listing of positions honours --seconds and --memory-mb (it

@@ -191,3 +191,10 @@ def test_device_keyword():
         quax.Search(path + ":sims=8", device="tpu")
     game = quax.Game("quax", 5)
     assert game.is_legal(quax.Search(path + ":sims=8", device="cpu").best_action(game))
+    # A loaded model runs where it was loaded: another device is refused, not ignored.
+    assert quax.Search(model, device="cpu").best_action(game) >= 0
+    with pytest.raises(ValueError, match=re.escape("device cuda:99")):
+        quax.Search(model, device="cuda:99")
+    # A bool is not a number of simulations.
+    with pytest.raises(TypeError, match="simulations must be an integer, not bool"):
+        quax.Search(model, simulations=True)
