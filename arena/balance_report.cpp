@@ -140,39 +140,50 @@ json games_part_json(const std::vector<PlayedGame>& games, bool can_draw) {
           {"flow", flow_json(summarize_flow(games))}};
 }
 
+// partial[key] when partial is an object holding it, else null: a partial file is read from
+// disk, and nlohmann's const operator[] on a missing key is undefined (a crafted file crashed).
+const json& field_or_null(const json& j, const char* key) {
+  static const json null_value;
+  return j.is_object() && j.contains(key) ? j.at(key) : null_value;
+}
+
 json assemble_balance(const json& partial) {
+  if (!partial.is_object()) throw std::runtime_error("a balance file that is not a JSON object");
   json out;
-  for (const char* key : {"variant", "size", "swap", "model", "settings"}) out[key] = partial.value(key, json());
-  const json parts = partial.value("parts", json::object());
-  out["openings"] = parts.value("openings", json());
-  const json without = parts.value("games_without_swap", json()), with = parts.value("games_with_swap", json());
-  out["first_player"] = {{"without_swap", present(without, "first_player") ? without["first_player"] : json()},
-                         {"with_swap", present(with, "first_player") ? with["first_player"] : json()},
-                         {"swapped", present(with, "first_player") ? with["first_player"]["swapped"] : json()}};
-  const json& own = partial.value("swap", false) ? with : without;
-  out["length"] = present(own, "length") ? own["length"] : json();
-  out["draw_rate"] = present(own, "draw_rate") ? own["draw_rate"] : json();
+  for (const char* key : {"variant", "size", "swap", "model", "settings"}) out[key] = field_or_null(partial, key);
+  const json& parts = field_or_null(partial, "parts");
+  out["openings"] = field_or_null(parts, "openings");
+  const json& without = field_or_null(parts, "games_without_swap");
+  const json& with = field_or_null(parts, "games_with_swap");
+  out["first_player"] = {{"without_swap", field_or_null(without, "first_player")},
+                         {"with_swap", field_or_null(with, "first_player")},
+                         {"swapped", field_or_null(field_or_null(with, "first_player"), "swapped")}};
+  const json& own = field_or_null(partial, "swap") == json(true) ? with : without;
+  out["length"] = field_or_null(own, "length");
+  out["draw_rate"] = field_or_null(own, "draw_rate");
   if (present(own, "flow")) {
-    const json& f = own["flow"];
-    out["decisiveness"] = {
-        {"threshold", f["threshold"]}, {"games", f["decisive_games"]}, {"share", f["decided_share"]}};
-    out["lead_changes"] = {{"margin", f["margin"]}, {"mean", f["lead_changes"]}};
+    const json& f = own.at("flow");
+    out["decisiveness"] = {{"threshold", field_or_null(f, "threshold")},
+                           {"games", field_or_null(f, "decisive_games")},
+                           {"share", field_or_null(f, "decided_share")}};
+    out["lead_changes"] = {{"margin", field_or_null(f, "margin")}, {"mean", field_or_null(f, "lead_changes")}};
   } else {
     out["decisiveness"] = json();
     out["lead_changes"] = json();
   }
   std::vector<SkillPoint> curve;
   json trace = json::array();
-  if (parts.contains("skill") && parts["skill"].is_array())
-    for (const json& p : parts["skill"]) {
+  if (const json& skill = field_or_null(parts, "skill"); skill.is_array())
+    for (const json& p : skill) {
       curve.push_back(skill_point_from_json(p));
       trace.push_back(p);
     }
   out["skill_trace"] = trace;
   out["skill_depth"] = curve.empty() ? json() : skill_depth_json(skill_depth(curve));
-  out["model_warnings"] = partial.value("model_warnings", json::array());
-  out["complete"] = partial.value("complete", false);
-  if (partial.contains("seconds")) out["seconds"] = partial["seconds"];
+  const json& warnings = field_or_null(partial, "model_warnings");
+  out["model_warnings"] = warnings.is_array() ? warnings : json::array();
+  out["complete"] = field_or_null(partial, "complete") == json(true);
+  if (partial.contains("seconds")) out["seconds"] = partial.at("seconds");
   return out;
 }
 
@@ -311,13 +322,13 @@ std::vector<std::pair<std::string, std::vector<std::string>>> compare_rows(
   });
   auto extreme = [](const json& r, bool best) {
     const json& o = r.at("openings");
-    if (o.empty()) return std::string("-");
-    const json* pick = &o[0];
+    if (!o.is_array() || o.empty()) return std::string("-");
+    const json* pick = &o.at(0);
     for (const json& x : o)
-      if (best ? x["value"].get<double>() > (*pick)["value"].get<double>()
-               : x["value"].get<double>() < (*pick)["value"].get<double>())
+      if (best ? x.at("value").get<double>() > pick->at("value").get<double>()
+               : x.at("value").get<double>() < pick->at("value").get<double>())
         pick = &x;
-    return fmt::format("{} {:+.2f}", (*pick)["move"].get<std::string>(), (*pick)["value"].get<double>());
+    return fmt::format("{} {:+.2f}", pick->at("move").get<std::string>(), pick->at("value").get<double>());
   };
   row("best opening", [&](const json& r) { return extreme(r, true); });
   row("worst opening", [&](const json& r) { return extreme(r, false); });
@@ -330,7 +341,7 @@ std::vector<std::pair<std::string, std::vector<std::string>>> compare_rows(
     int w = 0, l = 0, d = 0;
     for (const json& o : r.at("openings")) {
       if (o.at("proven").is_null()) continue;
-      const std::string p = o["proven"].get<std::string>();
+      const std::string p = o.at("proven").get<std::string>();
       (p == "win" ? w : p == "loss" ? l : d)++;
     }
     return fmt::format("{}/{}/{}", w, l, d);

@@ -38,9 +38,12 @@ class Mutator {
   // A new input: a corpus entry with 1 to 6 edits (rarely up to 30).
   std::string next() {
     std::string s = corpus_[pick(corpus_.size())];
+    deepest_ = false;
     const int edits = chance(16) ? 1 + static_cast<int>(pick(30)) : 1 + static_cast<int>(pick(6));
     for (int i = 0; i < edits; ++i) mutate(&s);
-    if (s.size() > options_.max_bytes) s.resize(options_.max_bytes);
+    // The deepest nesting keeps its depth: cut at max_bytes it would stop short of it.
+    const size_t cap = deepest_ ? std::max(options_.max_bytes, size_t{1} << 20) : options_.max_bytes;
+    if (s.size() > cap) s.resize(cap);
     if (options_.repair && chance(2)) options_.repair(&s);
     return s;
   }
@@ -48,6 +51,9 @@ class Mutator {
   // An input the reader accepted joins the corpus (a few hundred at most, the seeds kept):
   // edits of accepted inputs get deeper into a reader than edits of the seeds alone.
   void accepted(const std::string& input) {
+    // The deepest nestings may pass max_bytes; kept, a few hundred of them would fill the
+    // memory the harness allows the whole run.
+    if (input.size() > options_.max_bytes) return;
     if (corpus_.size() < seed_count_ + 256) corpus_.push_back(input);
     else if (corpus_.size() > seed_count_) corpus_[seed_count_ + pick(corpus_.size() - seed_count_)] = input;
   }
@@ -209,15 +215,19 @@ class Mutator {
                       s->substr(first.first, first.second - first.first) + s->substr(second.second);
     *s = std::move(out);
   }
-  // A range wrapped in up to thousands of brackets: recursive readers run out of stack.
+  // A range wrapped in up to 200,000 brackets: recursive readers run out of stack. The
+  // deepest (one in 16) may pass max_bytes: 40,000 levels once passed where 100,000 crashed.
   void nest(std::string* s) {
     if (options_.nesting.empty()) return insert_word(s);
     const auto& [open, close] = options_.nesting[pick(options_.nesting.size())];
     size_t at, len;
     range(*s, 64, &at, &len);
-    const size_t depth = chance(2) ? 1 + pick(8) : 1 + pick(20000);
+    const bool deepest = chance(16);
+    deepest_ = deepest_ || deepest;
+    const size_t depth = deepest ? 100000 + pick(100000) : chance(2) ? 1 + pick(8) : 1 + pick(20000);
+    const size_t cap = deepest ? depth * open.size() : options_.max_bytes / 2;
     std::string opens, closes;
-    for (size_t i = 0; i < depth && opens.size() < options_.max_bytes / 2; ++i) {
+    for (size_t i = 0; i < depth && opens.size() < cap; ++i) {
       opens += open;
       closes += close;
     }
@@ -226,6 +236,7 @@ class Mutator {
   }
 
   std::mt19937_64 rng_;
+  bool deepest_ = false;  // the input being made holds nesting of 100,000 levels or more
   std::vector<std::string> corpus_;
   size_t seed_count_;
   MutatorOptions options_;
