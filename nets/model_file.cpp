@@ -13,6 +13,7 @@
 #include "core/atomic_file.h"
 #include "core/bounded_file.h"
 #include "core/json_error.h"
+#include "core/quoted_input.h"
 #include "env/game_state.h"
 #include "nets/model_locations.h"
 #include "nets/model.h"
@@ -93,6 +94,19 @@ int64_t integer_field(const nlohmann::json& j, const char* key, int64_t lo, int6
   return integer_value(j.at(key), key, lo, hi);
 }
 
+// A string or boolean field of the description, or an error naming it (nlohmann's own says
+// "type must be string, but is number" without the field).
+std::string text_field(const nlohmann::json& j, const char* key) {
+  if (!j.contains(key)) throw std::runtime_error(std::string(key) + " is missing");
+  if (!j.at(key).is_string()) throw std::runtime_error(std::string(key) + " " + j.at(key).dump().substr(0, 40) + " is not a string");
+  return j.at(key).get<std::string>();
+}
+bool bool_field(const nlohmann::json& j, const char* key) {
+  if (!j.contains(key)) throw std::runtime_error(std::string(key) + " is missing");
+  if (!j.at(key).is_boolean()) throw std::runtime_error(std::string(key) + " " + j.at(key).dump().substr(0, 40) + " is not true or false");
+  return j.at(key).get<bool>();
+}
+
 // A field the description may leave out (files of older versions); when present it must
 // equal what the variant has.
 void check_optional_count(const nlohmann::json& d, const char* key, int64_t want) {
@@ -106,15 +120,18 @@ void check_optional_count(const nlohmann::json& d, const char* key, int64_t want
 ModelDescription parse_model_description(const nlohmann::json& d) {
   ModelDescription out;
   if (!d.is_object()) throw std::runtime_error("the description is not a JSON object");
-  const auto variant = parse_variant(d.at("variant").get<std::string>());
-  if (!variant) throw std::runtime_error("unknown variant '" + d.at("variant").get<std::string>() + "'");
-  const GameSpec spec{*variant, static_cast<int>(integer_field(d, "size", kIntMin, kIntMax)),
-                      d.at("swap").get<bool>()};
+  const std::string variant_name = text_field(d, "variant");
+  const auto variant = parse_variant(variant_name);
+  if (!variant) throw std::runtime_error("unknown variant " + quoted_input(variant_name));
+  const GameSpec spec{*variant, static_cast<int>(integer_field(d, "size", kIntMin, kIntMax)), bool_field(d, "swap")};
   // The variant's own rules of size (range, parity) and pie rule, before any board is built.
   if (std::string error = check_spec(spec); !error.empty()) throw std::runtime_error(error);
   out.shape = model_shape_for(spec);
   if (d.contains("planes")) {
-    const auto names = d.at("planes").get<std::vector<std::string>>();
+    const auto& list = d.at("planes");
+    if (!list.is_array() || !std::all_of(list.begin(), list.end(), [](const nlohmann::json& e) { return e.is_string(); }))
+      throw std::runtime_error("planes is not a list of names");
+    const auto names = list.get<std::vector<std::string>>();
     if (names != new_game(spec)->plane_names())
       throw std::runtime_error(fmt::format("planes [{}] are not the {} planes of {}", fmt::join(names, ", "),
                                            out.shape.planes, describe(spec)));
@@ -129,7 +146,7 @@ ModelDescription parse_model_description(const nlohmann::json& d) {
   };
   out.net.blocks = net_int("blocks");
   out.net.filters = net_int("filters");
-  out.net.global_pooling = n.at("global_pooling").get<bool>();
+  out.net.global_pooling = bool_field(n, "global_pooling");
   out.net.pool_every = net_int("pool_every");
   out.net.policy_channels = net_int("policy_channels");
   out.net.value_channels = net_int("value_channels");

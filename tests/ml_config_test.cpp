@@ -383,7 +383,7 @@ TEST(Config, ShippedConfigsAreShortAndMergeToTheirExpectedResult) {
   // (the size it is for, where one variant has two mixes), and the two tiers.
   const std::set<std::string> expected = {
       "base/medium.yaml", "base/small.yaml", "crossway_19.yaml", "crossway_7x7.yaml", "crossway_9x9.yaml",
-      "crossway_mixed.yaml", "hex_7x7.yaml", "hex_mixed.yaml", "hex_9x9.yaml", "link_7x7.yaml", "link_9x9.yaml", "quadhex_10x10.yaml",
+      "crossway_mixed.yaml", "hex_13.yaml", "hex_7x7.yaml", "hex_mixed.yaml", "hex_9x9.yaml", "link_7x7.yaml", "link_9x9.yaml", "quadhex_10x10.yaml",
       "quadhex_8x8.yaml", "quadhex_mixed.yaml", "quadrex_19.yaml", "quadrex_7x7.yaml", "quadrex_9x9.yaml", "quady2_17.yaml",
       "quady_15.yaml",
       "quady_9.yaml", "quady_mixed.yaml", "quax_7x7.yaml", "quax_9x9.yaml", "quax_mixed.yaml", "quickstart.yaml",
