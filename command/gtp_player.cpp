@@ -5,7 +5,6 @@
 
 #include "mcts/search_agent.h"
 #include "nets/model_file.h"
-#include "nets/model_locations.h"
 #include "nets/net_evaluator.h"
 
 namespace quax {
@@ -42,10 +41,8 @@ std::unique_ptr<GtpPlayer> GtpPlayer::make(const PlayerDescription& d, const Gam
     *error = "bad player '" + d.text + "': " + e;
     return nullptr;
   }
-  std::error_code ec;
-  if (!std::filesystem::exists(d.model_path, ec)) {
-    *error = "unknown player '" + d.text + "': no model file '" + d.model_path + "'" + shipped_search_note(d.model_path) +
-             " (a player is " + std::string(kPlayerSyntax) + ")";
+  if (std::string missing = missing_model_file(d); !missing.empty()) {
+    *error = std::move(missing);
     return nullptr;
   }
   try {

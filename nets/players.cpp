@@ -189,6 +189,13 @@ std::string check_player_settings(const PlayerDescription& d) {
   return check_settings(d.search);
 }
 
+std::string missing_model_file(const PlayerDescription& d) {
+  std::error_code ec;
+  if (d.kind != PlayerDescription::Kind::kModel || std::filesystem::exists(d.model_path, ec)) return "";
+  return "unknown player '" + d.text + "': no model file '" + d.model_path + "'" + shipped_search_note(d.model_path) +
+         " (a player is " + std::string(kPlayerSyntax) + ")";
+}
+
 std::string search_memory_refusal(const PlayerDescription& d, const GameSpec& spec) {
   if (d.kind != PlayerDescription::Kind::kModel || d.seconds > 0) return "";  // a search by time has no size
   return memory_refusal(search_memory_bytes(new_game(spec)->num_actions(), d.search.simulations),
@@ -203,13 +210,8 @@ std::unique_ptr<Agent> make_player(const PlayerDescription& d, const GameSpec& s
     if (error) *error = "bad player '" + d.text + "': " + e;
     return nullptr;
   }
-  std::error_code ec;
-  // A path that is there but is no regular file (a FIFO, a directory) is left to the loader,
-  // whose bounded reader names what it is.
-  if (!std::filesystem::exists(d.model_path, ec)) {
-    if (error)
-      *error = "unknown player '" + d.text + "': no model file '" + d.model_path + "'" +
-               shipped_search_note(d.model_path) + " (a player is " + std::string(kPlayerSyntax) + ")";
+  if (const std::string missing = missing_model_file(d); !missing.empty()) {
+    if (error) *error = missing;
     return nullptr;
   }
   if (const std::string refused = search_memory_refusal(d, spec); !refused.empty()) {

@@ -97,6 +97,11 @@ std::unique_ptr<Agent> make_player(const std::string& description, const GameSpe
 std::unique_ptr<Agent> make_player(const PlayerDescription& d, const GameSpec& spec, uint64_t seed, std::string* error,
                                    const Device& device = kCpuDevice);
 
+// Empty unless `d` is a model player whose file is not there; then one line: "unknown player
+// '<text>': no model file '<path>'", where it was looked for (nets/model_locations.h) and the
+// player syntax. A path that is there but is no regular file (a FIFO, a directory) is left to
+// the loader, whose bounded reader names what it is.
+std::string missing_model_file(const PlayerDescription& d);
 // Empty when a model player's search fits in the machine's memory (search_memory_bytes of
 // its simulations on `spec`, core/machine_memory.h), else one line naming the player, the
 // simulations and the game: every door that searches with a player checks it before the

@@ -5,7 +5,6 @@
 #include <pybind11/stl.h>
 
 #include <cmath>
-#include <filesystem>
 #include <mutex>
 
 #include "core/quoted_input.h"
@@ -213,10 +212,7 @@ PySearch* make_search(const py::object& player, const py::object& simulations_ar
     std::string error;
     if (!parse_player_description(name, &d, &error)) throw py::value_error(error);
     if (d.kind == PlayerDescription::Kind::kModel) {
-      std::error_code ec;
-      if (!std::filesystem::exists(d.model_path, ec))  // a FIFO or directory: the loader names what it is
-        throw py::value_error("unknown player '" + name + "': no model file '" + d.model_path + "' (a player is " +
-                              kPlayerSyntax + ")");
+      if (const std::string missing = missing_model_file(d); !missing.empty()) throw py::value_error(missing);
       model = load_model(d.model_path, "auto", device);
       settings = d.search;
       time = d.seconds;
