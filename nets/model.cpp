@@ -240,14 +240,20 @@ std::vector<std::pair<std::string, torch::Tensor>> model_state(const torch::jit:
 void load_model_state(torch::jit::Module& model, const std::vector<std::pair<std::string, torch::Tensor>>& state) {
   torch::NoGradGuard no_grad;
   std::map<std::string, torch::Tensor> by_name(state.begin(), state.end());
+  // Every tensor is checked before the first is copied: a refused state leaves `model` as it was.
+  std::vector<std::pair<torch::Tensor, torch::Tensor>> copies;
   for (const auto& [name, dest] : model_state(model)) {
     auto it = by_name.find(name);
     if (it == by_name.end()) throw std::runtime_error("model tensor '" + name + "' missing from the saved state");
     if (!it->second.sizes().equals(dest.sizes()))
       throw std::runtime_error(fmt::format("model tensor '{}' has shape {} in the saved state, expected {}", name,
                                            fmt::join(it->second.sizes(), "x"), fmt::join(dest.sizes(), "x")));
-    dest.copy_(it->second);
+    if (!it->second.is_floating_point() && it->second.scalar_type() != dest.scalar_type())
+      throw std::runtime_error(fmt::format("model tensor '{}' holds {} in the saved state, expected {}", name,
+                                           c10::toString(it->second.scalar_type()), c10::toString(dest.scalar_type())));
+    copies.emplace_back(dest, it->second);
   }
+  for (auto& [dest, source] : copies) dest.copy_(source);
 }
 
 std::pair<torch::Tensor, torch::Tensor> run_model(torch::jit::Module& model, const torch::Tensor& planes) {

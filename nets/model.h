@@ -70,8 +70,8 @@ struct WeightDecayGroups {
 WeightDecayGroups weight_decay_groups(const torch::jit::Module& model);
 // Every parameter and buffer (BN running statistics) by name: what checkpoints store.
 std::vector<std::pair<std::string, torch::Tensor>> model_state(const torch::jit::Module& model);
-// Copies tensors by name into `model`; throws std::runtime_error naming the first missing or
-// mis-shaped tensor.
+// Copies tensors by name into `model`; throws std::runtime_error naming the first missing,
+// mis-shaped or mistyped tensor, before anything is copied (`model` is then unchanged).
 void load_model_state(torch::jit::Module& model, const std::vector<std::pair<std::string, torch::Tensor>>& state);
 
 // Runs the forward pass. planes: [B, C, N, N] float.

@@ -283,6 +283,70 @@ TEST(Checkpoint, CraftedMetaRecordsAreRefusedNamingTheField) {
   std::filesystem::remove_all(dir);
 }
 
+// A checkpoint whose tensors are crafted is refused naming the file, and the learner (model and
+// momentum) is as it was: an empty count of optimizer groups once gave "a Tensor with 0 elements
+// cannot be converted to Scalar", and a mis-shaped model tensor was found after the tensors before
+// it had been copied.
+TEST(Checkpoint, CraftedTensorsAreRefusedAndTheLearnerKept) {
+  const TrainConfig c = tiny_config();
+  const auto dir = (std::filesystem::temp_directory_path() / ("quax_ml_tensors" + std::to_string(::getpid()))).string();
+  std::filesystem::remove_all(dir);
+  Learner a(c);
+  const std::string good = checkpoint_path(dir, 0);
+  a.save_checkpoint(good, RunState{});
+  struct Case {
+    const char* what;
+    std::function<void(torch::jit::Module&)> change;
+    const char* says;
+  };
+  const std::vector<Case> cases = {
+      {"empty group count",
+       [](torch::jit::Module& m) {
+         m.attr("optimizer").toModule().attr("param_groups").toModule().setattr("param_groups/size",
+                                                                                  torch::empty({0}, torch::kLong));
+       },
+       "no count of parameter groups"},
+      {"fractional group count",
+       [](torch::jit::Module& m) {
+         m.attr("optimizer").toModule().attr("param_groups").toModule().setattr("param_groups/size",
+                                                                                  torch::tensor(1.5));
+       },
+       "no count of parameter groups"},
+      {"last model tensor mis-shaped",
+       [](torch::jit::Module& m) {
+         auto model = m.attr("model").toModule();
+         std::string last;  // the archive's last tensor (written as parameter or buffer)
+         for (const auto& a : model.named_attributes(false))
+           if (a.value.isTensor()) last = a.name;
+         model.setattr(last, torch::zeros({3}));
+       },
+       "in the saved state, expected"},
+  };
+  for (const Case& k : cases) {
+    const std::string path = checkpoint_path(dir, 0);
+    std::filesystem::copy_file(good, path + ".good", std::filesystem::copy_options::overwrite_existing);
+    {
+      torch::jit::Module m = torch::jit::load(path);
+      k.change(m);
+      m.save(path);
+    }
+    Learner b(c);
+    const auto before = b.flat_state();
+    try {
+      b.load_checkpoint(path);
+      ADD_FAILURE() << k.what << ": accepted";
+    } catch (const std::runtime_error& e) {
+      const std::string what = e.what();
+      EXPECT_NE(what.find(k.says), std::string::npos) << k.what << ": " << what;
+      EXPECT_NE(what.find(path), std::string::npos) << what;
+      EXPECT_EQ(what.find('\n'), std::string::npos) << what;
+    }
+    EXPECT_EQ(b.flat_state(), before) << k.what << ": the learner changed";
+    std::filesystem::rename(path + ".good", path);
+  }
+  std::filesystem::remove_all(dir);
+}
+
 // A file named past the run's newest step is not the run's: rotation keeps the run's own newest
 // checkpoints (it once counted the foreign file as the newest and deleted them).
 TEST(Checkpoint, RotationKeepsTheRunsNewestBesideAForeignName) {

@@ -130,14 +130,20 @@ struct MetaReader {
   }
 };
 
-// The number of parameter groups of an optimizer saved by torch::optim::Optimizer::save.
-int64_t optimizer_groups(torch::serialize::InputArchive& archive) {
+// The number of parameter groups of an optimizer saved by torch::optim::Optimizer::save, in
+// checkpoint `path`; throws naming the file when the record is not one whole number (an empty
+// tensor once gave "a Tensor with 0 elements cannot be converted to Scalar").
+int64_t optimizer_groups(torch::serialize::InputArchive& archive, const std::string& path) {
   torch::serialize::InputArchive groups;
-  archive.read("param_groups", groups);
   torch::Tensor size;
-  groups.read("param_groups/size", size);
+  if (!archive.try_read("param_groups", groups) || !groups.try_read("param_groups/size", size) ||
+      size.numel() != 1 || size.is_floating_point() || size.is_complex() || size.item<int64_t>() < 1)
+    throw std::runtime_error("checkpoint '" + path + "': its optimizer record has no count of parameter groups");
   return size.item<int64_t>();
 }
+
+// The first line of a LibTorch error (the rest is its C++ backtrace).
+std::string first_line(const std::string& text) { return text.substr(0, text.find('\n')); }
 }  // namespace
 
 struct Learner::Impl {
@@ -182,8 +188,8 @@ struct Learner::Impl {
   // Momentum from a checkpoint. Checkpoints before the weight-decay groups hold one group of
   // every parameter: read into an optimizer of that shape over the same tensors, whose state
   // is keyed by tensor, then moved over.
-  void load_optimizer(torch::serialize::InputArchive& archive) {
-    if (optimizer_groups(archive) == 1) {
+  void load_optimizer(torch::serialize::InputArchive& archive, int64_t groups) {
+    if (groups == 1) {
       torch::optim::SGD one_group(model_parameters(model), torch::optim::SGDOptions(config.learn.lr));
       one_group.load(archive);
       for (auto& [key, state] : one_group.state()) optimizer->state()[key] = state->clone();
@@ -511,10 +517,24 @@ RunState Learner::load_checkpoint(const std::string& path) {
       throw std::runtime_error("checkpoint '" + path + "' lacks model tensor '" + name + "'");
     saved.emplace_back(name, v);
   }
-  load_model_state(m.model, saved);
   torch::serialize::InputArchive optim_archive;
-  archive.read("optimizer", optim_archive);
-  m.load_optimizer(optim_archive);
+  if (!archive.try_read("optimizer", optim_archive))
+    throw std::runtime_error("checkpoint '" + path + "' has no optimizer record");
+  const int64_t groups = optimizer_groups(optim_archive, path);
+  // The model and the optimizer's momentum change together or not at all.
+  std::vector<std::pair<std::string, torch::Tensor>> before;
+  for (const auto& [name, t] : model_state(m.model)) before.emplace_back(name, t.clone());
+  std::map<std::string, std::unique_ptr<torch::optim::OptimizerParamState>> momentum_before;
+  for (const auto& [key, state] : m.optimizer->state()) momentum_before[key] = state->clone();
+  try {
+    load_model_state(m.model, saved);
+    m.load_optimizer(optim_archive, groups);
+  } catch (const std::exception& e) {
+    load_model_state(m.model, before);
+    m.optimizer->state().clear();
+    for (auto& [key, state] : momentum_before) m.optimizer->state()[key] = std::move(state);
+    throw std::runtime_error("checkpoint '" + path + "': " + first_line(e.what()));
+  }
   m.step = step;
   return state;
 }
