@@ -15,7 +15,9 @@ namespace quax {
 
 class SearchBudget {
  public:
-  explicit SearchBudget(std::uint64_t limit_bytes) : limit_(limit_bytes) {}
+  // Also fixes glibc's allocation thresholds for the whole process (see the .cpp): build one
+  // per server, before its first search.
+  explicit SearchBudget(std::uint64_t limit_bytes);
 
   // Holds `bytes` of the budget until destroyed (or moved from). Destroy it after the search's
   // memory is freed: giving it back also returns the process's free pages to the system.
