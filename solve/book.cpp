@@ -1,10 +1,12 @@
 #include "solve/book.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <stdexcept>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "core/bounded_json.h"
@@ -92,12 +94,42 @@ bool parse_book_line(const std::string& line, BookEntry* out, std::string* error
 namespace {
 
 // Empty when the entry's record replays to a position that is not over, with `to_move` to
+// Where an entry stands among the others: its position, and the position before its last move
+// with that move (canonical notation), for the checks across lines.
+struct EntryPlace {
+  uint64_t key = 0;
+  bool has_parent = false;
+  uint64_t parent_key = 0;
+  std::string last_move;
+};
+
+// A key of `state` in `spec`'s game: books may mix games (concatenated files).
+uint64_t book_key(const GameSpec& spec, const GameState& state) {
+  const uint64_t game = (static_cast<uint64_t>(spec.variant) << 40) ^ (static_cast<uint64_t>(spec.size) << 8) ^ spec.swap;
+  return state.position_key() ^ (game * 0x9e3779b97f4a7c15ULL);
+}
+
+// Checks that the entry's record replays to a position that is not over, with its to_move to
 // move, where every winning move is a legal move (rewritten in canonical notation, the form
-// readers compare with action_to_string); else one line saying what is wrong.
-std::string check_entry_position(BookEntry* e) {
+// readers compare with action_to_string); else one line saying what is wrong. Sets *place.
+std::string check_entry_position(BookEntry* e, EntryPlace* place) {
   std::string error;
   const auto state = book_position(*e, &error);
   if (!state) return "record " + quoted_input(e->record) + ": " + error;
+  place->key = book_key(e->spec, *state);
+  if (ParsedRecord record; parse_record(e->record, &record, &error) && !record.moves.empty()) {  // its parent
+    ParsedRecord before = record;
+    before.moves.pop_back();
+    std::vector<int> actions;
+    if (auto parent = replay_record(e->spec, before, &error, &actions)) {
+      const int last = parent->parse_action(record.moves.back(), &error);
+      if (last >= 0) {
+        place->has_parent = true;
+        place->parent_key = book_key(e->spec, *parent);
+        place->last_move = parent->action_to_string(last);
+      }
+    }
+  }
   if (state->to_move() != e->to_move)
     return "to_move is " + player_name(e->to_move) + " but " + player_name(state->to_move()) +
            " is to move after the record";
@@ -125,18 +157,74 @@ std::string check_entry_position(BookEntry* e) {
 
 }  // namespace
 
+namespace {
+
+GameValue for_other_player(GameValue v) {
+  return v == GameValue::kWin ? GameValue::kLoss : v == GameValue::kLoss ? GameValue::kWin : v;
+}
+
+// The lines must agree with each other where one's position follows another's by one move:
+// a move listed as winning leads to a position won for the player who made it (lost for the
+// player then to move, when the turn passes), and no move of a lost or drawn position does. A
+// flipped value shows there unless its line is the book's last ply, which only solving again
+// would check. The same position listed twice must have one value. Throws "<path>:<line>: ...".
+void check_lines_agree(const std::string& path, const std::vector<BookEntry>& entries,
+                       const std::vector<EntryPlace>& places, const std::vector<int>& line_numbers) {
+  std::unordered_map<uint64_t, size_t> by_key;
+  for (size_t i = 0; i < entries.size(); ++i) {
+    const auto [it, fresh] = by_key.emplace(places[i].key, i);
+    if (!fresh && entries[it->second].value != GameValue::kUnknown && entries[i].value != GameValue::kUnknown &&
+        entries[it->second].value != entries[i].value)
+      throw std::runtime_error(path + ":" + std::to_string(line_numbers[i]) + ": value " +
+                               value_name(entries[i].value) + ", but line " + std::to_string(line_numbers[it->second]) +
+                               " has the same position as a " + value_name(entries[it->second].value));
+  }
+  for (size_t i = 0; i < entries.size(); ++i) {
+    if (!places[i].has_parent || entries[i].value == GameValue::kUnknown) continue;
+    const auto it = by_key.find(places[i].parent_key);
+    if (it == by_key.end() || entries[it->second].value == GameValue::kUnknown) continue;
+    const BookEntry& parent = entries[it->second];
+    const BookEntry& child = entries[i];
+    const GameValue for_parent_mover =
+        child.to_move == parent.to_move ? child.value : for_other_player(child.value);
+    const std::string& move = places[i].last_move;
+    const bool listed =
+        std::find(parent.winning_moves.begin(), parent.winning_moves.end(), move) != parent.winning_moves.end();
+    if (listed && for_parent_mover != GameValue::kWin)
+      throw std::runtime_error(path + ":" + std::to_string(line_numbers[it->second]) + ": winning move " +
+                               quoted_input(move) + " leads to line " + std::to_string(line_numbers[i]) + ", a " +
+                               value_name(child.value) + " for " + player_name(child.to_move) +
+                               ": the two lines disagree");
+    // A won position's list may lack moves a solve's deadline left unknown; a lost or drawn
+    // one has no winning move at all.
+    if (parent.value != GameValue::kWin && for_parent_mover == GameValue::kWin)
+      throw std::runtime_error(path + ":" + std::to_string(line_numbers[it->second]) + ": value " +
+                               value_name(parent.value) + ", but line " + std::to_string(line_numbers[i]) +
+                               " after its move " + quoted_input(move) + " is a " + value_name(child.value) + " for " +
+                               player_name(child.to_move) + ": the two lines disagree");
+  }
+}
+
+}  // namespace
+
 std::vector<BookEntry> read_book(const std::string& path) {
   std::istringstream in(read_regular_file(path, kBookFileLimit, "solved-positions file"));
   std::vector<BookEntry> out;
+  std::vector<EntryPlace> places;
+  std::vector<int> line_numbers;
   std::string line, error;
   for (int n = 1; std::getline(in, line); ++n) {
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
     BookEntry e;
+    EntryPlace place;
     if (!parse_book_line(line, &e, &error)) throw std::runtime_error(path + ":" + std::to_string(n) + ": " + error);
-    if (error = check_entry_position(&e); !error.empty())
+    if (error = check_entry_position(&e, &place); !error.empty())
       throw std::runtime_error(path + ":" + std::to_string(n) + ": " + error);
     out.push_back(std::move(e));
+    places.push_back(std::move(place));
+    line_numbers.push_back(n);
   }
+  check_lines_agree(path, out, places, line_numbers);
   return out;
 }
 

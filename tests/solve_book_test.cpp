@@ -140,6 +140,32 @@ TEST_F(BookFile, AValueThatItsMovesContradictIsRefused) {
   EXPECT_EQ(error(), "");
 }
 
+// Lines must agree where one position follows another by one move: a flipped value once passed
+// whenever its own moves were consistent with it.
+TEST_F(BookFile, LinesThatDisagreeAcrossAMoveAreRefused) {
+  auto line = [](const std::string& record, const std::string& to_move, const std::string& value,
+                 const std::string& moves) {
+    return R"({"variant":"quax","size":5,"swap":true,"record":")" + record + R"(","to_move":")" + to_move +
+           R"(","value":")" + value + R"(","winning_moves":[)" + moves + "]}";
+  };
+  // White to move after c3 loses, so every white move leaves black a won position.
+  write({line("c3", "white", "loss", ""), line("c3 b2", "black", "win", R"("d4")")});
+  EXPECT_EQ(error(), "");
+  write({line("c3", "white", "loss", ""), line("c3 b2", "black", "loss", "")});
+  EXPECT_EQ(error(), path_ + ":1: value loss, but line 2 after its move 'b2' is a loss for black: the two lines disagree");
+  // A move listed as winning must leave the opponent lost.
+  write({line("c3 b2", "black", "loss", ""), line("c3", "white", "win", R"("b2")")});
+  EXPECT_EQ(error(), "");
+  write({line("c3", "white", "win", R"("b2")"), "", line("c3 b2", "black", "win", R"("d4")")});
+  EXPECT_EQ(error(), path_ + ":1: winning move 'b2' leads to line 3, a win for black: the two lines disagree");
+  // A won position may lack moves its solve's deadline left unknown.
+  write({line("c3", "white", "win", R"("d4")"), line("c3 b2", "black", "loss", "")});
+  EXPECT_EQ(error(), "");
+  // One position, two values.
+  write({line("c3", "white", "win", R"("d4")"), line("c3", "white", "loss", "")});
+  EXPECT_EQ(error(), path_ + ":2: value loss, but line 1 has the same position as a win");
+}
+
 TEST_F(BookFile, ADirectoryIsNamedAsOne) {
   EXPECT_THROW(read_book(::testing::TempDir()), std::runtime_error);
   try {
