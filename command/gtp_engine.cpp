@@ -106,7 +106,43 @@ void GtpEngine::reset(const GameSpec& spec) {
   spec_ = spec;
   state_ = new_game(spec_);
   actions_.clear();
+  hexgui_swap_at_ = -1;
   if (player_) player_->reset();
+}
+
+void GtpEngine::apply(int action) {
+  const bool swap = state_->action_to_string(action) == "swap";
+  state_->apply(action);
+  actions_.push_back(action);
+  // HexGui keeps its board after its swap; only hex's rhombus needs the mirror (HexGui's Y
+  // board recolours the stone in place and hands the move over, as the engine does).
+  if (swap && swap_word_ == "swap-pieces" && spec_.variant == Variant::kHex)
+    hexgui_swap_at_ = static_cast<int>(actions_.size()) - 1;
+}
+
+Player GtpEngine::across(Player p) const { return hexgui_frame() ? opponent(p) : p; }
+
+Outcome GtpEngine::across(Outcome o) const {
+  if (!hexgui_frame()) return o;
+  if (o == Outcome::kBlackWins) return Outcome::kWhiteWins;
+  if (o == Outcome::kWhiteWins) return Outcome::kBlackWins;
+  return o;
+}
+
+int GtpEngine::across(int action) const {
+  const int n = spec_.size;
+  if (!hexgui_frame() || action < 0 || action >= n * n) return action;
+  return (action % n) * n + action / n;  // (x, y) -> (y, x), as the engine's swap mirrors
+}
+
+std::unique_ptr<GameState> GtpEngine::client_view() const {
+  if (!hexgui_frame()) return state_->clone();
+  GameSpec spec = spec_;
+  spec.swap = false;  // the swap is spent; HexGui's board never had it
+  auto view = new_game(spec);
+  for (int i = 0; i < static_cast<int>(actions_.size()); ++i)
+    if (i != hexgui_swap_at_) view->apply(i > hexgui_swap_at_ ? across(actions_[i]) : actions_[i]);
+  return view;
 }
 
 std::string GtpEngine::handle_line(const std::string& raw, bool* quit) {
@@ -216,16 +252,19 @@ GtpEngine::Reply GtpEngine::dispatch(const std::string& command, const std::vect
     if (auto e = want(0, "none"); !e.empty()) return fail(e);
     return cmd_undo();
   }
-  if (command == "showboard") return ok(state_->board_text());
+  if (command == "showboard") return ok(client_view()->board_text());
   if (command == "legal_moves") {
+    const auto view = client_view();
     std::vector<int> legal;
-    state_->legal_actions(&legal);
+    view->legal_actions(&legal);
     std::vector<std::string> names;
-    for (int a : legal) names.push_back(state_->action_to_string(a));
+    for (int a : legal) names.push_back(view->action_to_string(a));
     return ok(join(names, " "));
   }
-  if (command == "to_move") return ok(player_name(state_->to_move()));
-  if (command == "winner") return ok(outcome_name(state_->outcome()));
+  // From the engine's own position across the frame (not client_view(), which replays what
+  // the client said): a wrong mirror shows here as a wrong winner.
+  if (command == "to_move") return ok(player_name(across(state_->to_move())));
+  if (command == "winner") return ok(outcome_name(across(state_->outcome())));
   if (command == "list_stones" || command == "list_links") {
     if (auto e = want(1, "a color"); !e.empty()) return fail(e);
     return cmd_list(args, command == "list_links");
@@ -291,7 +330,8 @@ std::string GtpEngine::check_turn(const std::string& color) const {
   const auto p = parse_player(color);
   if (!p) return "unknown color " + quoted_input(color) + " (black or white)";
   if (state_->is_over()) return "game is over";
-  if (*p != state_->to_move()) return "it is " + player_name(state_->to_move()) + "'s turn, not " + player_name(*p) + "'s";
+  const Player mover = across(state_->to_move());  // in the client's words
+  if (*p != mover) return "it is " + player_name(mover) + "'s turn, not " + player_name(*p) + "'s";
   return "";
 }
 
@@ -305,16 +345,20 @@ GtpEngine::Reply GtpEngine::cmd_play(const std::vector<std::string>& args) {
     move = "swap";
     swap_word_ = "swap-pieces";
   }
-  const int action = state_->parse_action(move, &error);
+  int action = state_->parse_action(move, &error);
   if (action < 0) return {false, error};
+  if (hexgui_frame() && is_cell_name(state_->action_to_string(action))) {
+    // The refusal names the cell as HexGui shows it.
+    if (auto why = client_view()->why_illegal(action); !why.empty()) return {false, "illegal move: " + why};
+    action = across(action);
+  }
   if (auto why = state_->why_illegal(action); !why.empty()) return {false, "illegal move: " + why};
-  state_->apply(action);
-  actions_.push_back(action);
+  apply(action);
   return {true, ""};
 }
 
 std::string GtpEngine::move_name(int action) const {
-  const std::string name = state_->action_to_string(action);
+  const std::string name = state_->action_to_string(across(action));
   return name == "swap" ? swap_word_ : name;
 }
 
@@ -339,15 +383,12 @@ GtpEngine::Reply GtpEngine::cmd_genmove(const std::vector<std::string>& args, bo
   if (auto why = state_->why_illegal(action); !why.empty())
     return {false, "player " + player_->label(spec_) + " chose an illegal move: " + why};
   const std::string name = move_name(action);
-  if (play) {
-    state_->apply(action);
-    actions_.push_back(action);
-  }
+  if (play) apply(action);
   return {true, name};
 }
 
 GtpEngine::Reply GtpEngine::cmd_final_score() {
-  switch (state_->outcome()) {
+  switch (across(state_->outcome())) {
     case Outcome::kBlackWins: return {true, "B+"};
     case Outcome::kWhiteWins: return {true, "W+"};
     case Outcome::kDraw: return {true, "0"};
@@ -373,7 +414,8 @@ GtpEngine::Reply GtpEngine::cmd_time_left(const std::vector<std::string>& args) 
     return {false, usage};
   const auto p = parse_player(args[0]);
   if (!p) return {false, "unknown color " + quoted_input(args[0]) + " (black or white)"};
-  if (auto e = clock_.set_left(static_cast<int>(*p), seconds, std::stoi(args[2])); !e.empty()) return {false, e};
+  const int side = static_cast<int>(across(*p));  // the engine's colour of the client's
+  if (auto e = clock_.set_left(side, seconds, std::stoi(args[2])); !e.empty()) return {false, e};
   if (player_) player_->prepare(spec_);
   return {true, ""};
 }
@@ -394,7 +436,7 @@ GtpEngine::Reply GtpEngine::cmd_analysis(const std::string& command, const std::
     // HexGui marks each move of the line on a cell: the line stops before anything else.
     auto walk = state_->clone();
     for (int a : analysis.pv) {
-      const std::string name = walk->action_to_string(a);
+      const std::string name = walk->action_to_string(across(a));
       if (hexgui && !is_cell_name(name)) break;
       add(name == "swap" ? swap_word_ : name);
       walk->apply(a);
@@ -422,16 +464,19 @@ GtpEngine::Reply GtpEngine::cmd_analysis(const std::string& command, const std::
 GtpEngine::Reply GtpEngine::cmd_undo() {
   if (actions_.empty()) return {false, "nothing to undo"};
   std::vector<int> keep(actions_.begin(), actions_.end() - 1);
+  const int swap_at = hexgui_swap_at_;
   reset(spec_);
   for (int a : keep) state_->apply(a);
   actions_ = std::move(keep);
+  if (swap_at < static_cast<int>(actions_.size())) hexgui_swap_at_ = swap_at;  // -1 stays -1
   return {true, ""};
 }
 
 GtpEngine::Reply GtpEngine::cmd_list(const std::vector<std::string>& args, bool links) {
   const auto p = parse_player(args[0]);
   if (!p) return {false, "unknown color " + quoted_input(args[0]) + " (black or white)"};
-  return {true, join(links ? state_->links_of(*p) : state_->stones_of(*p), " ")};
+  const auto view = client_view();
+  return {true, join(links ? view->links_of(*p) : view->stones_of(*p), " ")};
 }
 
 }  // namespace quax

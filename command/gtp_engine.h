@@ -24,7 +24,14 @@
 //   pie [on|off]         the pie rule (swap) on or off, resetting the board; or tell it
 //   clear_board          a new game of the same variant, size and pie rule
 //   play <colour> <move> only the player to move; `swap` (or HexGui's `swap-pieces`),
-//                        `pass`, `end`, `adopt` where the variant has them and they are legal
+//                        `pass`, `end`, `adopt` where the variant has them and they are legal.
+//                        HexGui's swap on hex keeps HexGui's board as it was (the stone where
+//                        it stood, in Black's colour) with White to move again, where the
+//                        engine's swap mirrors the stone across the a1 diagonal, recolours it
+//                        and gives Black the move: the same game up to that symmetry. After a
+//                        swap made in HexGui's words (swap-pieces) every colour and cell the
+//                        client sends or receives crosses it (transposed, colours exchanged),
+//                        so that the client sees the board it keeps; undo of the swap ends it
 //   genmove <colour>     the player moves; `? game is over` at the end. The swap is answered
 //                        `swap-pieces` once the client has used that word or asked
 //                        hexgui-analyze_commands (a HexGui), else `swap`
@@ -108,6 +115,19 @@ class GtpEngine {
   Reply cmd_undo();
   Reply cmd_list(const std::vector<std::string>& args, bool links);
 
+  // HexGui's frame (see play above): true once a swap was made in HexGui's words on hex.
+  bool hexgui_frame() const { return hexgui_swap_at_ >= 0; }
+  // A player across the frame (the other colour in HexGui's frame); its own inverse.
+  Player across(Player p) const;
+  Outcome across(Outcome o) const;
+  // An action across the frame (a cell transposed in HexGui's frame); its own inverse.
+  int across(int action) const;
+  // The position as the client sees it: in HexGui's frame, the game replayed without the
+  // swap and with the later moves across the frame, on a board without the pie rule.
+  std::unique_ptr<GameState> client_view() const;
+  // Applies `action` (engine frame) and notes a swap made in HexGui's words.
+  void apply(int action);
+
   GameSpec spec_;
   std::unique_ptr<GameState> state_;
   // Every action since clear_board: undo replays all but the last (states have no undo).
@@ -116,6 +136,8 @@ class GtpEngine {
   GtpClock clock_;
   // The client's word for the swap: "swap", or "swap-pieces" once a HexGui shows itself.
   std::string swap_word_ = "swap";
+  // The index in actions_ of a swap made in HexGui's words on hex, or -1 (hexgui_frame).
+  int hexgui_swap_at_ = -1;
 };
 
 }  // namespace quax
