@@ -7,6 +7,7 @@
 #include "core/steady_time.h"
 #include "env/square_game.h"
 #include "solve/connection_distance.h"
+#include "solve/hex_connection.h"
 #include "solve/inferior_move.h"
 #include "solve/solver.h"
 
@@ -25,7 +26,8 @@ ProofSearch::ProofSearch(const GameSpec& spec, size_t memory_bytes)
     : spec_(spec), table_(memory_bytes), scratch_(new_game(spec)) {
   scratch_mask_.resize(static_cast<size_t>(scratch_->num_actions()));
   square_ = dynamic_cast<const SquareGame*>(scratch_.get()) != nullptr;
-  virtual_connections_ = square_ && virtual_connections_apply(spec);
+  hex_ = hex_connections_apply(spec);
+  virtual_connections_ = (square_ && virtual_connections_apply(spec)) || hex_;
   const int n = spec.size, nn = n * n;
   const int actions = scratch_->num_actions();
   const int spatial = scratch_->spatial_planes() * nn;
@@ -124,15 +126,17 @@ void ProofSearch::evaluate(const GameState& s, Level& parent, uint32_t* pn, uint
   // need no distances. They decide exactly what the checks below would (a win in one is a
   // threat; a player facing a virtual win has no win in one), so the order changes no value
   // and no node count, only the time.
-  if (game && virtual_connections_) {
+  const auto* hex = hex_ && !s.swap_available() ? static_cast<const HexGame*>(&s) : nullptr;
+  if ((game || hex) && virtual_connections_) {
     const Player mover = s.to_move(), other = opponent(mover);
-    if (virtual_win(*game, other)) return decide(other == attacker_);
-    if (has_threat(*game, mover)) return decide(mover == attacker_);
+    if (game ? virtual_win(*game, other) : hex_virtual_win(*hex, other)) return decide(other == attacker_);
+    if (game ? has_threat(*game, mover) : hex_has_threat(*hex, mover)) return decide(mover == attacker_);
   }
+  const bool distances = game || hex;
   int a = 0, d = 0;
-  if (game) {
-    a = connection_distance(*game, attacker_);
-    d = connection_distance(*game, opponent(attacker_));
+  if (distances) {
+    a = game ? connection_distance(*game, attacker_) : hex_connection_distance(*hex, attacker_);
+    d = game ? connection_distance(*game, opponent(attacker_)) : hex_connection_distance(*hex, opponent(attacker_));
     // Stones and links never leave the board: a player without any path can never win.
     if (a >= kNoPath) return decide(false);
     if (d >= kNoPath && !can_draw(spec_)) return decide(true);
@@ -141,7 +145,7 @@ void ProofSearch::evaluate(const GameState& s, Level& parent, uint32_t* pn, uint
   // Win in one. One move lowers a distance by at most one except in quadrex (a fill cascade
   // places several stones), so elsewhere a mover two moves away needs no scan.
   const int mover_distance = or_node ? a : d;
-  if (!game || variant_info(spec_.variant).fill_cascade || mover_distance <= 1) {
+  if (!distances || variant_info(spec_.variant).fill_cascade || mover_distance <= 1) {
     // A result in the mover's favour: the attacker's win at an OR node; anything else (the
     // defender's win, a draw) at an AND node.
     auto mover_ends_it = [&](int action) {
@@ -162,7 +166,7 @@ void ProofSearch::evaluate(const GameState& s, Level& parent, uint32_t* pn, uint
     }
     if (won) return decide(or_node);
   }
-  if (!game) {
+  if (!distances) {
     *pn = 1;
     *dn = 1;
     return;
@@ -210,7 +214,9 @@ void ProofSearch::mid(int depth, uint32_t pn_threshold, uint32_t dn_threshold, u
   // generated.
   CellSet must_play, link_blocks;
   bool pruned = false;
-  if (virtual_connections_ || inferior_moves_) {
+  if (hex_ && virtual_connections_ && !s.swap_available()) {
+    must_play = hex_must_play_against(static_cast<const HexGame&>(s), opponent(s.to_move()), &pruned);
+  } else if (square_ && (virtual_connections_ || inferior_moves_)) {
     const auto& game = static_cast<const SquareGame&>(s);
     if (!game.swap_available()) {
       if (virtual_connections_) must_play = must_play_against(game, opponent(s.to_move()), &pruned, &link_blocks);

@@ -20,7 +20,8 @@
 //    quadrex, whose fills place several stones at once) and decide a position at once when
 //    a player has no path left. All three are off while swap is available.
 //  - Virtual connections in quax, link, quickway, crossway and quadrex while swap is out of play
-//    (solve/virtual_connection.h): a position where a player holds a virtual win, or where
+//    (solve/virtual_connection.h), and in hex (solve/hex_connection.h: bridges, the second-
+//    and third-row edge templates, with the same distances on its board): a position where a player holds a virtual win, or where
 //    the player to move is one move from one, is decided at once; and a player facing
 //    threats is given only the stones in the must-play region and the links across every
 //    threat's key block: the others lose.
@@ -89,7 +90,7 @@ class ProofSearch {
   // The virtual-connection rules above (on by default where they apply): off gives the plain
   // search, against which the rules are checked. Changing it clears nothing: values are the
   // same either way, only the work differs.
-  void set_virtual_connections(bool on) { virtual_connections_ = on && virtual_connections_apply(spec_); }
+  void set_virtual_connections(bool on) { virtual_connections_ = on && (virtual_connections_apply(spec_) || hex_); }
   // The inferior-move rule above (off by default; on applies it where it is sound).
   void set_inferior_moves(bool on);
   // The pie rule's theorem above (on by default where the pie rule is on and draws are not
@@ -143,6 +144,7 @@ class ProofSearch {
   std::unique_ptr<GameState> scratch_;  // the win-in-one scan's position and legal mask
   std::vector<uint8_t> scratch_mask_;
   bool square_ = false;  // SquareGame positions: connection distances initialise leaves
+  bool hex_ = false;  // plain hex: solve/hex_connection.h's rules and distances
   bool virtual_connections_ = false;
   bool inferior_moves_ = false;
   int swap_action_ = -1;  // the `swap` action, where the pie rule is on

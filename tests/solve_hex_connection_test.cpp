@@ -1,0 +1,209 @@
+// Virtual connections of hex (solve/hex_connection.h), each rule checked against the plain
+// proof search (the rules off): on random positions a virtual win is always a proven win and
+// every stone outside the must-play region a proven loss; each ziggurat, at each edge, holds
+// against every intrusion; and the search with the rules gives the values without them.
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <vector>
+
+#include "env/hex_game.h"
+#include "random_plies.h"
+#include "solve/connection_distance.h"
+#include "solve/hex_connection.h"
+#include "solve/proof_search.h"
+#include "solve/solver.h"
+
+namespace quax {
+namespace {
+
+constexpr size_t kMemory = 32u << 20;
+
+bool plain_win(ProofSearch& plain, const GameState& state, Player p) {
+  const GameValue v = solve_value(plain, state);
+  EXPECT_NE(v, GameValue::kUnknown);
+  return (v == GameValue::kWin) == (state.to_move() == p);
+}
+
+std::unique_ptr<ProofSearch> plain_search(const GameSpec& spec) {
+  auto search = std::make_unique<ProofSearch>(spec, kMemory);
+  search->set_virtual_connections(false);
+  return search;
+}
+
+struct Board {
+  int size;
+  int min_plies, max_plies;
+  int positions;
+};
+
+class RandomHexPositions : public ::testing::TestWithParam<Board> {};
+
+// Every virtual win found is a win for its player with the other to move.
+TEST_P(RandomHexPositions, AVirtualWinIsAProvenWin) {
+  const Board& b = GetParam();
+  const GameSpec spec{Variant::kHex, b.size, false};
+  const auto plain = plain_search(spec);
+  int found = 0, with_carrier = 0;
+  for (int i = 0; i < b.positions; ++i) {
+    const auto s = after_random_plies(spec, b.min_plies + i % (b.max_plies - b.min_plies + 1), 1000 + i);
+    if (s->is_over()) continue;
+    const auto& game = static_cast<const HexGame&>(*s);
+    const Player other = opponent(s->to_move());  // the player who just moved
+    CellSet carrier;
+    if (!hex_virtual_win(game, other, &carrier)) continue;
+    ++found;
+    if (carrier.any()) ++with_carrier;
+    ASSERT_TRUE(plain_win(*plain, *s, other)) << "seed " << 1000 + i << "\n" << s->board_text();
+  }
+  EXPECT_GT(found, b.positions / 20);
+  EXPECT_GT(with_carrier, found / 2);
+}
+
+// Facing threats, every stone outside the must-play region loses.
+TEST_P(RandomHexPositions, EveryStoneOutsideTheMustPlayRegionLoses) {
+  const Board& b = GetParam();
+  const GameSpec spec{Variant::kHex, b.size, false};
+  const auto plain = plain_search(spec);
+  int pruned = 0, kept = 0;
+  auto child = new_game(spec);
+  for (int i = 0; i < b.positions; ++i) {
+    const auto s = after_random_plies(spec, b.min_plies + i % (b.max_plies - b.min_plies + 1), 5000 + i);
+    if (s->is_over()) continue;
+    const Player mover = s->to_move();
+    bool threatened = false;
+    const CellSet region = hex_must_play_against(static_cast<const HexGame&>(*s), opponent(mover), &threatened);
+    if (!threatened) continue;
+    std::vector<int> legal;
+    s->legal_actions(&legal);
+    for (int a : legal) {
+      if (region[static_cast<size_t>(a)]) {
+        ++kept;
+        continue;
+      }
+      ++pruned;
+      child->copy_from(*s);
+      child->apply(a);
+      const bool mover_won = child->is_over() ? winner_of(child->outcome()) == mover : plain_win(*plain, *child, mover);
+      ASSERT_FALSE(mover_won) << "seed " << 5000 + i << ": " << s->action_to_string(a) << " wins for the mover\n"
+                              << s->board_text();
+    }
+  }
+  EXPECT_GT(pruned, b.positions / 2);
+  EXPECT_GT(kept, 0);
+}
+
+INSTANTIATE_TEST_SUITE_P(Hex, RandomHexPositions,
+                         ::testing::Values(Board{4, 2, 9, 1500}, Board{5, 6, 15, 400}),
+                         [](const auto& info) { return "hex" + std::to_string(info.param.size); });
+
+// A position of hex n x n (no swap) from stones given in Black's frame of the south edge, seen
+// through one of the four frames (hex_connection.h): 0 as given, 1 the half turn (the north
+// edge), 2 the transpose with colours exchanged (White's west edge), 3 both (the east edge).
+std::unique_ptr<HexGame> framed(int n, int frame, const std::vector<std::pair<int, int>>& mine,
+                                const std::vector<std::pair<int, int>>& theirs, Player to_move_in_frame) {
+  const bool transpose = frame >= 2, turn = frame % 2 == 1;
+  const Player me = transpose ? Player::kWhite : Player::kBlack;
+  std::vector<Player> stones(static_cast<size_t>(n * n), Player::kNone);
+  auto put = [&](int u, int v, Player p) {
+    int x = u, y = v;
+    if (transpose) std::swap(x, y);
+    if (turn) {
+      x = n - 1 - x;
+      y = n - 1 - y;
+    }
+    stones[static_cast<size_t>(y * n + x)] = p;
+  };
+  for (const auto& [u, v] : mine) put(u, v, me);
+  for (const auto& [u, v] : theirs) put(u, v, opponent(me));
+  const Player mover = to_move_in_frame == Player::kBlack ? me : opponent(me);
+  return HexGame::from_position(GameSpec{Variant::kHex, n, false}, stones, mover,
+                                static_cast<int>(mine.size() + theirs.size()));
+}
+
+// A column of the player's stones from the far edge down to (1, 2), the third row: only a
+// ziggurat can join it to the near edge. The other ziggurat is blocked by an opponent stone in
+// its own cells, so each is tested alone; then every opponent stone in it is answered.
+TEST(HexZiggurat, EachHoldsAgainstEveryIntrusionAtEveryEdge) {
+  const int n = 6;
+  const GameSpec spec{Variant::kHex, n, false};
+  const auto plain = plain_search(spec);
+  const std::vector<std::pair<int, int>> column = {{1, 2}, {1, 3}, {1, 4}, {1, 5}};
+  // Mirror 0 widens towards +u: blocking cell (0, 2) lies only in the mirror image's cells;
+  // mirror 1 towards -u: (4, 0) lies only in the first's.
+  const std::pair<int, int> blocks[2] = {{0, 2}, {4, 0}};
+  const std::vector<std::pair<int, int>> cells[2] = {
+      {{2, 2}, {1, 1}, {2, 1}, {3, 1}, {1, 0}, {2, 0}, {3, 0}, {4, 0}},
+      {{0, 2}, {0, 1}, {1, 1}, {2, 1}, {0, 0}, {1, 0}, {2, 0}, {3, 0}}};
+  for (int frame = 0; frame < 4; ++frame) {
+    for (int mirror = 0; mirror < 2; ++mirror) {
+      SCOPED_TRACE("frame " + std::to_string(frame) + ", mirror " + std::to_string(mirror));
+      const auto start = framed(n, frame, column, {blocks[mirror]}, Player::kWhite);
+      const Player me = frame >= 2 ? Player::kWhite : Player::kBlack;
+      CellSet carrier;
+      ASSERT_TRUE(hex_virtual_win(*start, me, &carrier)) << start->board_text();
+      EXPECT_EQ(carrier.count(), 8u);
+      EXPECT_TRUE(plain_win(*plain, *start, me)) << start->board_text();
+      for (const auto& intrusion : cells[mirror]) {
+        const auto s = framed(n, frame, column, {blocks[mirror], intrusion}, Player::kBlack);
+        EXPECT_FALSE(hex_virtual_win(*s, me)) << "the intruded ziggurat is no longer whole\n" << s->board_text();
+        EXPECT_TRUE(plain_win(*plain, *s, me)) << s->board_text();
+      }
+      // Without the ziggurat's room (an opponent stone in both images) there is none.
+      const auto blocked = framed(n, frame, column, {blocks[0], blocks[1]}, Player::kWhite);
+      EXPECT_FALSE(hex_virtual_win(*blocked, me)) << blocked->board_text();
+    }
+  }
+}
+
+// Distances: empty cells to fill along the best path; none through the opponent's stones.
+TEST(HexDistance, CountsTheEmptyCellsOfTheBestPath) {
+  const GameSpec spec{Variant::kHex, 5, false};
+  const auto empty = new_game(spec);
+  EXPECT_EQ(hex_connection_distance(static_cast<const HexGame&>(*empty), Player::kBlack), 5);
+  EXPECT_EQ(hex_connection_distance(static_cast<const HexGame&>(*empty), Player::kWhite), 5);
+  // A Black column c1..c4: one cell left for Black; White's paths cross the column only at c5.
+  const auto s = framed(5, 0, {{2, 0}, {2, 1}, {2, 2}, {2, 3}}, {}, Player::kWhite);
+  EXPECT_EQ(hex_connection_distance(*s, Player::kBlack), 1);
+  EXPECT_EQ(hex_connection_distance(*s, Player::kWhite), 5);
+  // A White wall across the board: Black has no path.
+  const auto wall = framed(5, 0, {}, {{0, 2}, {1, 2}, {2, 2}, {3, 2}, {4, 2}}, Player::kBlack);
+  EXPECT_EQ(hex_connection_distance(*wall, Player::kBlack), kNoPath);
+}
+
+// The search with the rules gives the plain search's values: every opening of hex 4x4 and the
+// positions after seven random moves on 5x5.
+TEST(HexSolve, TheRulesChangeNoValue) {
+  for (int n : {4, 5}) {
+    const GameSpec spec{Variant::kHex, n, false};
+    ProofSearch with(spec, kMemory);
+    const auto plain = plain_search(spec);
+    for (int i = 0; i < (n == 4 ? 16 : 12); ++i) {
+      const auto s = n == 4 ? new_game(spec) : after_random_plies(spec, 7, 77 + i);
+      if (n == 4) s->apply(i);
+      if (s->is_over()) continue;
+      EXPECT_EQ(solve_value(with, *s), solve_value(*plain, *s)) << s->board_text();
+    }
+  }
+}
+
+// Known values: 4x4's winning openings are the four cells of the short diagonal; 5x5's centre
+// wins at once (two ziggurats).
+TEST(HexSolve, KnownOpenings) {
+  const GameSpec spec{Variant::kHex, 4, false};
+  ProofSearch search(spec, kMemory);
+  const auto start = new_game(spec);
+  const Solution sol = solve_moves(search, *start, false);
+  EXPECT_EQ(sol.value, GameValue::kWin);
+  std::vector<std::string> winning;
+  for (int a : sol.winning_moves) winning.push_back(start->action_to_string(a));
+  EXPECT_EQ(winning, (std::vector<std::string>{"d1", "c2", "b3", "a4"}));
+  const GameSpec five{Variant::kHex, 5, false};
+  auto centre = new_game(five);
+  std::string error;
+  centre->apply(centre->parse_action("c3", &error));
+  EXPECT_TRUE(hex_virtual_win(static_cast<const HexGame&>(*centre), Player::kBlack));
+}
+
+}  // namespace
+}  // namespace quax
