@@ -46,6 +46,14 @@
 
   // One JSON request. A 4xx/5xx answer throws an ApiError carrying the server's `error` line.
   async function api(method, path, body) {
+    // The static page (site/web/page_backend.js): the engine in WebAssembly answers instead.
+    if (window.QuaxBackend) {
+      try {
+        return await window.QuaxBackend.request(method, path, body);
+      } catch (error) {
+        throw new ApiError(error.status || 0, error.message || String(error));
+      }
+    }
     const init = { method, headers: { Accept: 'application/json' } };
     if (body !== undefined) {
       init.headers['Content-Type'] = 'application/json';
@@ -294,7 +302,8 @@
   // Forgets a replaced game on the server (it keeps a bounded number anyway). Not an action:
   // nothing waits for it, and a failure does not matter.
   function dropGame(view) {
-    if (view) fetch(gamePath(view), { method: 'DELETE' }).catch(() => {});
+    if (view && window.QuaxBackend) window.QuaxBackend.request('DELETE', gamePath(view)).catch(() => {});
+    else if (view) fetch(gamePath(view), { method: 'DELETE' }).catch(() => {});
   }
 
   function newGame() {
@@ -605,7 +614,7 @@
     }
     let url = `${gamePath(view, 'analysis')}?sims=${settings.sims}`;
     if (settings.model) url += `&model=${encodeURIComponent(settings.model)}`;
-    const source = new EventSource(url);
+    const source = window.QuaxBackend ? window.QuaxBackend.openStream(url) : new EventSource(url);
     const key = a.key;
     let events = 0;
     a.source = source;

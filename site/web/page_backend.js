@@ -1,0 +1,256 @@
+// page_backend.js: the static page's stand-in for `quax serve`. app.js (the same file as the
+// server's page) asks window.QuaxBackend instead of fetch when it is there: request() answers
+// the /api calls with the engine compiled to WebAssembly (quax_engine.js: the C++ rules, search
+// and game views), and openStream() stands in for the analysis EventSource. The network runs
+// in ONNX Runtime Web (ort/), on the leaves the C++ search hands out batch by batch.
+'use strict';
+
+(function () {
+  const MODELS_URL = 'models/models.json';
+  const REPORT_EVERY_MS = 150;  // the analysis panel's refresh, as the server's stream
+
+  class BackendError extends Error {
+    constructor(status, message) {
+      super(message);
+      this.status = status;
+    }
+  }
+
+  let engine = null;
+  let models = [];             // models.json
+  const sessions = new Map();  // "name|size" -> Promise<ort.InferenceSession>
+
+  function setLoading(text, isError) {
+    const line = document.getElementById('message');
+    if (!line) return;
+    line.textContent = text || '';
+    line.className = `message${isError ? ' error' : ''}`;
+  }
+
+  async function loadEngine() {
+    if (typeof QuaxEngine !== 'function') throw new Error('the engine (quax_engine.js) did not load');
+    if (typeof ort === 'undefined') throw new Error('ONNX Runtime Web (ort/ort.wasm.min.js) did not load');
+    ort.env.wasm.wasmPaths = new URL('ort/', document.baseURI).href;
+    // Threads need a cross-origin isolated page (COOP and COEP headers); SIMD is in the binary.
+    ort.env.wasm.numThreads = self.crossOriginIsolated ? Math.min(4, navigator.hardwareConcurrency || 1) : 1;
+    const module = await QuaxEngine();
+    let list;
+    try {
+      const response = await fetch(MODELS_URL);
+      if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
+      list = await response.json();
+    } catch (error) {
+      throw new Error(`cannot read the list of models (${MODELS_URL}): ${error.message}`);
+    }
+    const error = module.setModels(JSON.stringify(list));
+    if (error) throw new Error(error);
+    models = list;
+    engine = module;
+    return module;
+  }
+
+  let ready = null;
+  function whenReady() {
+    if (!ready) {
+      ready = loadEngine().catch((error) => {
+        setLoading(`the engine did not start: ${error.message}`, true);
+        throw new BackendError(0, `the engine did not start: ${error.message}`);
+      });
+    }
+    return ready;
+  }
+
+  function modelNamed(name) {
+    return models.find((m) => m.name === name) || null;
+  }
+
+  // The ONNX Runtime session of `name` at board size `size` (its files are per size).
+  function sessionFor(name, size) {
+    const key = `${name}|${size}`;
+    if (!sessions.has(key)) {
+      const model = modelNamed(name);
+      const file = model && model.files ? model.files[String(size)] : null;
+      const made = (async () => {
+        if (!file) throw new Error(`${name} has no network for size ${size} in this page`);
+        try {
+          return await ort.InferenceSession.create(`models/${file}`, { executionProviders: ['wasm'] });
+        } catch (error) {
+          throw new Error(`the model ${name} (models/${file}) failed to load: ${String(error.message || error).split('\n')[0]}`);
+        }
+      })();
+      made.catch(() => sessions.delete(key));
+      sessions.set(key, made);
+    }
+    return sessions.get(key);
+  }
+
+  function check(value) {
+    const error = engine.lastError();
+    if (error) throw new BackendError(409, error);
+    return value;
+  }
+
+  // Runs search `h` to its end: each batch of leaves through the network, backed up in C++.
+  // `onBatch(h)` after each batch may return false to stop. Returns the simulations done.
+  async function runSearch(h, session, size, onBatch) {
+    const actions = check(engine.searchActions(h));
+    const planeFloats = check(engine.searchPlaneFloats(h));
+    const channels = planeFloats / (size * size);
+    while (!check(engine.searchDone(h))) {
+      const n = check(engine.searchCollect(h));
+      if (n > 0) {
+        const at = engine.searchPlanes(h) / 4;
+        const planes = engine.HEAPF32.slice(at, at + n * planeFloats);
+        const out = await session.run({ planes: new ort.Tensor('float32', planes, [n, channels, size, size]) });
+        if (out.policy.data.length !== n * actions || out.value.data.length !== n)
+          throw new BackendError(500, `the network gave ${out.policy.dims} and ${out.value.dims} for ${n} positions of ${actions} actions`);
+        engine.HEAPF32.set(out.policy.data, engine.searchLogits(h) / 4);  // HEAPF32 again: memory may have grown
+        engine.HEAPF32.set(out.value.data, engine.searchValues(h) / 4);
+        check(engine.searchDeliver(h, n));
+      }
+      if (onBatch && onBatch(h) === false) break;
+    }
+    return engine.searchSimulations(h);
+  }
+
+  function answer(text) {
+    const data = JSON.parse(text);
+    if (data.status >= 400) throw new BackendError(data.status, data.body && data.body.error ? data.body.error : `${data.status}`);
+    return data.body;
+  }
+
+  // The engine's whole turn at game `id`, as POST /api/games/<id>/engine.
+  async function engineTurn(id) {
+    let view = answer(engine.request('GET', `/api/games/${id}`, ''));
+    if (!view.engine_to_move) throw new BackendError(409, view.winner != null ? 'the game is over' : "it is not the engine's turn");
+    while (view.engine_to_move && view.winner == null) {
+      const session = await sessionFor(engine.engineModel(id), view.size);
+      const h = check(engine.searchStart(id, 'engine', 0));
+      try {
+        await runSearch(h, session, view.size);
+        view = answer(engine.searchPlay(h));
+      } finally {
+        engine.searchFree(h);
+      }
+    }
+    return view;
+  }
+
+  async function request(method, path, body) {
+    await whenReady();
+    const match = /^\/api\/games\/([0-9]+)\/engine$/.exec(path);
+    try {
+      if (method === 'POST' && match) return await engineTurn(Number(match[1]));
+      return answer(engine.request(method, path, body === undefined ? '' : JSON.stringify(body)));
+    } catch (error) {
+      if (error instanceof BackendError) throw error;
+      throw new BackendError(500, error.message || String(error));
+    }
+  }
+
+  // The model an analysis of game `view` uses: the one asked for, the game's engine's, else the
+  // newest model of the variant's rules with a network at this size.
+  function analysisModel(view, asked) {
+    if (asked) return asked;
+    const own = engine.engineModel(Number(view.id));
+    if (own) return own;
+    const plays = new Map(answer(engine.request('GET', '/api/players', '')).models.map((m) => [m.name, m.plays]));
+    const candidates = models.filter((m) => (plays.get(m.name) || []).includes(view.variant) && m.files && m.files[String(view.size)]);
+    candidates.sort((a, b) => (b.variant === view.variant) - (a.variant === view.variant) || (b.step || 0) - (a.step || 0));
+    if (!candidates.length) throw new Error(`no model of this page plays ${view.variant} at size ${view.size}`);
+    return candidates[0].name;
+  }
+
+  // An EventSource of /api/games/<id>/analysis?sims=N[&model=M]: onmessage({data}) with the
+  // server's events, close() stops the search.
+  function openStream(url) {
+    const stream = { onmessage: null, onerror: null, closed: false, close() { this.closed = true; } };
+    const emit = (event) => {
+      if (!stream.closed && stream.onmessage) stream.onmessage({ data: JSON.stringify(event) });
+    };
+    (async () => {
+      await whenReady();
+      const parsed = new URL(url, document.baseURI);
+      const id = Number(/\/api\/games\/([0-9]+)\/analysis$/.exec(parsed.pathname)[1]);
+      const sims = Math.max(1, Math.min(100000, Number(parsed.searchParams.get('sims')) || 200));
+      const view = answer(engine.request('GET', `/api/games/${id}`, ''));
+      const name = analysisModel(view, parsed.searchParams.get('model'));
+      const session = await sessionFor(name, view.size);
+      const h = check(engine.searchStart(id, 'analysis', sims));
+      let last = performance.now();
+      try {
+        await runSearch(h, session, view.size, () => {
+          if (stream.closed) return false;
+          if (performance.now() - last >= REPORT_EVERY_MS) {
+            last = performance.now();
+            emit(JSON.parse(engine.searchReport(h)));
+          }
+          return true;
+        });
+        if (!stream.closed) emit(JSON.parse(engine.searchReport(h)));
+      } finally {
+        engine.searchFree(h);
+      }
+    })().catch((error) => emit({ error: error.message || String(error) }));
+    return stream;
+  }
+
+  // For the tests and the benchmark: the network's outputs at the position of game `id`
+  // (policy logits in the network frame, value for the player to move), and the move of a model
+  // player of `sims` simulations there (board frame) with the time it took.
+  async function evaluate(id, name) {
+    await whenReady();
+    const view = answer(engine.request('GET', `/api/games/${id}`, ''));
+    const session = await sessionFor(name, view.size);
+    const h = check(engine.searchStart(id, 'analysis', 1));
+    try {
+      const planeFloats = engine.searchPlaneFloats(h);
+      const n = check(engine.searchCollect(h));
+      if (n !== 1) throw new Error(`the root alone was expected, ${n} leaves came`);
+      const at = engine.searchPlanes(h) / 4;
+      const planes = engine.HEAPF32.slice(at, at + planeFloats);
+      const out = await session.run({ planes: new ort.Tensor('float32', planes, [1, planeFloats / (view.size * view.size), view.size, view.size]) });
+      return { policy: Array.from(out.policy.data), value: out.value.data[0] };
+    } finally {
+      engine.searchFree(h);
+    }
+  }
+
+  async function playerMove(id, name, sims) {
+    await whenReady();
+    const view = answer(engine.request('GET', `/api/games/${id}`, ''));
+    const session = await sessionFor(name, view.size);
+    const h = check(engine.searchStart(id, 'player', sims));
+    try {
+      const start = performance.now();
+      const done = await runSearch(h, session, view.size);
+      const seconds = (performance.now() - start) / 1000;
+      return { action: check(engine.searchChoice(h)), simulations: done, seconds };
+    } finally {
+      engine.searchFree(h);
+    }
+  }
+
+  window.QuaxBackend = { request, openStream, evaluate, playerMove, ready: () => whenReady().then(() => true) };
+
+  // The tabs of a server's files (training runs, balance reports, results files) are not here.
+  document.addEventListener('DOMContentLoaded', () => {
+    document.body.dataset.static = '1';
+    for (const id of ['tab-runs', 'tab-balance']) {
+      const tab = document.getElementById(id);
+      if (tab) tab.hidden = true;
+    }
+    const results = document.getElementById('results-path');
+    if (results) {  // the results file is a server's file: its heading, field and table go
+      const row = results.parentElement;
+      if (row.previousElementSibling && row.previousElementSibling.tagName === 'H3') row.previousElementSibling.hidden = true;
+      if (row.nextElementSibling) row.nextElementSibling.hidden = true;
+      row.hidden = true;
+    }
+    setLoading('loading the engine…');
+    whenReady().then(() => {
+      const line = document.getElementById('message');
+      if (line && line.textContent === 'loading the engine…') setLoading('');
+    }, () => {});
+  });
+})();

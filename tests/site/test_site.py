@@ -1,0 +1,274 @@
+# The static page (scripts/build_site.sh) in headless Chromium, served by a plain static file
+# server (python3 -m http.server): no `quax serve`. Whole games of hex 11 and quax 11 against the
+# shipped models in the page (the engine in WebAssembly, the network in ONNX Runtime Web), undo,
+# the value and heat map, the winning chain, a replayed record; the page's network outputs
+# within 1e-4 of the native engine's (the Python module, LibTorch) on fixed positions; its
+# search's move equal to the native search's (same simulations, no noise); bad input and a
+# model that fails to load said in the page's message line. Also the rules of the page's engine
+# against the native ones on random games of every variant (random_games.js, check_rules.py).
+import json
+import os
+import random
+import shutil
+import socket
+import subprocess
+import sys
+import time
+
+import numpy
+import pytest
+import quax
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+SOURCE_DIR = os.environ.get("QUAX_SOURCE_DIR", os.path.join(os.path.dirname(__file__), "..", ".."))
+BINARY = os.environ.get("QUAX_BINARY", os.path.join(SOURCE_DIR, "build", "quax"))
+BUILD_DIR = os.path.dirname(os.path.abspath(BINARY))
+SITE = os.path.join(BUILD_DIR, "site-test")
+MODELS = ["hex-11", "quax-11"]
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def serve(folder):
+    port = free_port()
+    process = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"], cwd=folder,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for _ in range(100):
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            break
+        except OSError:
+            time.sleep(0.1)
+    return process, f"http://127.0.0.1:{port}/"
+
+
+@pytest.fixture(scope="module")
+def site():
+    built = subprocess.run(["bash", os.path.join(SOURCE_DIR, "scripts", "build_site.sh"), SITE, *MODELS],
+                           capture_output=True, text=True, env=dict(os.environ, QUAX=BINARY))
+    assert built.returncode == 0, built.stdout + built.stderr
+    process, url = serve(SITE)
+    yield url
+    process.terminate()
+    process.wait()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    options = webdriver.ChromeOptions()
+    options.binary_location = shutil.which("chromium")
+    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1400,1000"):
+        options.add_argument(arg)
+    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options)
+    driver.set_script_timeout(300)
+    yield driver
+    driver.quit()
+
+
+def idle(driver, timeout=300):
+    WebDriverWait(driver, timeout).until(lambda d: d.execute_script("return document.body.dataset.busy") == "0")
+
+
+def message(driver):
+    return driver.find_element(By.ID, "message").text
+
+
+def open_page(driver, url):
+    driver.get(url)
+    WebDriverWait(driver, 60).until(lambda d: len(Select(d.find_element(By.ID, "variant")).options) >= 13)
+    idle(driver)
+    assert not message(driver), message(driver)
+
+
+def new_game(driver, url, variant, size, opponent, sims=None, level=None):
+    open_page(driver, url)
+    Select(driver.find_element(By.ID, "variant")).select_by_value(variant)
+    Select(driver.find_element(By.ID, "size")).select_by_value(str(size))
+    swap = driver.find_element(By.ID, "swap")
+    if swap.is_selected():
+        swap.click()  # no pie rule: the human stays black
+    Select(driver.find_element(By.ID, "opponent")).select_by_value(opponent)
+    Select(driver.find_element(By.ID, "human")).select_by_value("black")
+    Select(driver.find_element(By.ID, "level")).select_by_value(str(level) if level else "0")
+    if sims:
+        field = driver.find_element(By.ID, "sims")
+        field.clear()
+        field.send_keys(str(sims))
+    driver.find_element(By.ID, "new-game").click()
+    WebDriverWait(driver, 60).until(lambda d: d.execute_script("return document.body.dataset.ply") == "0")
+    idle(driver)
+
+
+def winner(driver):
+    return driver.find_element(By.ID, "winner").text.strip().lower()
+
+
+def ply(driver):
+    return int(driver.execute_script("return document.body.dataset.ply") or 0)
+
+
+def play_out(driver, rng):
+    """Clicks random legal cells until the game ends; each click is answered by the engine."""
+    for _ in range(200):
+        idle(driver)
+        if winner(driver):
+            return
+        cells = driver.find_elements(By.CSS_SELECTOR, "#board .cell.legal[data-action]")
+        assert cells, "no legal cell to click and no winner"
+        before = ply(driver)
+        rng.choice(cells).click()
+        WebDriverWait(driver, 300).until(lambda d: ply(d) >= before + 2 or winner(d))
+        assert not message(driver), message(driver)
+    raise AssertionError("the game did not end")
+
+
+def analysis_shows(driver):
+    driver.find_element(By.ID, "analyze").click()
+    WebDriverWait(driver, 120).until(lambda d: d.execute_script("return document.body.dataset.analysis") == "done")
+    value = float(driver.find_element(By.ID, "value").text)
+    heat = driver.find_elements(By.CSS_SELECTOR, "#board .heat")
+    rows = driver.find_elements(By.CSS_SELECTOR, "#top-moves tbody tr")
+    driver.find_element(By.ID, "analyze").click()
+    return value, heat, rows
+
+
+@pytest.mark.parametrize("variant,model", [("hex", "hex-11.pt"), ("quax", "quax-11.pt")])
+def test_a_whole_game_against_the_model(site, browser, variant, model):
+    new_game(browser, site, variant, 11, model, sims=16)
+    rng = random.Random(11)
+    # Two moves, then undo: back to the human's turn two plies earlier.
+    for _ in range(2):
+        cells = browser.find_elements(By.CSS_SELECTOR, "#board .cell.legal[data-action]")
+        before = ply(browser)
+        rng.choice(cells).click()
+        WebDriverWait(browser, 120).until(lambda d: ply(d) == before + 2)
+        idle(browser)
+    browser.find_element(By.ID, "undo").click()
+    WebDriverWait(browser, 60).until(lambda d: ply(d) == 2)
+    idle(browser)
+    value, heat, rows = analysis_shows(browser)
+    assert -1 <= value <= 1
+    assert len(heat) > 50, f"the heat map has {len(heat)} cells"
+    assert rows, "no moves in the analysis table"
+    play_out(browser, rng)
+    assert "black" in winner(browser) or "white" in winner(browser)
+    assert browser.find_elements(By.CSS_SELECTOR, "#board .chain"), "the winning chain is not shown"
+
+
+def replay(driver, url, variant, size, record):
+    open_page(driver, url)
+    driver.find_element(By.ID, "tab-replay").click()
+    Select(driver.find_element(By.ID, "replay-variant")).select_by_value(variant)
+    Select(driver.find_element(By.ID, "replay-size")).select_by_value(str(size))
+    swap = driver.find_element(By.ID, "replay-swap")
+    if swap.is_selected():
+        swap.click()
+    driver.find_element(By.ID, "replay-record").clear()
+    driver.find_element(By.ID, "replay-record").send_keys(record)
+    driver.find_element(By.ID, "replay-load").click()
+    idle(driver)
+
+
+def random_positions(variant, size, count, seed):
+    rng = random.Random(seed)
+    games = []
+    for i in range(count):
+        game = quax.Game(variant, size, False)
+        for _ in range(rng.randrange(0, 30)):
+            if game.is_over:
+                break
+            game.apply(rng.choice(game.legal_actions()))
+        if game.is_over:
+            continue
+        games.append(game)
+    return games
+
+
+def page_game(driver, variant, size, record):
+    """A game of the page at `record`'s end (no engine), through its API: its id."""
+    view = driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "QuaxBackend.request('POST', '/api/replay', {variant: arguments[0], size: arguments[1], swap: false, record: arguments[2]})"
+        ".then(done, (e) => done({error: e.message}));", variant, size, record)
+    assert "error" not in view, view
+    return view["id"]
+
+
+@pytest.mark.parametrize("variant,model", [("hex", "hex-11"), ("quax", "quax-11")])
+def test_network_outputs_and_search_moves_equal_the_native_engine(site, browser, variant, model):
+    open_page(browser, site)
+    native = quax.load_model(os.path.join(SOURCE_DIR, "checkpoints", model + ".pt"))
+    search = quax.Search(os.path.join(SOURCE_DIR, "checkpoints", model + ".pt"), simulations=48)
+    games = random_positions(variant, 11, 8, seed=59)
+    worst, same, compared = 0.0, 0, 0
+    for game in games:
+        gid = page_game(browser, variant, 11, game.record())
+        page = browser.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "QuaxBackend.evaluate(arguments[0], arguments[1]).then(done, (e) => done({error: e.message}));", gid, model + ".pt")
+        assert "error" not in page, page
+        policy, value = native.evaluate(game.observation()[None], game.net_legal_mask()[None], logits=True)
+        worst = max(worst, float(numpy.abs(numpy.array(page["policy"]) - policy[0]).max()), abs(page["value"] - float(value[0])))
+        move = browser.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "QuaxBackend.playerMove(arguments[0], arguments[1], 48).then(done, (e) => done({error: e.message}));", gid, model + ".pt")
+        assert "error" not in move, move
+        assert move["simulations"] >= 48
+        compared += 1
+        same += move["action"] == search.best_action(game)
+    assert compared >= 6
+    assert worst <= 1e-4, f"the page's network differs from the native one by {worst}"
+    assert same == compared, f"the page's search chose the native search's move in {same} of {compared} positions"
+
+
+def test_a_record_replays_and_a_malformed_one_is_refused(site, browser):
+    game = random_positions("hex", 11, 1, seed=5)[0]
+    replay(browser, site, "hex", 11, game.record())
+    assert not message(browser), message(browser)
+    assert ply(browser) == len(game.actions)
+    assert browser.find_elements(By.CSS_SELECTOR, "#board .stone, #board [data-player]")
+    replay(browser, site, "hex", 11, "a1 zz99 b2")
+    assert "zz99" in message(browser), message(browser)
+
+
+def test_a_broken_model_and_a_missing_list_are_said_in_the_page(site, browser, tmp_path):
+    broken = tmp_path / "broken"
+    shutil.copytree(SITE, broken, ignore=shutil.ignore_patterns("quax-11.*"))
+    models = json.loads((broken / "models" / "models.json").read_text())
+    hex_model = next(m for m in models if m["name"] == "hex-11.pt")
+    (broken / "models" / hex_model["files"]["11"]).write_bytes(b"not an onnx file")
+    (broken / "models" / "models.json").write_text(json.dumps([hex_model]))
+    process, url = serve(broken)
+    try:
+        new_game(browser, url, "hex", 11, "hex-11.pt", sims=8)
+        cells = browser.find_elements(By.CSS_SELECTOR, "#board .cell.legal[data-action]")
+        cells[0].click()
+        idle(browser)
+        assert "failed to load" in message(browser) and "hex-11.pt" in message(browser), message(browser)
+        (broken / "models" / "models.json").unlink()
+        browser.get(url)
+        WebDriverWait(browser, 60).until(lambda d: "models.json" in message(d))
+        assert "cannot read the list of models" in message(browser), message(browser)
+    finally:
+        process.terminate()
+        process.wait()
+
+
+def test_the_rules_of_the_page_are_the_native_ones(site, tmp_path):
+    games = tmp_path / "games.jsonl"
+    with open(games, "w") as out:
+        made = subprocess.run(["node", os.path.join(SOURCE_DIR, "tests", "site", "random_games.js"),
+                               os.path.join(BUILD_DIR, "site-wasm", "quax_engine.js"), "2", "59"],
+                              stdout=out, stderr=subprocess.PIPE, text=True)
+    assert made.returncode == 0, made.stderr
+    checked = subprocess.run([sys.executable, os.path.join(SOURCE_DIR, "tests", "site", "check_rules.py"), str(games)],
+                             capture_output=True, text=True)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert "13 variants" in checked.stdout
