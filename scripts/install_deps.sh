@@ -13,6 +13,9 @@ PACKAGES+=(libopenmpi-dev openmpi-bin)
 # `quax export --onnx` (PyTorch's exporter and the onnx package for /usr/bin/python3) and its
 # test, which runs the files in ONNX Runtime for Node.js (tests/onnx, from the npm registry).
 PACKAGES+=(python3-onnx nodejs)
+# The static page (scripts/build_site.sh): the engine compiled by emscripten; ONNX Runtime Web
+# from the npm registry (site/).
+PACKAGES+=(emscripten)
 missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -37,4 +40,10 @@ ONNX_DIR="$(cd "$(dirname "$0")/../tests/onnx" && pwd)"
 if [ ! -d "$ONNX_DIR/node_modules/onnxruntime-node" ]; then
   echo "installing onnxruntime-node into tests/onnx (npm)"
   (cd "$ONNX_DIR" && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error)
+fi
+# ONNX Runtime Web for the static page, pinned by site/package.json and its lock file.
+SITE_DIR="$(cd "$(dirname "$0")/../site" && pwd)"
+if [ ! -d "$SITE_DIR/node_modules/onnxruntime-web" ]; then
+  echo "installing onnxruntime-web into site/ (npm)"
+  (cd "$SITE_DIR" && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error)
 fi
