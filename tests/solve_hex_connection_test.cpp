@@ -93,6 +93,33 @@ TEST_P(RandomHexPositions, EveryStoneOutsideTheMustPlayRegionLoses) {
   EXPECT_GT(kept, 0);
 }
 
+// The threat scan tries only the cells that could complete a chain: it finds a threat exactly
+// when some stone of the player's gives a virtual win.
+TEST_P(RandomHexPositions, TheThreatScanMissesNoThreat) {
+  const Board& b = GetParam();
+  const GameSpec spec{Variant::kHex, b.size, false};
+  int threats = 0;
+  for (int i = 0; i < b.positions; ++i) {
+    const auto s = after_random_plies(spec, b.min_plies + i % (b.max_plies - b.min_plies + 1), 9000 + i);
+    if (s->is_over()) continue;
+    const auto& game = static_cast<const HexGame&>(*s);
+    for (Player p : {Player::kBlack, Player::kWhite}) {
+      bool any = hex_virtual_win(game, p);
+      std::vector<Player> stones(static_cast<size_t>(b.size * b.size));
+      for (int c = 0; c < b.size * b.size; ++c) stones[static_cast<size_t>(c)] = game.stone(c);
+      for (int c = 0; c < b.size * b.size && !any; ++c) {
+        if (stones[static_cast<size_t>(c)] != Player::kNone) continue;
+        stones[static_cast<size_t>(c)] = p;
+        any = hex_virtual_win(*HexGame::from_position(spec, stones, s->to_move(), s->move_number() + 1), p);
+        stones[static_cast<size_t>(c)] = Player::kNone;
+      }
+      threats += any;
+      ASSERT_EQ(hex_has_threat(game, p), any) << "seed " << 9000 + i << "\n" << s->board_text();
+    }
+  }
+  EXPECT_GT(threats, b.positions / 4);
+}
+
 INSTANTIATE_TEST_SUITE_P(Hex, RandomHexPositions,
                          ::testing::Values(Board{4, 2, 9, 1500}, Board{5, 6, 15, 400}),
                          [](const auto& info) { return "hex" + std::to_string(info.param.size); });
