@@ -248,8 +248,8 @@ void setup_solve(CLI::App& app) {
   cmd->add_option("--max-ply", opt->max_ply, "With --records: last ply to solve")->check(CLI::Range(0, 100000));
   cmd->add_flag("--value-only", opt->value_only, "Prove the value only, without trying every move");
   cmd->add_flag("--no-virtual-connections", opt->no_virtual_connections,
-                "Quax, link, quickway, crossway and quadrex: search without the bridge, join and template rules "
-                "(docs/SOLVE.md), to compare");
+                "Quax, link, quickway, crossway, quadrex and hex: search without the bridge, join and template "
+                "rules (docs/SOLVE.md), to compare");
   cmd->add_flag("--inferior-moves", opt->inferior_moves,
                 "Quax, link and quickway: skip the moves that act as a pass (docs/SOLVE.md); values are the same");
   cmd->add_option("--model", opt->model,
