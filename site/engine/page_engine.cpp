@@ -225,6 +225,10 @@ class PageEngine {
       if (!game.engine_to_move()) throw ApiError{409, "it is not the engine's turn"};
       settings = engine_of(id).settings();
       s->engine = true;
+    } else if (kind == "player") {  // a model player of `sims` simulations, as nets/players.cpp makes one
+      settings = play_settings(SearchSettings{});
+      settings.leaves_per_batch = kPlayerLeavesPerBatch;
+      settings.simulations = std::clamp(sims, 1, kMaxSimulations);
     } else {
       settings.simulations = std::clamp(sims, 1, kMaxSimulations);
       settings.leaves_per_batch = kAnalysisLeavesPerBatch;
@@ -257,6 +261,7 @@ class PageEngine {
   uintptr_t search_logits(int h) { return reinterpret_cast<uintptr_t>(search(h).logits.data()); }
   uintptr_t search_values(int h) { return reinterpret_cast<uintptr_t>(search(h).values.data()); }
   int search_actions(int h) { return static_cast<int>(search(h).actions); }
+  int search_plane_floats(int h) { return static_cast<int>(search(h).plane_floats); }
   // Backs up the n leaves of the last collect with the logits and values JS wrote.
   void search_deliver(int h, int n) {
     PageSearch& s = search(h);
@@ -596,6 +601,7 @@ EMSCRIPTEN_BINDINGS(quax_page) {
   emscripten::function("searchPlanes", +[](int h) { return catching<double>(0, [&] { return double(engine().search_planes(h)); }); });
   emscripten::function("searchLogits", +[](int h) { return catching<double>(0, [&] { return double(engine().search_logits(h)); }); });
   emscripten::function("searchValues", +[](int h) { return catching<double>(0, [&] { return double(engine().search_values(h)); }); });
+  emscripten::function("searchPlaneFloats", +[](int h) { return catching(0, [&] { return engine().search_plane_floats(h); }); });
   emscripten::function("searchActions", +[](int h) { return catching(0, [&] { return engine().search_actions(h); }); });
   emscripten::function("searchDeliver", +[](int h, int n) {
     return catching(false, [&] {
