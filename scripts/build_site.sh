@@ -78,7 +78,10 @@ for model in "${models[@]}"; do
     mv "$OUT/models/$name.onnx" "$OUT/models/$name.$first.onnx"
   fi
   d=$(cat "$cache")
-  for n in $(python3 -c 'import json,sys; print(" ".join(str(n) for n in json.loads(sys.argv[1])["sizes"]))' "$d"); do
+  # Its trained sizes ("sizes"; a model of one size may give only "size").
+  sizes=$(python3 -c 'import json,sys; d = json.loads(sys.argv[1]); print(" ".join(str(n) for n in d.get("sizes") or [d["size"]]))' "$d") ||
+    fail "$model: no sizes in its description"
+  for n in $sizes; do
     export_model "$model" "$n" "$OUT/models/$name.$n.onnx"
   done
   entries+=("$name" "$d")
@@ -90,8 +93,9 @@ models = []
 for name, text in zip(rest[0::2], rest[1::2]):
     d = json.loads(text)
     d.pop("onnx", None)
-    files = {str(n): f"{name}.{n}.onnx" for n in d["sizes"]}
-    models.append({"name": f"{name}.pt", "variant": d["variant"], "sizes": d["sizes"], "step": d.get("step", 0),
+    sizes = d.get("sizes") or [d["size"]]
+    files = {str(n): f"{name}.{n}.onnx" for n in sizes}
+    models.append({"name": f"{name}.pt", "variant": d["variant"], "sizes": sizes, "step": d.get("step", 0),
                    "files": files, "description": d})
 with open(out + ".part", "w") as f:
     json.dump(models, f, indent=1)

@@ -1,0 +1,122 @@
+"""Simulations per second of the static page (scripts/build_site.sh; the engine in WebAssembly,
+the network in ONNX Runtime Web, headless Chromium) against the native engine (the Python
+module: the same C++ search, LibTorch), same model, same simulations, same positions, no noise.
+Also the time of one move at the page's default level (the model's level 10).
+
+    scripts/build_site.sh build/site hex-11 quax-11
+    PYTHONPATH=build/python /usr/bin/python3 bench/site_speed.py build/site [--sims 200] [--positions 4]
+
+Prints one line per game and side: positions, simulations, seconds, simulations per second.
+The page runs ONNX Runtime on one thread unless the host sends COOP/COEP headers (a plain
+static server does not); the native side is measured at 1 LibTorch thread and at the default."""
+import argparse
+import os
+import random
+import shutil
+import socket
+import subprocess
+import sys
+import time
+
+import quax
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.support.ui import WebDriverWait
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def positions(variant, count, seed):
+    rng = random.Random(seed)
+    out = []  # positions after 4 to 23 random moves (a replayed record is never empty)
+    while len(out) < count:
+        g = quax.Game(variant, 11, False)
+        for _ in range(rng.randrange(4, 24)):
+            g.apply(rng.choice(g.legal_actions()))
+        if not g.is_over:
+            out.append(g)
+    return out
+
+
+def native(model, games, sims, threads):
+    code = f"""
+import time, quax, random, json, sys
+quax.set_threads({threads})
+search = quax.Search({model!r}, simulations={sims})
+records = json.loads(sys.argv[1])
+games = [quax.Game.from_record({games[0].variant!r}, r, 11, False) for r in records]
+search.best_action(games[0])  # warm-up
+start = time.perf_counter()
+for g in games:
+    search.best_action(g)
+print(time.perf_counter() - start)
+"""
+    import json
+    out = subprocess.run([sys.executable, "-c", code, json.dumps([g.record() for g in games])], capture_output=True,
+                         text=True, check=True)
+    return float(out.stdout.strip().splitlines()[-1])
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("site")
+    parser.add_argument("--sims", type=int, default=200)
+    parser.add_argument("--positions", type=int, default=4)
+    parser.add_argument("--isolated", action="store_true", help="send COOP/COEP headers: ONNX Runtime threads")
+    args = parser.parse_args()
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    # --isolated: the headers that make the page cross-origin isolated, so that ONNX Runtime
+    # may use threads (a plain static server sends none).
+    serve = ("import http.server, sys\n"
+             "class H(http.server.SimpleHTTPRequestHandler):\n"
+             "    def end_headers(self):\n"
+             "        if sys.argv[2] == '1':\n"
+             "            self.send_header('Cross-Origin-Opener-Policy', 'same-origin')\n"
+             "            self.send_header('Cross-Origin-Embedder-Policy', 'require-corp')\n"
+             "        super().end_headers()\n"
+             "    def log_message(self, *a): pass\n"
+             "http.server.ThreadingHTTPServer(('127.0.0.1', int(sys.argv[1])), H).serve_forever()\n")
+    server = subprocess.Popen([sys.executable, "-c", serve, str(port), "1" if args.isolated else "0"], cwd=args.site,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    options = webdriver.ChromeOptions()
+    options.binary_location = shutil.which("chromium")
+    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage"):
+        options.add_argument(arg)
+    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options)
+    driver.set_script_timeout(600)
+    try:
+        time.sleep(0.5)
+        driver.get(f"http://127.0.0.1:{port}/")
+        WebDriverWait(driver, 60).until(lambda d: d.execute_script("return document.body.dataset.busy") == "0")
+        print("cross-origin isolated (ONNX Runtime threads):", driver.execute_script("return self.crossOriginIsolated"))
+        for variant, model in (("hex", "hex-11"), ("quax", "quax-11")):
+            games = positions(variant, args.positions, 28)
+            run = ("const done = arguments[arguments.length - 1];"
+                   "(async () => { let sims = 0, seconds = 0;"
+                   " for (const r of arguments[0]) {"
+                   "  const v = await QuaxBackend.request('POST', '/api/replay', {variant: arguments[1], size: 11, swap: false, record: r});"
+                   "  const m = await QuaxBackend.playerMove(Number(v.id), arguments[2], arguments[3]);"
+                   "  if (arguments[4]) { sims += m.simulations; seconds += m.seconds; } }"
+                   " return {sims, seconds}; })().then(done, (e) => done({error: e.message}));")
+            driver.execute_async_script(run, [games[0].record()], variant, model + ".pt", args.sims, False)  # warm-up
+            page = driver.execute_async_script(run, [g.record() for g in games], variant, model + ".pt", args.sims, True)
+            assert "error" not in page, page
+            path = os.path.join(ROOT, "checkpoints", model + ".pt")
+            one = native(path, games, args.sims, 1)
+            default = native(path, games, args.sims, os.cpu_count() or 1)
+            total = args.sims * len(games)
+            print(f"{variant} 11, {model}.pt, {len(games)} positions x {args.sims} simulations:")
+            print(f"  page   : {page['seconds']:.2f} s, {page['sims'] / page['seconds']:.0f} sims/s "
+                  f"({page['seconds'] / len(games):.2f} s a move)")
+            print(f"  native, 1 thread : {one:.2f} s, {total / one:.0f} sims/s")
+            print(f"  native, {os.cpu_count()} threads: {default:.2f} s, {total / default:.0f} sims/s")
+            print(f"  page / native (1 thread): {(page['sims'] / page['seconds']) / (total / one):.2f}")
+    finally:
+        driver.quit()
+        server.terminate()
+
+
+if __name__ == "__main__":
+    main()
