@@ -36,7 +36,7 @@ sed -e 's|<title>quax board</title>|<title>quax board (in the browser)</title>|'
     -e 's|  <script src="board.js" defer></script>|  <script src="ort/ort.wasm.min.js" defer></script>\n  <script src="quax_engine.js" defer></script>\n  <script src="page_backend.js" defer></script>\n&|' \
     "$ROOT/web/index.html" > "$OUT/index.html"
 grep -q 'page_backend.js' "$OUT/index.html" || fail "web/index.html: no board.js script tag to put the engine before"
-cp "$ROOT/web/app.js" "$ROOT/web/board.js" "$ROOT/web/chart.js" "$ROOT/web/style.css" "$ROOT/site/web/page_backend.js" "$OUT/"
+cp "$ROOT/web/app.js" "$ROOT/web/board.js" "$ROOT/web/chart.js" "$ROOT/web/style.css" "$ROOT/site/web/page_backend.js" "$ROOT/site/web/sw.js" "$OUT/"
 cp "$WASM_BUILD/quax_engine.js" "$WASM_BUILD/quax_engine.wasm" "$OUT/"
 cp "$ORT/ort.wasm.min.js" "$ORT/ort-wasm-simd-threaded.mjs" "$ORT/ort-wasm-simd-threaded.wasm" "$OUT/ort/"
 

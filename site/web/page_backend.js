@@ -233,6 +233,9 @@
 
   window.QuaxBackend = { request, openStream, evaluate, playerMove, ready: () => whenReady().then(() => true) };
 
+  // Offline once loaded: the service worker keeps what the page fetched (sw.js).
+  if ('serviceWorker' in navigator && self.isSecureContext) navigator.serviceWorker.register('sw.js').catch(() => {});
+
   // The tabs of a server's files (training runs, balance reports, results files) are not here.
   document.addEventListener('DOMContentLoaded', () => {
     document.body.dataset.static = '1';

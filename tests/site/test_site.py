@@ -4,7 +4,8 @@
 # the value and heat map, the winning chain, a replayed record; the page's network outputs
 # within 1e-4 of the native engine's (the Python module, LibTorch) on fixed positions; its
 # search's move equal to the native search's (same simulations, no noise); bad input and a
-# model that fails to load said in the page's message line. Also the rules of the page's engine
+# model that fails to load said in the page's message line; the page playing offline once
+# loaded (its service worker). Also the rules of the page's engine
 # against the native ones on random games of every variant (random_games.js, check_rules.py).
 import json
 import os
@@ -259,6 +260,31 @@ def test_a_broken_model_and_a_missing_list_are_said_in_the_page(site, browser, t
     finally:
         process.terminate()
         process.wait()
+
+
+def test_the_page_plays_offline_once_loaded(site, browser, tmp_path):
+    copy = tmp_path / "site"
+    shutil.copytree(SITE, copy, ignore=shutil.ignore_patterns("quax-11.*"))
+    process, url = serve(copy)
+    try:
+        open_page(browser, url)
+        assert browser.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "setTimeout(() => done(false), 30000);"
+            "navigator.serviceWorker.ready.then(() => done(true), () => done(false));"), "no service worker"
+        new_game(browser, url, "hex", 11, "hex-11.pt", sims=8)  # the page again, now under its service worker
+        browser.find_elements(By.CSS_SELECTOR, "#board .cell.legal[data-action]")[0].click()
+        WebDriverWait(browser, 120).until(lambda d: ply(d) == 2)
+        idle(browser)
+    finally:
+        process.terminate()
+        process.wait()
+    # The host is gone: the page, the engine, ONNX Runtime and the model come from what was kept.
+    new_game(browser, url, "hex", 11, "hex-11.pt", sims=8)
+    browser.find_elements(By.CSS_SELECTOR, "#board .cell.legal[data-action]")[5].click()
+    WebDriverWait(browser, 120).until(lambda d: ply(d) == 2 or message(d))
+    idle(browser)
+    assert ply(browser) == 2 and not message(browser), message(browser)
 
 
 def test_the_rules_of_the_page_are_the_native_ones(site, tmp_path):
