@@ -17,6 +17,8 @@ declare -A allowed=(
   [distributed]="core env mcts solve nets arena train distributed"
   [command]="core env mcts solve nets arena train serve distributed command"
   [python]="core env mcts solve nets arena train python"
+  # The static page's engine (WebAssembly): the rules, the search and the board's views, no nets.
+  [site]="core env mcts serve site"
 )
 status=0
 for folder in "${!allowed[@]}"; do
