@@ -324,6 +324,16 @@ class PageEngine {
     return it == engines_.end() ? "" : it->second->model();
   }
 
+  // The search settings of game `id`'s engine (tests: a level's simulations and temperature).
+  std::string engine_settings(int id) {
+    auto it = engines_.find(id);
+    if (it == engines_.end()) return "null";
+    const SearchSettings& s = it->second->settings();
+    return json{{"simulations", s.simulations}, {"prior_temperature", s.prior_temperature},
+                {"leaves_per_batch", s.leaves_per_batch}, {"dirichlet_fraction", s.dirichlet_fraction}}
+        .dump();
+  }
+
   // ---- the rules alone (tests: the wasm rules against native) ----------------------------
 
   // A game of `variant`/`size`/`swap` played by `actions` (JSON array); for each position the
@@ -616,6 +626,7 @@ EMSCRIPTEN_BINDINGS(quax_page) {
   emscripten::function("searchPlay", +[](int h) { return catching(std::string(), [&] { return engine().search_play(h); }); });
   emscripten::function("searchFree", +[](int h) { engine().search_free(h); });
   emscripten::function("engineModel", +[](int id) { return engine().engine_model(id); });
+  emscripten::function("engineSettings", +[](int id) { return engine().engine_settings(id); });
   emscripten::function("lastError", +[]() { return last_error; });
   emscripten::function("trace", +[](std::string variant, int size, bool swap, std::string actions) {
     return engine().trace(variant, size, swap, actions);

@@ -231,7 +231,13 @@
     }
   }
 
-  window.QuaxBackend = { request, openStream, evaluate, playerMove, ready: () => whenReady().then(() => true) };
+  // The search settings of a game's engine (its level's simulations and temperature), for tests.
+  async function engineSettings(id) {
+    await whenReady();
+    return JSON.parse(engine.engineSettings(Number(id)));
+  }
+
+  window.QuaxBackend = { request, openStream, evaluate, playerMove, engineSettings, ready: () => whenReady().then(() => true) };
 
   // Offline once loaded: the service worker keeps what the page fetched (sw.js).
   if ('serviceWorker' in navigator && self.isSecureContext) navigator.serviceWorker.register('sw.js').catch(() => {});

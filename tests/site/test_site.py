@@ -9,6 +9,7 @@
 # against the native ones on random games of every variant (random_games.js, check_rules.py).
 import json
 import os
+import pathlib
 import random
 import shutil
 import socket
@@ -227,6 +228,38 @@ def test_network_outputs_and_search_moves_equal_the_native_engine(site, browser,
     assert compared >= 6
     assert worst <= 1e-4, f"the page's network differs from the native one by {worst}"
     assert same == compared, f"the page's search chose the native search's move in {same} of {compared} positions"
+
+
+@pytest.mark.parametrize("variant,model,level", [("hex", "hex-11", 9), ("hex", "hex-11", 8), ("quax", "quax-11", 9)])
+def test_the_levels_are_the_native_ones(site, browser, variant, model, level):
+    """The engine's reply at a level of the model's own table (hex-11.pt's level 9 searches 23
+    simulations, quax-11.pt's 64, the default table's 48; level 8 plays the largest prior) is the
+    native player's at that level."""
+    open_page(browser, site)
+    native = quax.Search(os.path.join(SOURCE_DIR, "checkpoints", model + ".pt"), level=level)
+    rng = random.Random(level)
+    for _ in range(3):
+        game = quax.Game(variant, 11, False)
+        first = rng.choice(game.legal_actions())
+        view = browser.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "(async () => {"
+            " let v = await QuaxBackend.request('POST', '/api/games', {variant: arguments[0], size: 11, swap: false,"
+            "   opponent: arguments[1], human: 'black', level: arguments[2]});"
+            " v = await QuaxBackend.request('POST', `/api/games/${v.id}/play`, {action: arguments[3]});"
+            " const settings = await QuaxBackend.engineSettings(v.id);"
+            " v = await QuaxBackend.request('POST', `/api/games/${v.id}/engine`);"
+            " return {...v, settings};"
+            "})().then(done, (e) => done({error: e.message}));", variant, model + ".pt", level, first)
+        assert "error" not in view, view
+        assert view["opponent"] == f"{model}.pt:level={level}"
+        table = json.loads((pathlib.Path(SITE) / "models" / f".{model}.description.json").read_text())["levels"]["table"]
+        want = table[level - 1]
+        assert view["settings"]["simulations"] == want["sims"], view["settings"]
+        assert abs(view["settings"]["prior_temperature"] - want["temperature"]) < 1e-6, view["settings"]
+        assert view["settings"]["leaves_per_batch"] == 4 and view["settings"]["dirichlet_fraction"] == 0
+        game.apply(first)
+        assert view["history"][1]["action"] == native.best_action(game), f"{model} level {level} after {first}"
 
 
 def test_a_record_replays_and_a_malformed_one_is_refused(site, browser):
