@@ -272,7 +272,7 @@ def test_a_record_replays_and_a_malformed_one_is_refused(site, browser):
     assert "zz99" in message(browser), message(browser)
 
 
-def test_a_broken_model_and_a_missing_list_are_said_in_the_page(site, browser, tmp_path):
+def test_a_broken_model_a_missing_list_and_a_broken_engine_are_said_in_the_page(site, browser, tmp_path):
     broken = tmp_path / "broken"
     shutil.copytree(SITE, broken, ignore=shutil.ignore_patterns("quax-11.*"))
     models = json.loads((broken / "models" / "models.json").read_text())
@@ -290,6 +290,10 @@ def test_a_broken_model_and_a_missing_list_are_said_in_the_page(site, browser, t
         browser.get(url)
         WebDriverWait(browser, 60).until(lambda d: "models.json" in message(d))
         assert "cannot read the list of models" in message(browser), message(browser)
+        (broken / "quax_engine.wasm").write_bytes(b"not WebAssembly")
+        browser.get(url)
+        WebDriverWait(browser, 60).until(lambda d: "did not start" in message(d))
+        assert "the engine did not start" in message(browser), message(browser)
     finally:
         process.terminate()
         process.wait()
