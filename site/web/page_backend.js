@@ -64,6 +64,19 @@
     return models.find((m) => m.name === name) || null;
   }
 
+  // A session whose runs go one after another: an analysis stream that is being closed may
+  // still be waiting for its last batch when the engine's search starts on the same model.
+  function serialized(session) {
+    let chain = Promise.resolve();
+    return {
+      run(feeds) {
+        const result = chain.then(() => session.run(feeds));
+        chain = result.catch(() => {});
+        return result;
+      },
+    };
+  }
+
   // The ONNX Runtime session of `name` at board size `size` (its files are per size).
   function sessionFor(name, size) {
     const key = `${name}|${size}`;
@@ -73,7 +86,7 @@
       const made = (async () => {
         if (!file) throw new Error(`${name} has no network for size ${size} in this page`);
         try {
-          return await ort.InferenceSession.create(`models/${file}`, { executionProviders: ['wasm'] });
+          return serialized(await ort.InferenceSession.create(`models/${file}`, { executionProviders: ['wasm'] }));
         } catch (error) {
           throw new Error(`the model ${name} (models/${file}) failed to load: ${String(error.message || error).split('\n')[0]}`);
         }
