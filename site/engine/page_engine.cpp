@@ -54,21 +54,27 @@ constexpr int kPlayerLeavesPerBatch = 4;
 // As serve/analysis.cpp: the analysis panel's leaves per batch.
 constexpr int kAnalysisLeavesPerBatch = 8;
 constexpr size_t kMaxGames = 64;
+// As the server's bounds of a timed move and mcts/search_agent.cpp's budget of a timed search.
+constexpr double kMinSeconds = 0.001, kMaxSecondsPerMove = 60.0;
+constexpr int kTimedSearchBudget = 50'000'000;
 
 // The page's engine: a model of the site's catalogue, its search settings and the name the
 // view shows. The search itself runs step-wise from JavaScript; choose_action is never called.
 class PageModelAgent final : public Agent {
  public:
-  PageModelAgent(std::string name, std::string model, const SearchSettings& s)
-      : name_(std::move(name)), model_(std::move(model)), settings_(s) {}
+  PageModelAgent(std::string name, std::string model, const SearchSettings& s, double seconds)
+      : name_(std::move(name)), model_(std::move(model)), settings_(s), seconds_(seconds) {}
   std::string name() const override { return name_; }
   int choose_action(const GameState&) override { throw std::logic_error("the page searches step-wise"); }
   const std::string& model() const { return model_; }
   const SearchSettings& settings() const { return settings_; }
+  // > 0: each move searches this long (the page's clock ends the search), not a count.
+  double seconds() const { return seconds_; }
 
  private:
   std::string name_, model_;
   SearchSettings settings_;
+  double seconds_;
 };
 
 std::string clip(const std::string& s) { return s.size() > 60 ? s.substr(0, 60) + "..." : s; }
@@ -221,9 +227,11 @@ class PageEngine {
     auto s = std::make_unique<PageSearch>();
     s->game_id = id;
     SearchSettings settings;
+    int budget = 0;
     if (kind == "engine") {
       if (!game.engine_to_move()) throw ApiError{409, "it is not the engine's turn"};
       settings = engine_of(id).settings();
+      if (engine_of(id).seconds() > 0) budget = kTimedSearchBudget;  // JS stops it at its time
       s->engine = true;
     } else if (kind == "player") {  // a model player of `sims` simulations, as nets/players.cpp makes one
       settings = play_settings(SearchSettings{});
@@ -239,7 +247,7 @@ class PageEngine {
     s->ply = game.ply();
     s->actions = static_cast<size_t>(game.state().num_actions());
     s->plane_floats = static_cast<size_t>(game.state().num_planes()) * game.spec().size * game.spec().size;
-    s->tree->start_search(settings, settings.simulations, settings.dirichlet_fraction > 0.0f, &rng_);
+    s->tree->start_search(settings, budget > 0 ? budget : settings.simulations, settings.dirichlet_fraction > 0.0f, &rng_);
     const int h = next_search_++;
     searches_[h] = std::move(s);
     return h;
@@ -329,7 +337,7 @@ class PageEngine {
     auto it = engines_.find(id);
     if (it == engines_.end()) return "null";
     const SearchSettings& s = it->second->settings();
-    return json{{"simulations", s.simulations}, {"prior_temperature", s.prior_temperature},
+    return json{{"simulations", s.simulations}, {"seconds", it->second->seconds()}, {"prior_temperature", s.prior_temperature},
                 {"leaves_per_batch", s.leaves_per_batch}, {"dirichlet_fraction", s.dirichlet_fraction}}
         .dump();
   }
@@ -529,16 +537,22 @@ class PageEngine {
       throw ApiError{400, model->name + " has no network for size " + std::to_string(spec.size) + " in this page (sizes " + sizes + ")"};
     }
     const int sims = get_int(body, "sims", 200, 1, kMaxSimulations);
-    const double seconds = get_number(body, "seconds", 0.0, 0.0, 3600.0);
+    const double seconds = get_number(body, "seconds", 0.0, 0.0, kMaxSecondsPerMove);
     const int level = get_int(body, "level", 0, 0, kMaxPlayLevel);
-    if (seconds > 0 && level == 0) throw ApiError{400, "the page searches by simulations or level, not by seconds"};
+    if (seconds > 0 && seconds < kMinSeconds)
+      throw ApiError{400, "'seconds' must be 0 (a count of sims) or a number from " + json(kMinSeconds).dump() + " to " +
+                              json(kMaxSecondsPerMove).dump()};
     // As model_player_description and set_player_search_size (nets/players.cpp).
     SearchSettings settings = play_settings(SearchSettings{});
     settings.leaves_per_batch = kPlayerLeavesPerBatch;
     std::string description = model->name;
-    if (level > 0) {
+    double timed = 0;
+    if (level > 0) {  // a level is the search's size: sims and seconds do not apply (as the server)
       settings = at_level(settings, level, model->levels);
       description += ":level=" + std::to_string(level);
+    } else if (seconds > 0) {
+      timed = seconds;
+      description += ":time=" + json(seconds).dump();
     } else {
       settings.simulations = sims;
       description += ":sims=" + std::to_string(sims);
@@ -546,9 +560,9 @@ class PageEngine {
     if (std::string error = check_settings(settings); !error.empty()) throw ApiError{400, error};
     const Player seat = human == "black" ? Player::kWhite : Player::kBlack;
     add(std::make_unique<GameSession>(std::to_string(id), spec, description, seat,
-                                      std::make_unique<PageModelAgent>(description, model->name, settings)),
+                                      std::make_unique<PageModelAgent>(description, model->name, settings, timed)),
         nullptr, id);
-    engines_[id] = std::make_unique<PageModelAgent>(description, model->name, settings);
+    engines_[id] = std::make_unique<PageModelAgent>(description, model->name, settings, timed);
     return view(get(id));
   }
 

@@ -138,9 +138,13 @@
     if (!view.engine_to_move) throw new BackendError(409, view.winner != null ? 'the game is over' : "it is not the engine's turn");
     while (view.engine_to_move && view.winner == null) {
       const session = await sessionFor(engine.engineModel(id), view.size);
+      const seconds = JSON.parse(engine.engineSettings(id)).seconds;
       const h = check(engine.searchStart(id, 'engine', 0));
       try {
-        await runSearch(h, session, view.size);
+        // A timed engine: the clock ends its search (at least one simulation), as natively.
+        const deadline = performance.now() + 1000 * seconds;
+        await runSearch(h, session, view.size,
+          seconds > 0 ? () => performance.now() < deadline || engine.searchSimulations(h) === 0 : null);
         view = answer(engine.searchPlay(h));
       } finally {
         engine.searchFree(h);

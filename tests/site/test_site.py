@@ -262,6 +262,28 @@ def test_the_levels_are_the_native_ones(site, browser, variant, model, level):
         assert view["history"][1]["action"] == native.best_action(game), f"{model} level {level} after {first}"
 
 
+def test_a_timed_engine_searches_for_its_time(site, browser):
+    open_page(browser, site)
+    answer = browser.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "(async () => {"
+        " let v = await QuaxBackend.request('POST', '/api/games', {variant: 'hex', size: 11, swap: false,"
+        "   opponent: 'hex-11.pt', human: 'black', seconds: 0.4});"
+        " v = await QuaxBackend.request('POST', `/api/games/${v.id}/play`, {action: 60});"
+        " const start = performance.now();"
+        " v = await QuaxBackend.request('POST', `/api/games/${v.id}/engine`);"
+        " const seconds = (performance.now() - start) / 1000;"
+        " let refused = null;"
+        " try { await QuaxBackend.request('POST', '/api/games', {variant: 'hex', size: 11, opponent: 'hex-11.pt', seconds: 0.0001}); }"
+        " catch (e) { refused = e.message; }"
+        " return {ply: v.ply, opponent: v.opponent, seconds, refused};"
+        "})().then(done, (e) => done({error: e.message}));")
+    assert "error" not in answer, answer
+    assert answer["ply"] == 2 and answer["opponent"] == "hex-11.pt:time=0.4", answer
+    assert 0.4 <= answer["seconds"] < 3, answer
+    assert "'seconds' must be 0" in answer["refused"], answer
+
+
 def test_a_record_replays_and_a_malformed_one_is_refused(site, browser):
     game = random_positions("hex", 11, 1, seed=5)[0]
     replay(browser, site, "hex", 11, game.record())
