@@ -1,10 +1,16 @@
 // `quax analysis`: a JSON-lines analysis engine on stdin/stdout in the shape of KataGo's
 // analysis engine (docs/ANALYSIS.md). The main thread reads queries (command/analysis_query.h)
-// and answers errors and actions at once; a searcher thread keeps up to --in-flight positions
-// searching together, one network call per model and round for the leaves of all of them
-// (EvaluationBatch over several trees, as run_searches does), and takes the waiting ones by
-// priority as positions finish. At end of input the queries already read are finished, then
-// the command exits 0.
+// and answers errors and actions at once; searcher threads keep up to --in-flight positions
+// searching together, each its share of them, one network call per model and round for the
+// leaves of all its positions (EvaluationBatch over several trees, as run_searches does), and
+// take the waiting ones by priority as positions finish. --threads T gives min(T, in-flight)
+// searchers, each running its network calls on --net-threads LibTorch threads (default 1: the
+// cores never wait for each other inside a call; on 2 cores, hex 11, two searchers of one
+// thread each analyse 1.36x the positions of one searcher of two threads, and one position at a
+// time runs 3.1x faster on one thread than on two: BENCHMARKS.md, "quax analysis"). At end of
+// input the queries already read are finished, then the command exits 0.
+
+#include <malloc.h>
 
 #include <algorithm>
 #include <chrono>
@@ -21,6 +27,7 @@
 #include "command/device_option.h"
 #include "command/game_spec_option.h"
 #include "core/steady_time.h"
+#include "env/board_layout.h"
 #include "mcts/evaluation_batch.h"
 #include "mcts/search_tree.h"
 #include "nets/default_model.h"
@@ -32,6 +39,11 @@ namespace {
 using Clock = std::chrono::steady_clock;
 constexpr int kMaxPvLength = 15;
 constexpr size_t kCachedModels = 4;
+// glibc's malloc thresholds for the engine's process (see setup_analysis).
+constexpr int kMmapThresholdBytes = 32 << 20;
+constexpr int kTrimThresholdBytes = 128 << 20;
+
+int default_threads() { return static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 64u)); }
 
 struct Options {
   std::string variant = "quax";
@@ -41,7 +53,9 @@ struct Options {
   int visits = 200;
   int in_flight = 64;
   int leaves = 1;
-  int threads = 1;
+  int threads = default_threads();
+  int net_threads = 1;
+  std::string precision = "auto";
   std::string device = "auto";
   uint64_t seed = 1;
 };
@@ -62,9 +76,10 @@ class Output {
 // Models by file, loaded on first use, the last kCachedModels kept (a position holds its own).
 class ModelCache {
  public:
-  ModelCache(std::string model, Device device) : model_(std::move(model)), device_(device) {}
-  // The model that analyses `spec`, or null with *error set (one line).
-  std::shared_ptr<const InferenceModel> get(const GameSpec& spec, std::string* error) {
+  ModelCache(std::string model, Device device, Precision precision)
+      : model_(std::move(model)), device_(device), precision_(precision) {}
+  // The model that analyses `spec` (*file: its file), or null with *error set (one line).
+  std::shared_ptr<const InferenceModel> get(const GameSpec& spec, std::string* error, std::string* file) {
     std::string path = model_;
     if (path.empty()) {
       const auto key = std::make_tuple(static_cast<int>(spec.variant), spec.size, spec.swap);
@@ -76,6 +91,7 @@ class ModelCache {
       *error = std::string("there is no shipped model of ") + variant_info(spec.variant).name + " (give one with --model)";
       return nullptr;
     }
+    *file = path;
     try {
       for (size_t i = 0; i < models_.size(); ++i)
         if (models_[i].first == path) {
@@ -85,7 +101,7 @@ class ModelCache {
           *error = check_model_plays(*hit.second, spec);
           return error->empty() ? hit.second : nullptr;
         }
-      auto model = load_inference_model(path, spec, Precision::kAuto, device_);
+      auto model = load_inference_model(path, spec, precision_, device_);
       models_.emplace_back(path, model);
       if (models_.size() > kCachedModels) models_.erase(models_.begin());
       return model;
@@ -98,6 +114,7 @@ class ModelCache {
  private:
   std::string model_;
   Device device_;
+  Precision precision_;
   std::map<std::tuple<int, int, bool>, std::string> paths_;
   std::vector<std::pair<std::string, std::shared_ptr<const InferenceModel>>> models_;
 };
@@ -108,6 +125,7 @@ struct Job {
   std::unique_ptr<SearchTree> tree;
   Rng rng;
   Clock::time_point next_report;
+  nlohmann::json ownership;  // with includeOwnership: the root's, once evaluated
 };
 
 std::string move_text(const GameState& s, int action) { return s.action_to_string(action); }
@@ -132,6 +150,20 @@ nlohmann::json principal_variation(const SearchTree& tree, int child) {
 }
 
 double winrate(double value) { return (1.0 + value) / 2.0; }
+
+// The ownership head's prediction at `state` (evaluate_ownership, nets/net_evaluator.h) as an
+// object from each cell of the board (its name as moves write it) to a number in [-1, 1]: +1
+// the player to move holds the cell at the end, -1 the opponent. Throws as evaluate_ownership.
+nlohmann::json root_ownership(const InferenceModel& model, const GameState& state) {
+  const int nn = state.size() * state.size();
+  std::vector<float> net(static_cast<size_t>(nn));
+  evaluate_ownership(model, {&state}, net.data());
+  nlohmann::json out = nlohmann::json::object();
+  for (const LayoutItem& item : board_layout(state.spec()).items)
+    if (item.kind == LayoutItem::Kind::kCell && item.action >= 0 && item.action < nn)
+      out[move_text(state, item.action)] = net[state.to_net_action(item.action)];
+  return out;
+}
 
 nlohmann::json answer(const Job& job, bool during) {
   const SearchTree& tree = *job.tree;
@@ -171,6 +203,7 @@ nlohmann::json answer(const Job& job, bool during) {
     for (const auto& c : children) policy[move_text(state, c.action)] = c.prior;
     out["policy"] = std::move(policy);
   }
+  if (job.pos.include_ownership) out["ownership"] = job.ownership;
   return out;
 }
 
@@ -183,7 +216,8 @@ nlohmann::json game_over_answer(const AnalysisPosition& pos) {
 
 class Engine {
  public:
-  Engine(const Options& opt, const GameSpec& spec, Device device) : opt_(opt), models_(opt.model, device) {
+  Engine(const Options& opt, const GameSpec& spec, Device device, Precision precision)
+      : opt_(opt), models_(opt.model, device, precision), searchers_(std::min(opt.threads, opt.in_flight)) {
     defaults_.spec = spec;
     defaults_.visits = opt.visits;
     settings_.simulations = opt.visits;
@@ -191,7 +225,8 @@ class Engine {
   }
 
   void run(std::istream& in) {
-    std::thread searcher([this] { search_loop(); });
+    std::vector<std::thread> searchers;
+    for (int i = 0; i < searchers_; ++i) searchers.emplace_back([this] { search_loop(opt_.net_threads); });
     std::string line;
     while (read_line(in, &line)) handle(line);
     {
@@ -199,7 +234,7 @@ class Engine {
       eof_ = true;
     }
     cv_.notify_all();
-    searcher.join();
+    for (auto& t : searchers) t.join();
   }
 
  private:
@@ -251,10 +286,17 @@ class Engine {
       case AnalysisLine::Kind::kQuery:
         break;
     }
-    std::string error;
-    auto model = models_.get(q.spec, &error);
+    std::string error, file;
+    auto model = models_.get(q.spec, &error, &file);
     if (!model) {
       out_.write(analysis_error(q.id, error, "variant"));
+      return;
+    }
+    if (q.positions.front().include_ownership && !inference_model_has_ownership(*model)) {
+      out_.write(analysis_error(q.id,
+                                "model '" + file + "' has no ownership head (a model trained with " +
+                                    "net.ownership_head and exported by this version has one)",
+                                "includeOwnership"));
       return;
     }
     {
@@ -274,8 +316,9 @@ class Engine {
     cv_.notify_all();
   }
 
-  // Moves waiting jobs into `active` (highest priority, then earliest, first); answers the
-  // terminated waiting ones. Returns false when the input is over and nothing is left.
+  // Moves waiting jobs into this searcher's `active` (highest priority, then earliest, first),
+  // up to its share of the positions in flight; answers the terminated waiting ones. Returns
+  // false when the input is over and nothing is left to this searcher.
   bool take_jobs(std::vector<std::unique_ptr<Job>>* active) {
     std::unique_lock<std::mutex> lock(mu_);
     for (;;) {
@@ -287,7 +330,12 @@ class Engine {
           ++it;
         }
       }
-      while (active->size() < static_cast<size_t>(opt_.in_flight) && !pending_.empty()) {
+      // An even split of --in-flight, and of the positions there are when they are fewer (a
+      // few queries are spread over every searcher).
+      const size_t searchers = static_cast<size_t>(searchers_), in_flight = static_cast<size_t>(opt_.in_flight);
+      const size_t there = std::min(in_flight, running_ + pending_.size());
+      const size_t share = std::min((in_flight + searchers - 1) / searchers, (there + searchers - 1) / searchers);
+      while (active->size() < share && running_ < in_flight && !pending_.empty()) {
         auto best = std::min_element(pending_.begin(), pending_.end(), [](const auto& a, const auto& b) {
           return a->pos.priority != b->pos.priority ? a->pos.priority > b->pos.priority : a->pos.sequence < b->pos.sequence;
         });
@@ -303,6 +351,7 @@ class Engine {
         job->next_report = Clock::now() + std::chrono::duration_cast<Clock::duration>(
                                               std::chrono::duration<double>(job->pos.report_every));
         active->push_back(std::move(job));
+        ++running_;
       }
       if (!active->empty()) return true;
       if (eof_) return false;
@@ -310,12 +359,24 @@ class Engine {
     }
   }
 
-  void search_loop() {
-    set_torch_threads(opt_.threads);
+  // One searcher: its positions' leaves in one network call per model and round.
+  void search_loop(int torch_threads) {
+    set_torch_threads(torch_threads);
     std::vector<std::unique_ptr<Job>> active;
     std::map<const InferenceModel*, std::unique_ptr<NetEvaluator>> evaluators;
     EvaluationBatch batch;
     while (take_jobs(&active)) {
+      // The root's ownership, once per position, before its search.
+      for (auto& job : active) {
+        if (!job->pos.include_ownership || !job->ownership.is_null() || !job->tree) continue;
+        try {
+          job->ownership = root_ownership(*job->model, *job->pos.state);
+        } catch (const std::exception& e) {
+          out_.write(analysis_error(job->pos.id, first_line(e.what()), "includeOwnership"));
+          *job->pos.terminated = true;
+          job->tree.reset();
+        }
+      }
       // One network call per game (model and spec) for the leaves of all its positions.
       std::vector<bool> searched(active.size(), false);
       for (size_t g = 0; g < active.size(); ++g) {
@@ -357,7 +418,15 @@ class Engine {
                                        std::chrono::duration<double>(job->pos.report_every));
         }
       }
+      const auto before = active.size();
       active.erase(std::remove_if(active.begin(), active.end(), [](const auto& j) { return !j->tree; }), active.end());
+      if (active.size() < before) {
+        {
+          std::lock_guard<std::mutex> lock(mu_);
+          running_ -= before - active.size();
+        }
+        cv_.notify_all();  // another searcher may take a share of what waits
+      }
       // Networks of no running position are let go.
       for (auto it = evaluators.begin(); it != evaluators.end();) {
         const bool used = std::any_of(active.begin(), active.end(), [&](const auto& j) { return j->model.get() == it->first; });
@@ -370,12 +439,14 @@ class Engine {
   AnalysisDefaults defaults_;
   SearchSettings settings_;
   ModelCache models_;  // used by the reader thread only
+  const int searchers_;
   Output out_;
   std::mutex mu_;
   std::condition_variable cv_;
   std::deque<std::unique_ptr<Job>> pending_;
   std::vector<std::pair<std::string, std::shared_ptr<std::atomic<bool>>>> live_;  // terminate flags by id
   uint64_t next_sequence_ = 0;
+  size_t running_ = 0;  // positions the searchers hold
   bool eof_ = false;
 };
 
@@ -392,16 +463,32 @@ void setup_analysis(CLI::App& app) {
       ->check(CLI::Range(1, 4096));
   cmd->add_option("--leaves", opt->leaves, "Leaves each position hands to a network call (virtual loss)")
       ->check(CLI::Range(1, 64));
-  cmd->add_option("--threads", opt->threads, "LibTorch threads of the network")->check(CLI::Range(1, 64));
+  cmd->add_option("--threads", opt->threads,
+                  "Searcher threads sharing the positions in flight (at most --in-flight; default: the machine's cores)")
+      ->check(CLI::Range(1, 64));
+  cmd->add_option("--net-threads", opt->net_threads, "LibTorch threads of each searcher's network calls")
+      ->check(CLI::Range(1, 64));
+  cmd->add_option("--precision", opt->precision, "Network precision: auto, fp32 or bf16 (auto: bf16 on CPUs with AMX)")
+      ->check(CLI::IsMember({"auto", "fp32", "bf16"}));
   cmd->add_option("--seed", opt->seed, "Random seed of the searches");
   add_device_option(cmd, &opt->device);
   cmd->footer("One JSON query a line in, one JSON answer a line out (docs/ANALYSIS.md); exits 0 at end of input.");
   cmd->callback([opt, variant] {
     const Device device = device_from_option(opt->device);
+    Precision precision = Precision::kAuto;
+    parse_precision(opt->precision, &precision);  // checked by the option
+    if (auto err = check_precision_on(resolve_precision_on(precision, device), device, "--precision"); !err.empty())
+      throw CommandError(err);
     game_from_model(opt->model, variant->count() > 0, &opt->variant, &opt->size, &opt->swap);
     const GameSpec spec = game_spec_from_options(opt->variant, opt->size, opt->swap);
     std::ios::sync_with_stdio(false);
-    Engine engine(*opt, spec, device);
+    // Fixed malloc thresholds: glibc's dynamic ones trim the thread heaps after each network call
+    // of a large batch, and the next call faults its buffers in again (hex 11 batched: 650,000
+    // to 870,000 page faults a run, now 35,000; twice the CPU time; BENCHMARKS.md, "quax
+    // analysis"). Up to 128 MB freed at the top of a heap then stays with the process.
+    ::mallopt(M_MMAP_THRESHOLD, kMmapThresholdBytes);
+    ::mallopt(M_TRIM_THRESHOLD, kTrimThresholdBytes);
+    Engine engine(*opt, spec, device, precision);
     engine.run(std::cin);
   });
 }

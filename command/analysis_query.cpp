@@ -9,8 +9,11 @@
 namespace quax {
 namespace {
 
-const char* const kQueryFields[] = {"id",    "variant", "size",     "swap", "moves", "analyzeTurns", "maxVisits", "includePolicy",
-                                    "reportDuringSearchEvery", "priority", "action", "terminateId"};
+const char* const kQueryFields[] = {"id",           "variant",          "size",
+                                    "swap",         "moves",            "analyzeTurns",
+                                    "maxVisits",    "includePolicy",    "includeOwnership",
+                                    "reportDuringSearchEvery", "priority", "action",
+                                    "terminateId"};
 
 struct Refusal {
   std::string error, field;
@@ -50,6 +53,7 @@ void read_query(const nlohmann::json& q, const AnalysisDefaults& defaults, Analy
   int visits = defaults.visits;
   if (q.contains("maxVisits")) visits = read_int(q["maxVisits"], "maxVisits", 1, kMaxAnalysisVisits);
   const bool policy = q.contains("includePolicy") && read_bool(q["includePolicy"], "includePolicy");
+  const bool ownership = q.contains("includeOwnership") && read_bool(q["includeOwnership"], "includeOwnership");
   double every = 0;
   if (q.contains("reportDuringSearchEvery")) {
     const auto& v = q["reportDuringSearchEvery"];
@@ -107,6 +111,7 @@ void read_query(const nlohmann::json& q, const AnalysisDefaults& defaults, Analy
     p.state = std::move(at[turn]);
     p.visits = visits;
     p.include_policy = policy;
+    p.include_ownership = ownership;
     p.report_every = every;
     p.priority = priority;
     p.terminated = terminated;

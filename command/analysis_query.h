@@ -33,6 +33,7 @@ struct AnalysisPosition {
   std::unique_ptr<GameState> state;
   int visits = 0;
   bool include_policy = false;
+  bool include_ownership = false;
   double report_every = 0;  // seconds; 0: no answers during the search
   int priority = 0;
   uint64_t sequence = 0;  // order of arrival, for equal priorities

@@ -161,12 +161,15 @@ torch::jit::Module build_model(const NetConfig& net, const ModelShape& shape, ui
   return m;
 }
 
-torch::jit::Module without_aux_heads(const torch::jit::Module& model, const NetConfig& net, const ModelShape& shape) {
-  if (!net.has_aux_heads()) return model;
+torch::jit::Module without_aux_heads(const torch::jit::Module& model, const NetConfig& net, const ModelShape& shape,
+                                     bool keep_ownership) {
+  NetConfig kept = net.without_aux_heads();
+  kept.ownership_head = keep_ownership && net.ownership_head;
+  if (kept == net) return model;
   // build_model seeds torch's generator: keep the caller's random stream as it was.
   auto generator = at::detail::getDefaultCPUGenerator();
   const auto saved = generator.get_state();
-  auto plain = build_model(net.without_aux_heads(), shape, 0);
+  auto plain = build_model(kept, shape, 0);
   generator.set_state(saved);
   load_model_state(plain, model_state(model));  // takes the tensors `plain` has, by name
   plain.train(model.is_training());

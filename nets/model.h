@@ -5,8 +5,10 @@
 //   forward_aux(planes) -> (policy_logits, value, ownership [B, 2, N, N], soft_policy_logits [B, A])
 //
 // forward_aux exists only with auxiliary heads (net.ownership_head, net.soft_policy_head) and
-// serves the learner alone: inference (frozen modules keep only forward) and model files use
-// the network without those heads (without_aux_heads), exactly as before them. ownership is
+// serves the learner, and the ownership head of model files: inference (frozen modules keep
+// only forward) uses the network without those heads (without_aux_heads), exactly as before
+// them; model files keep the ownership head (`quax analysis` reads it, nets/net_evaluator.h's
+// evaluate_ownership) and drop the soft policy head. ownership is
 // per cell, before a tanh (tanh gives the prediction in [-1, 1] of env/ownership.h's planes:
 // owner, chain), from a 1x1 convolution of the value head's features; soft_policy_logits have
 // the policy's layout, from a second 1x1 convolution (and linear layer) of the policy head's
@@ -86,7 +88,10 @@ AuxOutputs run_model_aux(torch::jit::Module& model, const torch::Tensor& planes)
 
 // A module of net.without_aux_heads() holding `model`'s weights and buffers (a copy) in its
 // training mode: forward only, with `model`'s forward outputs. `model` itself when `net` has no
-// auxiliary heads. `net` and `shape` are those `model` was built with.
-torch::jit::Module without_aux_heads(const torch::jit::Module& model, const NetConfig& net, const ModelShape& shape);
+// auxiliary heads. `net` and `shape` are those `model` was built with. With `keep_ownership`
+// (what model files hold) the ownership head stays, and forward_aux with it (its soft policy
+// output empty), when `net` has one.
+torch::jit::Module without_aux_heads(const torch::jit::Module& model, const NetConfig& net, const ModelShape& shape,
+                                     bool keep_ownership = false);
 
 }  // namespace quax

@@ -38,6 +38,9 @@ nlohmann::json model_description(const ModelShape& shape, const NetConfig& net, 
               {"policy_channels", net.policy_channels},
               {"value_channels", net.value_channels},
               {"value_hidden", net.value_hidden}};
+  // Written only when there is one (the file then has forward_aux, nets/model.h), so that the
+  // descriptions of networks without it read as before.
+  if (net.ownership_head) j["net"]["ownership_head"] = true;
   j["step"] = step;
   j["sizes"] = trained_sizes.empty() ? std::vector<int>{shape.size} : trained_sizes;
   return j;
@@ -151,6 +154,7 @@ ModelDescription parse_model_description(const nlohmann::json& d) {
   out.net.policy_channels = net_int("policy_channels");
   out.net.value_channels = net_int("value_channels");
   out.net.value_hidden = net_int("value_hidden");
+  out.net.ownership_head = n.contains("ownership_head") && bool_field(n, "ownership_head");
   if (std::string error = check_net_config(out.net); !error.empty()) throw std::runtime_error(error);
   out.step = integer_field(d, "step", 0, std::numeric_limits<int64_t>::max());
   if (d.contains("sizes")) {

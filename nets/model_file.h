@@ -19,7 +19,9 @@
 
 namespace quax {
 
-// `trained_sizes`: the board sizes of its training (empty: shape.size alone).
+// `trained_sizes`: the board sizes of its training (empty: shape.size alone). The "net"
+// object has "ownership_head": true when `net` has one (the file's module then has forward_aux,
+// nets/model.h); a description without the key means none.
 nlohmann::json model_description(const ModelShape& shape, const NetConfig& net, int64_t step,
                                  const std::vector<int>& trained_sizes = {});
 

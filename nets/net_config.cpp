@@ -38,7 +38,7 @@ const std::vector<NetField>& net_fields() {
       integer("value_channels", &NetConfig::value_channels, 1, kMaxFilters, "1x1 conv channels of the value head"),
       integer("value_hidden", &NetConfig::value_hidden, 1, kMaxValueHidden, "hidden units of the value head"),
       boolean("ownership_head", &NetConfig::ownership_head,
-              "learner-only head predicting each cell's final owner and winning chain (configs/README.md)"),
+              "head predicting each cell's final owner and winning chain; model files keep it for `quax analysis` (configs/README.md)"),
       boolean("soft_policy_head", &NetConfig::soft_policy_head,
               "learner-only head predicting the flattened search policy (configs/README.md)"),
   };

@@ -17,13 +17,13 @@ struct NetConfig {
   int policy_channels = 16;  // 1x1 conv channels of the policy head
   int value_channels = 16;   // 1x1 conv channels of the value head
   int value_hidden = 64;     // width of the value head's hidden layer
-  // Auxiliary heads (KataGo), trained by the learner only: neither the forward pass nor model
-  // files have them (nets/model.h).
+  // Auxiliary heads (KataGo), trained by the learner: the forward pass has neither; model files
+  // keep the ownership head for `quax analysis` (nets/model.h).
   bool ownership_head = false;    // final owner and winning chain of each cell
   bool soft_policy_head = false;  // a second policy output for the flattened search policy
 
   bool has_aux_heads() const { return ownership_head || soft_policy_head; }
-  // The same network without the auxiliary heads: what inference and model files hold.
+  // The same network without the auxiliary heads: what inference holds.
   NetConfig without_aux_heads() const {
     NetConfig plain = *this;
     plain.ownership_head = plain.soft_policy_head = false;

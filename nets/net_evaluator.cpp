@@ -98,6 +98,15 @@ std::shared_ptr<const InferenceModel> load_inference_model(const std::string& pa
   auto loaded = load_model_file(path);  // onto the CPU
   auto model = build_inference_model(loaded.module, loaded.shape, loaded.step, precision, device);
   model->source = path;
+  if (loaded.net.ownership_head) {
+    if (!loaded.module.find_method("forward_aux"))
+      throw std::runtime_error("model '" + path + "': its description names an ownership head that its network lacks (no forward_aux)");
+    torch::jit::Module aux = loaded.module.deepcopy();
+    aux.eval();
+    aux.to(torch_device(model->device));
+    for (auto p : aux.parameters()) p.set_requires_grad(false);
+    model->ownership = aux;
+  }
   model->trained_sizes = loaded.trained_sizes;
   if (auto err = check_model_plays(*model, spec); !err.empty()) throw std::runtime_error("model '" + path + "': " + err);
   if (auto err = probe_model_outputs(*model); !err.empty()) throw std::runtime_error("model '" + path + "': " + err);
@@ -229,6 +238,31 @@ void deliver_outputs(const InferenceModel& model, const torch::Tensor& logits, c
   std::memcpy(values_out, values.data_ptr<float>() + row, sizeof(float) * b);
   if (!model.warned_nonfinite.load(std::memory_order_relaxed))
     warn_if_nonfinite(model, b, a, masks, policy_logits, values_out);
+}
+
+bool inference_model_has_ownership(const InferenceModel& model) { return model.ownership.has_value(); }
+
+void evaluate_ownership(const InferenceModel& model, const std::vector<const GameState*>& states, float* out) {
+  if (!model.ownership) throw std::runtime_error(model_label(model) + " has no ownership head");
+  if (states.empty()) return;
+  const int64_t b = static_cast<int64_t>(states.size()), c = states[0]->num_planes(), n = states[0]->size();
+  c10::InferenceMode guard;
+  auto planes = torch::empty({b, c, n, n}, torch::kFloat32);
+  for (int64_t i = 0; i < b; ++i) states[i]->encode(planes[i].data_ptr<float>());
+  torch::Tensor own;
+  try {
+    auto x = in_convolution_layout(planes.to(torch_device(model.device)));
+    auto result = const_cast<torch::jit::Module&>(*model.ownership).get_method("forward_aux")({x});
+    own = result.toTupleRef().elements().at(2).toTensor();
+  } catch (const std::exception& e) {
+    throw std::runtime_error(fmt::format("{}'s ownership head fails on a batch of planes [{}, {}, {}, {}]: {}",
+                                         model_label(model), b, c, n, n, first_line(e)));
+  }
+  if (own.dim() != 4 || own.size(0) != b || own.size(1) < 1 || own.size(2) != n || own.size(3) != n)
+    throw std::runtime_error(fmt::format("{}'s ownership head gives {}, not [{}, 2, {}, {}]", model_label(model),
+                                         shape_text(own), b, n, n));
+  const auto owner = torch::tanh(own.select(1, 0).to(torch::kFloat32)).to(torch::kCPU).contiguous();
+  std::memcpy(out, owner.data_ptr<float>(), sizeof(float) * b * n * n);
 }
 
 void set_torch_threads(int threads) { torch::set_num_threads(threads); }

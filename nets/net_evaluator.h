@@ -62,6 +62,16 @@ int64_t inference_model_step(const InferenceModel& model);
 // TorchScript model (whose first line is a generic header) the "<Kind>Error: ..." line that
 // says the cause.
 std::string torch_error_line(const std::string& message);
+// Whether `model` has an ownership head: a model file whose description says so (net
+// "ownership_head", written by `quax export` and the learner for a net trained with one).
+bool inference_model_has_ownership(const InferenceModel& model);
+// The ownership head's owner plane for each of `states` (all of one game, none over): size()^2
+// floats per state into `out`, each in [-1, 1] (tanh of the head's output), in the state's
+// network frame (a board cell `c` at index to_net_action(c)): +1 where the player to move is
+// predicted to hold the cell when the game ends, -1 where the opponent is, 0 for a cell left
+// empty (env/ownership.h's owner plane, the head's training target). Throws
+// std::runtime_error (one line naming the model) when it has no ownership head or fails.
+void evaluate_ownership(const InferenceModel& model, const std::vector<const GameState*>& states, float* out);
 // Sets LibTorch intra-op threads for the calling thread (OpenMP threads are per thread).
 void set_torch_threads(int threads);
 

@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,10 @@ struct InferenceModel {
   Precision precision = Precision::kFloat32;  // resolved
   std::string source;  // the file it was loaded from; empty when built in memory
   std::vector<int> trained_sizes;  // the file's (nets/model_file.h); {shape.size} when built in memory
+  // The model file's network with its forward_aux (nets/model.h) when its description has an
+  // ownership head: eval mode, float32, on `device`, not frozen (freezing keeps forward alone);
+  // evaluate_ownership calls it, once per analysed position. Empty otherwise.
+  std::optional<torch::jit::Module> ownership;
   // Set by the first evaluation that met non-finite outputs: one warning per model.
   mutable std::atomic<bool> warned_nonfinite{false};
 };

@@ -1,6 +1,7 @@
 // The auxiliary heads of issue 15 (net.ownership_head, net.soft_policy_head): the soft policy
 // target, the replay window's ownership targets, a learner that learns them, checkpoints that
-// keep them, and models (inference, published and exported files) exactly as without them.
+// keep them, inference exactly as without them, and model files (published and exported) that
+// keep the ownership head alone (issue 55: `quax analysis`'s includeOwnership reads it).
 #include <gtest/gtest.h>
 #include <torch/torch.h>
 
@@ -296,9 +297,11 @@ TEST(AuxHeads, CheckpointKeepsTheHeadsAndOtherNetsAreRefused) {
   fs::remove_all(dir);
 }
 
+// A net with the soft policy head alone: its files are those of the net without heads (the
+// ownership head, which files keep, is ModelFilesKeepTheOwnershipHead's).
 TEST(AuxHeads, PublishedAndExportedModelsAreTodaysFormat) {
   set_torch_threads(1);
-  const TrainConfig c = heads_config();
+  const TrainConfig c = heads_config(false, true);
   const auto dir = make_shard(c, "export", 8);
   ReplayWindow window(c.game, c.replay, true);
   window.ingest_new(dir + "/selfplay");
@@ -340,6 +343,87 @@ TEST(AuxHeads, PublishedAndExportedModelsAreTodaysFormat) {
     EXPECT_EQ(load_model_file(path).net, c.net.without_aux_heads());
     EXPECT_NE(load_inference_model(path, c.game, Precision::kFloat32), nullptr);
   }
+  fs::remove_all(dir);
+}
+
+// A net with an ownership head: its published and exported files keep that head (forward_aux,
+// "ownership_head" in the description) and drop the soft policy's; forward is unchanged, and
+// evaluate_ownership gives the learner's own owner plane (tanh) in the network frame.
+TEST(AuxHeads, ModelFilesKeepTheOwnershipHead) {
+  set_torch_threads(1);
+  const TrainConfig c = heads_config();
+  const auto dir = make_shard(c, "ownfile", 8);
+  ReplayWindow window(c.game, c.replay, true);
+  window.ingest_new(dir + "/selfplay");
+  TrainingBatch b;
+  Rng rng(5);
+  Learner learner(c);
+  for (int i = 0; i < 3; ++i) {
+    window.sample(16, rng, &b);
+    learner.train_step(b);
+  }
+  const std::string exported = dir + "/exported.pt", published = dir + "/published.pt";
+  learner.publish_model(published);
+  const std::string ckpt = checkpoint_path(dir, learner.step());
+  learner.save_checkpoint(ckpt, RunState{});
+  export_model(ckpt, exported);
+
+  auto reference = learner_module(learner).deepcopy();
+  reference.eval();
+  // Positions of a random game (the ownership head reads their planes).
+  std::vector<std::unique_ptr<GameState>> states;
+  Rng moves(9);
+  std::vector<int> legal;
+  for (auto s = new_game(c.game); !s->is_over() && states.size() < 6;) {
+    states.push_back(s->clone());
+    s->legal_actions(&legal);
+    s->apply(legal[moves.below(static_cast<uint32_t>(legal.size()))]);
+  }
+  const int64_t n = 5, count = static_cast<int64_t>(states.size());
+  auto x = torch::zeros({count, states[0]->num_planes(), n, n});
+  std::vector<const GameState*> pointers;
+  for (int64_t i = 0; i < count; ++i) {
+    states[i]->encode(x[i].data_ptr<float>());
+    pointers.push_back(states[i].get());
+  }
+  torch::Tensor want_owner;
+  {
+    torch::NoGradGuard no_grad;
+    want_owner = torch::tanh(run_model_aux(reference, x).ownership.select(1, 0)).reshape({count, n * n});
+  }
+  const auto [want_policy, want_value] = forward(reference, x);
+  for (const auto& path : {exported, published}) {
+    SCOPED_TRACE(path);
+    const LoadedModel loaded = load_model_file(path);
+    NetConfig kept = c.net;
+    kept.soft_policy_head = false;
+    EXPECT_EQ(loaded.net, kept);
+    EXPECT_EQ(loaded.description.at("net").at("ownership_head"), true);
+    EXPECT_TRUE(loaded.module.find_method("forward_aux").has_value());
+    EXPECT_TRUE(loaded.module.hasattr("own_w"));
+    EXPECT_FALSE(loaded.module.hasattr("spolout_w"));
+    auto module = loaded.module;
+    const auto out = module.forward({x}).toTuple();
+    ASSERT_EQ(out->elements().size(), 2u);
+    EXPECT_LT((out->elements()[0].toTensor() - want_policy).abs().max().item<float>(), 1e-5f);
+    EXPECT_LT((out->elements()[1].toTensor() - want_value).abs().max().item<float>(), 1e-5f);
+    const auto model = load_inference_model(path, c.game, Precision::kFloat32);
+    ASSERT_TRUE(inference_model_has_ownership(*model));
+    std::vector<float> owner(static_cast<size_t>(count * n * n));
+    evaluate_ownership(*model, pointers, owner.data());
+    const auto got = torch::from_blob(owner.data(), {count, n * n});
+    EXPECT_LT((got - want_owner).abs().max().item<float>(), 1e-5f);
+  }
+  // A net without the head: its files stay as before, and evaluate_ownership refuses them.
+  Learner plain(heads_config(false, true));
+  plain.publish_model(dir + "/plain.pt");
+  const LoadedModel loaded = load_model_file(dir + "/plain.pt");
+  EXPECT_FALSE(loaded.description.at("net").contains("ownership_head"));
+  EXPECT_FALSE(loaded.module.find_method("forward_aux").has_value());
+  const auto model = load_inference_model(dir + "/plain.pt", c.game, Precision::kFloat32);
+  EXPECT_FALSE(inference_model_has_ownership(*model));
+  std::vector<float> owner(n * n);
+  EXPECT_THROW(evaluate_ownership(*model, {pointers[0]}, owner.data()), std::runtime_error);
   fs::remove_all(dir);
 }
 

@@ -591,7 +591,9 @@ std::string Learner::init_from(const std::string& path) {
 }
 
 void Learner::publish_model(const std::string& path) const {
-  save_model_file(on_cpu(impl_->plain_module()),
+  // Model files keep the ownership head (quax analysis's includeOwnership), not the soft policy's.
+  const auto& m = *impl_;
+  save_model_file(on_cpu(without_aux_heads(m.model, m.config.net, m.shape, /*keep_ownership=*/true)),
                   model_description(impl_->shape, impl_->config.net, impl_->step, trained_sizes(impl_->config)), path);
 }
 
