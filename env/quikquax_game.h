@@ -1,18 +1,22 @@
 // QuikQuax (docs/RULES.md section 2): quickway's board (stones only, diagonal pairs linked
 // automatically, first come first linked) with turns of 1, then 3, then 4 stones ("134*"),
-// the stones of one turn in different quadrants, no swap.
+// the stones of one turn in different quadrants, no swap. The same class plays any square
+// variant of several stones a turn (Rules::stones_per_turn, one_stone_per_quadrant) on a
+// quickway or a quadrex board (diagonal automatic, or none with the fourth point imposed).
 //
-// The board rules are SquareGame's (a quickway board without swap); this class only adds
-// the turn structure. Each stone is one action; the same player stays to move until the
-// turn's quota is placed or, docs/RULES.md Decision, no unused quadrant has an empty cell left.
-// The game ends at once when a stone completes a connection, even mid-turn.
+// The board rules are SquareGame's (the shipped one-stone variant with the same diagonal and
+// fourth-point rules, without swap); this class only adds the turn structure. Each stone is one
+// action; the same player stays to move until the turn's quota is placed or, docs/RULES.md
+// Decision, no unused quadrant has an empty cell left. The game ends at once when a stone
+// completes a connection, even mid-turn.
 //
 // Action layout (board frame): one plane, [0, N*N) = a stone on cell r*N + c. No extra
 // actions: a turn never ends by choice.
 // Network frame as SquareGame's: transposed when White moves. Input planes: SquareGame's
-// eight with plane 6 (swap, never available here) holding the stones left this turn / 4,
-// then `used_quadrants` (1 on the cells of quadrants already used this turn) and
-// `next_turn_quota` (the opponent's next quota / 4: 3/4 during the first turn, else 1).
+// eight with plane 6 (swap, never available here) holding the stones left this turn / Q,
+// then `used_quadrants` (1 on the cells of quadrants already used this turn; 0 without the
+// quadrant rule) and `next_turn_quota` (the opponent's next quota / Q), Q the largest count of
+// the schedule (quikquax: 4, so 3/4 during the first turn, else 1).
 #pragma once
 
 #include <array>
@@ -27,7 +31,7 @@ class QuikQuaxGame final : public GameState {
  public:
   static constexpr int kNumPlanes = 10;
 
-  // Precondition: check_spec(spec) is empty and the size is even.
+  // Precondition: check_spec(spec) is empty (so the size is even under the quadrant rule).
   explicit QuikQuaxGame(const GameSpec& spec);
 
   const GameSpec& spec() const override { return spec_; }
@@ -61,7 +65,8 @@ class QuikQuaxGame final : public GameState {
   std::vector<std::string> spatial_plane_names() const override { return {"cell"}; }
   std::string net_frame_note() const override { return board_.net_frame_note(); }
   int from_net_action(int net_action) const override { return board_.from_net_action(net_action); }
-  // The 4 goal-keeping symmetries: N is even, so they map quadrants onto quadrants.
+  // The 4 goal-keeping symmetries: under the quadrant rule N is even, so they map quadrants
+  // onto quadrants.
   int num_net_symmetries() const override { return 4; }
   void transform_net_planes(int sym, const float* in, float* out) const override;
   void transform_net_policy(int sym, const float* in, float* out) const override;
@@ -79,10 +84,18 @@ class QuikQuaxGame final : public GameState {
 
  private:
   bool turn_can_continue() const;
-  static int quota(int turn) { return turn == 0 ? 1 : turn == 1 ? 3 : 4; }
+  int quota(int turn) const { return stones_in_turn(*rules_, turn); }
+  // Under the quadrant rule, quadrant q is open to the turn's next stone.
+  bool quadrant_open(int q) const { return !one_per_quadrant_ || !(used_ & (1 << q)); }
+  void count_empty_quadrant_cells();
 
   GameSpec spec_;
   int n_ = 0, nn_ = 0;
+  const Rules* rules_;      // the registry's: stones_per_turn
+  bool one_per_quadrant_;   // Rules::one_stone_per_quadrant
+  bool cascade_;            // the board fills cells of its own (quadrex): recount the quadrants
+  float quota_scale_;       // 1 / the schedule's largest count
+  int key_turns_;           // turns after which the schedule ahead no longer changes
   SquareGame board_;
   int turn_ = 0;         // turns completed
   int stones_left_ = 1;  // of the current turn's quota

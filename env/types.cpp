@@ -30,7 +30,14 @@ std::string outcome_name(Outcome o) {
   }
 }
 
-Variant rules_of(Variant v) { return variant_info(v).plays_by.value_or(v); }
+Variant rules_of(Variant v) {
+  const Rules& mine = variant_info(v).rules;
+  int count = 0;
+  const VariantInfo* all = all_variants(&count);
+  for (int i = 0; i < count; ++i)
+    if (same_game_rules(all[i].rules, mine)) return all[i].variant;
+  return v;
+}
 
 GameSpec default_spec(Variant v) {
   const auto& info = variant_info(v);

@@ -7,6 +7,8 @@
 #include <string>
 #include <string_view>
 
+#include "env/rules.h"
+
 namespace quax {
 
 enum class Player : int8_t { kBlack = 0, kWhite = 1, kNone = -1 };
@@ -65,29 +67,14 @@ struct GameSpec {
 
 class GameState;
 
-// The board a variant is played on (docs/RULES.md): what draws it and how big "size" is.
-enum class BoardShape : int8_t {
-  kSquare,    // N x N cells (the quax family, quikquax)
-  kTorus,     // N x N cells wrapping both ways (torax)
-  kOctagons,  // the 4.8.8 board: N x N octagons and the squares between them (stymie)
-  kRhombus,   // N x N hexagons (hex, quadhex)
-  kTriangle,  // hexagons on a triangle of side N (y, quady, quady2)
-};
-
-// How two diagonal neighbours of one colour connect on the square grids.
-enum class LinkRule : int8_t {
-  kNone,       // never: only orthogonal neighbours connect (quadrex; the hexagonal boards)
-  kChosen,     // a link move of the mover's (quax, link, torax)
-  kAutomatic,  // a link made by the stone that forms the pair, first come first linked (quickway)
-  kDiagonal,   // always, and a placement that completes a checkerboard is illegal (crossway)
-};
-
 // What a turn is: one action, or several actions by the same player (quikquax's 1-3-4 stones,
 // torax's auction, stymie's piece shapes), so that to_move() may stay the same after a ply.
 enum class TurnRule : int8_t { kOneAction, kSeveralActions };
 
-// The facts of one variant, as it registers them (env/game_registry.h).
+// The facts of one variant, derived from its rules when it registers (env/game_registry.h):
+// what the engines, checks and layouts read. `rules` is what the variant was made from.
 struct VariantInfo {
+  Rules rules;
   Variant variant = Variant::kQuax;
   const char* name = "";
   int default_size = 0;
@@ -110,9 +97,6 @@ struct VariantInfo {
   bool fill_cascade = false;
   // Quadrant splitting of the hexagonal boards: 0 none, 1 quadrants, 2 quadrants of quadrants.
   int split_depth = 0;
-  // Another variant whose rules this one plays by, so that a model of one plays the other (link:
-  // quax, docs/RULES.md: the same moves, connections and goal); none when its rules are its own.
-  std::optional<Variant> plays_by;
   // A new game at the start. Precondition: check_spec(spec) is empty and spec.variant is this.
   std::unique_ptr<GameState> (*new_game)(const GameSpec& spec) = nullptr;
 };
@@ -126,8 +110,9 @@ const VariantInfo& variant_info(Variant v);
 std::optional<Variant> parse_variant(std::string_view name);
 // "quax, link, ..." for error messages.
 std::string variant_list();
-// The variant whose rules `v` plays by (VariantInfo::plays_by): link is quax under its first
-// name, so a model of one plays the other. Every other variant is its own.
+// The first registered variant (by value) whose rules play the same game as `v`'s
+// (same_game_rules): link is quax under its first name, so a model of one plays the other, and
+// so is a rules file that changes only quax's sizes or pie rule. Most variants are their own.
 Variant rules_of(Variant v);
 
 // The variant's default size and swap setting.

@@ -1,21 +1,23 @@
 // Crossway (docs/RULES.md section 2): diagonal neighbours connect, no checkerboard, forced passes.
-// Its facts and factory, registered at start-up (env/game_registry.h).
+// Its rules, registered at start-up (env/game_registry.h).
 #include "env/game_registry.h"
-#include "env/square_game.h"
 
 namespace quax {
 namespace {
 
-VariantInfo crossway() {
-  VariantInfo v = basic_facts(Variant::kCrossway, "crossway", BoardShape::kSquare, 19, 3, 26,
-                              make_game<SquareGame>);
-  v.swap_by_default = true;
-  v.links = LinkRule::kDiagonal;
-  v.can_draw = true;  // when neither player can place
-  return v;
+Rules crossway() {
+  Rules r;
+  r.name = "crossway";
+  r.diagonal = LinkRule::kDiagonal;
+  r.fourth_point = FourthPoint::kForbidden;
+  r.pie_rule = true;
+  r.default_size = 19;
+  r.min_size = 3;
+  r.max_size = 26;
+  return r;
 }
 
-const GameRegistration registered(crossway());
+const GameRegistration registered(Variant::kCrossway, crossway());
 
 }  // namespace
 }  // namespace quax

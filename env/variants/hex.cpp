@@ -1,18 +1,22 @@
 // Hex (docs/RULES.md section 4) on an N x N rhombus.
-// Its facts and factory, registered at start-up (env/game_registry.h).
+// Its rules, registered at start-up (env/game_registry.h).
 #include "env/game_registry.h"
-#include "env/hex_game.h"
 
 namespace quax {
 namespace {
 
-VariantInfo hex() {
-  VariantInfo v = basic_facts(Variant::kHex, "hex", BoardShape::kRhombus, 11, 3, 26, make_game<HexGame>);
-  v.swap_by_default = true;
-  return v;
+Rules hex() {
+  Rules r;
+  r.name = "hex";
+  r.board = Tiling::kHexRhombus;
+  r.pie_rule = true;
+  r.default_size = 11;
+  r.min_size = 3;
+  r.max_size = 26;
+  return r;
 }
 
-const GameRegistration registered(hex());
+const GameRegistration registered(Variant::kHex, hex());
 
 }  // namespace
 }  // namespace quax

@@ -1,20 +1,23 @@
 // Quadrex (docs/RULES.md section 2): orthogonal connections only, and the fill cascade.
-// Its facts and factory, registered at start-up (env/game_registry.h).
+// Its rules, registered at start-up (env/game_registry.h).
 #include "env/game_registry.h"
-#include "env/square_game.h"
 
 namespace quax {
 namespace {
 
-VariantInfo quadrex() {
-  VariantInfo v = basic_facts(Variant::kQuadrex, "quadrex", BoardShape::kSquare, 19, 3, 26, make_game<SquareGame>);
-  v.swap_by_default = true;
-  v.links = LinkRule::kNone;
-  v.fill_cascade = true;
-  return v;
+Rules quadrex() {
+  Rules r;
+  r.name = "quadrex";
+  r.diagonal = LinkRule::kNone;
+  r.fourth_point = FourthPoint::kImposed;
+  r.pie_rule = true;
+  r.default_size = 19;
+  r.min_size = 3;
+  r.max_size = 26;
+  return r;
 }
 
-const GameRegistration registered(quadrex());
+const GameRegistration registered(Variant::kQuadrex, quadrex());
 
 }  // namespace
 }  // namespace quax

@@ -1,19 +1,22 @@
 // Quax (docs/RULES.md section 2): stones and chosen links on a square board.
-// Its facts and factory, registered at start-up (env/game_registry.h).
+// Its rules, registered at start-up (env/game_registry.h).
 #include "env/game_registry.h"
-#include "env/square_game.h"
 
 namespace quax {
 namespace {
 
-VariantInfo quax() {
-  VariantInfo v = basic_facts(Variant::kQuax, "quax", BoardShape::kSquare, 11, 3, 26, make_game<SquareGame>);
-  v.swap_by_default = true;
-  v.links = LinkRule::kChosen;
-  return v;
+Rules quax() {
+  Rules r;
+  r.name = "quax";
+  r.diagonal = LinkRule::kChosen;
+  r.pie_rule = true;
+  r.default_size = 11;
+  r.min_size = 3;
+  r.max_size = 26;
+  return r;
 }
 
-const GameRegistration registered(quax());
+const GameRegistration registered(Variant::kQuax, quax());
 
 }  // namespace
 }  // namespace quax

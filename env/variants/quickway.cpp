@@ -1,20 +1,22 @@
 // Quickway (docs/RULES.md section 2): stones only, diagonal pairs linked automatically.
-// Its facts and factory, registered at start-up (env/game_registry.h).
+// Its rules, registered at start-up (env/game_registry.h).
 #include "env/game_registry.h"
-#include "env/square_game.h"
 
 namespace quax {
 namespace {
 
-VariantInfo quickway() {
-  VariantInfo v = basic_facts(Variant::kQuickway, "quickway", BoardShape::kSquare, 11, 3, 26,
-                              make_game<SquareGame>);
-  v.swap_by_default = true;
-  v.links = LinkRule::kAutomatic;
-  return v;
+Rules quickway() {
+  Rules r;
+  r.name = "quickway";
+  r.diagonal = LinkRule::kAutomatic;
+  r.pie_rule = true;
+  r.default_size = 11;
+  r.min_size = 3;
+  r.max_size = 26;
+  return r;
 }
 
-const GameRegistration registered(quickway());
+const GameRegistration registered(Variant::kQuickway, quickway());
 
 }  // namespace
 }  // namespace quax

@@ -1,24 +1,25 @@
 // QuikQuax (docs/RULES.md section 2): a quickway board with turns of 1, 3, then 4 stones.
-// Its facts and factory, registered at start-up (env/game_registry.h).
+// Its rules, registered at start-up (env/game_registry.h).
 #include "env/game_registry.h"
-#include "env/quikquax_game.h"
 
 namespace quax {
 namespace {
 
-VariantInfo quikquax() {
-  VariantInfo v = basic_facts(Variant::kQuikQuax, "quikquax", BoardShape::kSquare, 14, 4, 26,
-                              make_game<QuikQuaxGame>);
+Rules quikquax() {
+  Rules r;
+  r.name = "quikquax";
   // Quadrants need an even size; the 1-3-4 start replaces the pie rule.
-  v.even_sizes_only = true;
-  v.swap_by_default = false;
-  v.pie_rule_replaced_by = "the 1-3-4 start";
-  v.links = LinkRule::kAutomatic;
-  v.turns = TurnRule::kSeveralActions;
-  return v;
+  r.diagonal = LinkRule::kAutomatic;
+  r.stones_per_turn = {1, 3, 4};
+  r.one_stone_per_quadrant = true;
+  r.pie_rule = false;
+  r.default_size = 14;
+  r.min_size = 4;
+  r.max_size = 26;
+  return r;
 }
 
-const GameRegistration registered(quikquax());
+const GameRegistration registered(Variant::kQuikQuax, quikquax());
 
 }  // namespace
 }  // namespace quax

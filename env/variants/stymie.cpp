@@ -1,20 +1,22 @@
 // Stymie (docs/RULES.md section 3): octagons and squares, turns of one to three pieces.
-// Its facts and factory, registered at start-up (env/game_registry.h).
+// Its rules, registered at start-up (env/game_registry.h).
 #include "env/game_registry.h"
-#include "env/stymie_game.h"
 
 namespace quax {
 namespace {
 
-VariantInfo stymie() {
-  VariantInfo v = basic_facts(Variant::kStymie, "stymie", BoardShape::kOctagons, 8, 3, 12, make_game<StymieGame>);
-  v.swap_by_default = true;
-  v.links = LinkRule::kNone;  // octagons connect through squares, which are pieces
-  v.turns = TurnRule::kSeveralActions;
-  return v;
+Rules stymie() {
+  Rules r;
+  r.name = "stymie";
+  r.board = Tiling::kOctagons;
+  r.pie_rule = true;
+  r.default_size = 8;
+  r.min_size = 3;
+  r.max_size = 12;
+  return r;
 }
 
-const GameRegistration registered(stymie());
+const GameRegistration registered(Variant::kStymie, stymie());
 
 }  // namespace
 }  // namespace quax

@@ -1,21 +1,23 @@
 // Torax (docs/RULES.md section 2): quax on a torus after an auction.
-// Its facts and factory, registered at start-up (env/game_registry.h).
+// Its rules, registered at start-up (env/game_registry.h).
 #include "env/game_registry.h"
-#include "env/torax_game.h"
 
 namespace quax {
 namespace {
 
-VariantInfo torax() {
-  VariantInfo v = basic_facts(Variant::kTorax, "torax", BoardShape::kTorus, 9, 3, 26, make_game<ToraxGame>);
-  v.swap_by_default = false;
-  v.pie_rule_replaced_by = "the auction";
-  v.links = LinkRule::kChosen;
-  v.turns = TurnRule::kSeveralActions;  // the auction: blocks, then end
-  return v;
+Rules torax() {
+  Rules r;
+  r.name = "torax";
+  r.wrap = Wrap::kTorus;
+  r.diagonal = LinkRule::kChosen;
+  r.pie_rule = false;
+  r.default_size = 9;
+  r.min_size = 3;
+  r.max_size = 26;
+  return r;
 }
 
-const GameRegistration registered(torax());
+const GameRegistration registered(Variant::kTorax, torax());
 
 }  // namespace
 }  // namespace quax

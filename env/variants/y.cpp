@@ -1,18 +1,23 @@
 // Y (docs/RULES.md section 4) on a triangle of side N.
-// Its facts and factory, registered at start-up (env/game_registry.h).
+// Its rules, registered at start-up (env/game_registry.h).
 #include "env/game_registry.h"
-#include "env/hex_game.h"
 
 namespace quax {
 namespace {
 
-VariantInfo y_facts() {
-  VariantInfo v = basic_facts(Variant::kY, "y", BoardShape::kTriangle, 15, 3, 26, make_game<HexGame>);
-  v.swap_by_default = true;
-  return v;
+Rules y_rules() {
+  Rules r;
+  r.name = "y";
+  r.board = Tiling::kHexTriangle;
+  r.goal = Goal::kThreeSides;
+  r.pie_rule = true;
+  r.default_size = 15;
+  r.min_size = 3;
+  r.max_size = 26;
+  return r;
 }
 
-const GameRegistration registered(y_facts());
+const GameRegistration registered(Variant::kY, y_rules());
 
 }  // namespace
 }  // namespace quax
