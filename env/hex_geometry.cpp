@@ -183,6 +183,9 @@ HexGeometry::HexGeometry(Variant v, int size)
 }
 
 std::shared_ptr<const HexGeometry> HexGeometry::get(Variant v, int n) {
+  // One table per game, whatever the name it is played under: a rules file's copy of quady
+  // keys its positions as quady does.
+  v = rules_of(v);
   static std::mutex mu;
   static std::map<std::pair<int, int>, std::shared_ptr<const HexGeometry>> cache;
   std::lock_guard<std::mutex> lock(mu);

@@ -70,7 +70,8 @@ struct HexGeometry {
   std::vector<std::vector<int16_t>> symmetries;
   std::vector<uint64_t> stone_key;  // [cell * 2 + player]
 
-  // Cached per (variant, size). Precondition: is_hex_variant(v) and check_spec passes.
+  // Cached per (game, size): variants of the same game rules (rules_of) share one table, so
+  // their position keys agree. Precondition: is_hex_variant(v) and check_spec passes.
   static std::shared_ptr<const HexGeometry> get(Variant v, int n);
 
   HexGeometry(Variant v, int n);

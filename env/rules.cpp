@@ -146,6 +146,9 @@ std::string check_turns(const Rules& r) {
   const auto& s = r.stones_per_turn;
   if (s.empty() || static_cast<int>(s.size()) > kMaxScheduleLength)
     return "stones_per_turn: give 1 to " + std::to_string(kMaxScheduleLength) + " counts, e.g. [1, 2]";
+  if (shortest_schedule(s) != s)
+    return "stones_per_turn: " + schedule_text(s) + " repeats its last count; write " +
+           schedule_text(shortest_schedule(s));
   for (int c : s)
     if (c < 1 || c > kMaxStonesPerTurn)
       return "stones_per_turn: " + std::to_string(c) + " is outside 1.." + std::to_string(kMaxStonesPerTurn);
@@ -213,6 +216,17 @@ bool same_game_rules(const Rules& a, const Rules& b) {
   return a.board == b.board && a.wrap == b.wrap && a.diagonal == b.diagonal && a.fourth_point == b.fourth_point &&
          a.goal == b.goal && a.stones_per_turn == b.stones_per_turn &&
          a.one_stone_per_quadrant == b.one_stone_per_quadrant;
+}
+
+void engine_size_range(const Rules& rules, int* min_size, int* max_size) {
+  const SizeRange e = engine_sizes(rules);
+  *min_size = e.min;
+  *max_size = e.max;
+}
+
+std::vector<int> shortest_schedule(std::vector<int> counts) {
+  while (counts.size() > 1 && counts[counts.size() - 1] == counts[counts.size() - 2]) counts.pop_back();
+  return counts;
 }
 
 int stones_in_turn(const Rules& rules, int turn) {

@@ -82,6 +82,14 @@ std::string check_rules(const Rules& rules);
 // rule (link and quax): a model of one plays the other.
 bool same_game_rules(const Rules& a, const Rules& b);
 
+// The sizes some engine plays these rules at (whatever the rules' own sizes say), for a rules
+// file that leaves min or max out.
+void engine_size_range(const Rules& rules, int* min_size, int* max_size);
+
+// The schedule as written with its repeated tail dropped ([1, 2, 2] plays as [1, 2], [1, 1] as
+// [1]), so that equal games have equal rules.
+std::vector<int> shortest_schedule(std::vector<int> counts);
+
 // The stones of turn `turn` (0 based) under `rules`.
 int stones_in_turn(const Rules& rules, int turn);
 
