@@ -24,6 +24,7 @@
 #include "serve/balance_reports.h"
 #include "serve/catalogue.h"
 #include "serve/http_server.h"
+#include "serve/json_fields.h"
 #include "serve/results_answer.h"
 #include "serve/search_budget.h"
 #include "serve/search_json.h"
@@ -68,36 +69,9 @@ void reply(httplib::Response& res, int status, const json& body) {
   res.set_content(body.dump(), "application/json");
 }
 
-// Field readers: a missing field takes the fallback; a field of the wrong type or out of range
-// is a 400 naming it.
-const json* field(const json& body, const char* key) {
-  auto it = body.find(key);
-  return it == body.end() || it->is_null() ? nullptr : &*it;
-}
-std::string get_string(const json& body, const char* key, const std::string& fallback) {
-  const json* v = field(body, key);
-  if (!v) return fallback;
-  if (!v->is_string()) throw HttpError{400, std::string("'") + key + "' must be a string"};
-  return v->get<std::string>();
-}
-double get_number(const json& body, const char* key, double fallback, double lo, double hi) {
-  const json* v = field(body, key);
-  if (!v) return fallback;
-  if (!v->is_number() || !(v->get<double>() >= lo && v->get<double>() <= hi))
-    throw HttpError{400, std::string("'") + key + "' must be a number from " + json(lo).dump() + " to " + json(hi).dump()};
-  return v->get<double>();
-}
-int get_int(const json& body, const char* key, int fallback, int lo, int hi) {
-  const json* v = field(body, key);
-  if (v && !v->is_number_integer()) throw HttpError{400, std::string("'") + key + "' must be an integer"};
-  return static_cast<int>(get_number(body, key, fallback, lo, hi));
-}
-bool get_bool(const json& body, const char* key, bool fallback) {
-  const json* v = field(body, key);
-  if (!v) return fallback;
-  if (!v->is_boolean()) throw HttpError{400, std::string("'") + key + "' must be true or false"};
-  return v->get<bool>();
-}
+// The request's field readers and its game (serve/json_fields.h, the static page's too): a field
+// of the wrong type or out of range is a 400 naming it.
+using Fields = JsonFields<HttpError>;
 
 // The body as a JSON object, its nesting bounded (core/bounded_json.h: a body nested 100,000
 // deep would overflow the stack where it is copied or written out).
@@ -114,14 +88,7 @@ json parse_body(const std::string& text) {
 }
 
 GameSpec spec_from(const json& body) {
-  const std::string name = get_string(body, "variant", "");
-  const auto variant = parse_variant(name);
-  if (!variant) throw HttpError{400, "unknown variant '" + clip(name) + "' (known: " + variant_list() + ")"};
-  GameSpec spec = default_spec(*variant);
-  spec.size = get_int(body, "size", spec.size, 1, 1000);
-  spec.swap = get_bool(body, "swap", spec.swap);
-  if (std::string error = check_spec(spec); !error.empty()) throw HttpError{400, error};
-  return spec;
+  return Fields::game_spec(body, [](const std::string& name) { return clip(name); });
 }
 
 int legal_count(const GameState& state) {
@@ -319,7 +286,7 @@ struct BoardServer::Impl {
 
   // The engine a game-creation body names (null for "none"), and its description.
   std::unique_ptr<Agent> make_engine(const json& body, const GameSpec& spec, std::string* description) {
-    const std::string opponent = get_string(body, "opponent", "none");
+    const std::string opponent = Fields::get_string(body, "opponent", "none");
     if (opponent == "none") return nullptr;
     std::string error;
     PlayerDescription parsed;
@@ -336,11 +303,11 @@ struct BoardServer::Impl {
     if (!model) throw HttpError{400, "unknown opponent '" + clip(opponent) + "': random, uct:<playouts>, mcts:<sims> or a served model (GET /api/players)"};
     if (rules_of(model->spec.variant) != rules_of(spec.variant))
       throw HttpError{400, model->name + " plays " + variant_info(model->spec.variant).name + ", not " + variant_info(spec.variant).name};
-    const int sims = get_int(body, "sims", 200, 1, kMaxSimulations);
-    const double seconds = get_number(body, "seconds", 0.0, 0.0, kMaxSecondsPerMove);
+    const int sims = Fields::get_int(body, "sims", 200, 1, kMaxSimulations);
+    const double seconds = Fields::get_number(body, "seconds", 0.0, 0.0, kMaxSecondsPerMove);
     // A level (mcts/play_levels.h) is the model's search size and move rule: sims and seconds
     // then do not apply.
-    const int level = get_int(body, "level", 0, 0, kMaxPlayLevel);
+    const int level = Fields::get_int(body, "level", 0, 0, kMaxPlayLevel);
     if (seconds > 0 && seconds < kMinPlayerSeconds)
       throw HttpError{400, "'seconds' must be 0 (a count of sims) or a number from " + json(kMinPlayerSeconds).dump() +
                                " to " + json(kMaxSecondsPerMove).dump()};
@@ -352,7 +319,7 @@ struct BoardServer::Impl {
     if (!set_player_search_size(&player, size, &error))
       throw HttpError{400, model->name + ": " + replace_all(error, model->path, model->name)};
     *description = player.text;
-    if (const json* search = field(body, "search")) {
+    if (const json* search = json_field(body, "search")) {
       if (std::string e = set_search_keys(*search, &player.search); !e.empty()) throw HttpError{400, e};
       if (search->contains("simulations")) {
         if (level > 0 || seconds > 0)
@@ -434,7 +401,7 @@ struct BoardServer::Impl {
       handle(res, [&] {
         const json body = parse_body(text);
         const GameSpec spec = spec_from(body);
-        const std::string human = get_string(body, "human", "black");
+        const std::string human = Fields::get_string(body, "human", "black");
         if (human != "black" && human != "white" && human != "both")
           throw HttpError{400, "'human' must be black, white or both"};
         std::string description;
@@ -450,12 +417,12 @@ struct BoardServer::Impl {
         const json body = parse_body(text);
         const GameSpec spec = spec_from(body);
         GameSession trial("", spec, "", std::nullopt, nullptr);
-        if (std::string error = trial.load_record(get_string(body, "record", "")); !error.empty())
+        if (std::string error = trial.load_record(Fields::get_string(body, "record", "")); !error.empty())
           throw HttpError{400, error};
         auto session = games.add(spec, "", std::nullopt, nullptr);
         {
           auto lock = session->lock();
-          session->load_record(get_string(body, "record", ""));
+          session->load_record(Fields::get_string(body, "record", ""));
         }
         reply(res, 201, view(*session));
       });
@@ -477,11 +444,11 @@ struct BoardServer::Impl {
         {
           auto lock = session->lock();
           int action = -1;
-          if (field(body, "action")) {
-            action = get_int(body, "action", -1, 0, session->state().num_actions() - 1);
+          if (json_field(body, "action")) {
+            action = Fields::get_int(body, "action", -1, 0, session->state().num_actions() - 1);
           } else {
             std::string error;
-            action = session->state().parse_action(get_string(body, "move", ""), &error);
+            action = session->state().parse_action(Fields::get_string(body, "move", ""), &error);
             if (action < 0) throw HttpError{400, error};
           }
           if (session->engine_to_move()) throw HttpError{409, "it is the engine's turn"};
@@ -509,7 +476,7 @@ struct BoardServer::Impl {
         const json body = parse_body(text);
         {
           auto lock = session->lock();
-          const int ply = get_int(body, "ply", -1, 0, static_cast<int>(session->history().size()));
+          const int ply = Fields::get_int(body, "ply", -1, 0, static_cast<int>(session->history().size()));
           if (std::string error = session->go_to(ply); !error.empty()) throw HttpError{400, error};
         }
         reply(res, 200, view(*session));

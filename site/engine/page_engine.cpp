@@ -35,6 +35,7 @@
 #include "mcts/search_settings.h"
 #include "mcts/search_tree.h"
 #include "serve/game_session.h"
+#include "serve/json_fields.h"
 #include "serve/views.h"
 
 namespace quax {
@@ -79,57 +80,10 @@ class PageModelAgent final : public Agent {
 
 std::string clip(const std::string& s) { return s.size() > 60 ? s.substr(0, 60) + "..." : s; }
 
-const json* field(const json& body, const char* key) {
-  if (!body.is_object()) return nullptr;
-  auto it = body.find(key);
-  return it == body.end() || it->is_null() ? nullptr : &*it;
-}
+// The request's field readers and its game, the server's own (serve/json_fields.h).
+using Fields = JsonFields<ApiError>;
 
-std::string get_string(const json& body, const char* key, const std::string& fallback) {
-  const json* v = field(body, key);
-  if (!v) return fallback;
-  if (!v->is_string()) throw ApiError{400, std::string("'") + key + "' must be a string"};
-  return v->get<std::string>();
-}
-
-double get_number(const json& body, const char* key, double fallback, double lo, double hi) {
-  const json* v = field(body, key);
-  if (!v) return fallback;
-  if (!v->is_number()) throw ApiError{400, std::string("'") + key + "' must be a number"};
-  const double x = v->get<double>();
-  if (!(x >= lo && x <= hi))
-    throw ApiError{400, std::string("'") + key + "' must be from " + json(lo).dump() + " to " + json(hi).dump()};
-  return x;
-}
-
-int get_int(const json& body, const char* key, int fallback, int lo, int hi) {
-  const json* v = field(body, key);
-  if (!v) return fallback;
-  if (!v->is_number_integer())
-    throw ApiError{400, std::string("'") + key + "' must be an integer from " + std::to_string(lo) + " to " + std::to_string(hi)};
-  const auto x = v->get<int64_t>();
-  if (x < lo || x > hi)
-    throw ApiError{400, std::string("'") + key + "' must be an integer from " + std::to_string(lo) + " to " + std::to_string(hi)};
-  return static_cast<int>(x);
-}
-
-bool get_bool(const json& body, const char* key, bool fallback) {
-  const json* v = field(body, key);
-  if (!v) return fallback;
-  if (!v->is_boolean()) throw ApiError{400, std::string("'") + key + "' must be true or false"};
-  return v->get<bool>();
-}
-
-GameSpec spec_from(const json& body) {
-  const std::string name = get_string(body, "variant", "");
-  const auto variant = parse_variant(name);
-  if (!variant) throw ApiError{400, "unknown variant '" + clip(name) + "' (known: " + variant_list() + ")"};
-  GameSpec spec = default_spec(*variant);
-  spec.size = get_int(body, "size", spec.size, 1, 1000);
-  spec.swap = get_bool(body, "swap", spec.swap);
-  if (std::string error = check_spec(spec); !error.empty()) throw ApiError{400, error};
-  return spec;
-}
+GameSpec spec_from(const json& body) { return Fields::game_spec(body, clip); }
 
 // A model of the site (models.json beside the page): name, variant, the sizes it has ONNX
 // files for, and its level table (its own, from its description, else the default one).
@@ -144,7 +98,7 @@ struct SiteModel {
 // The level table of a model description's "levels" (nets/model_levels.h's layout:
 // {"table": [{"sims", "temperature", ...} x 10]}); refused as check_level_table refuses.
 LevelTable level_table_from(const json& levels, const std::string& model) {
-  const json* table = field(levels, "table");
+  const json* table = json_field(levels, "table");
   if (!table || !table->is_array() || table->size() != kMaxPlayLevel - kMinPlayLevel + 1)
     throw std::runtime_error(model + ": 'levels' must hold a table of 10 entries");
   LevelTable out{};
@@ -179,14 +133,14 @@ class PageEngine {
       std::vector<SiteModel> models;
       for (const json& m : list) {
         SiteModel s;
-        s.name = get_string(m, "name", "");
-        const auto variant = parse_variant(get_string(m, "variant", ""));
+        s.name = Fields::get_string(m, "name", "");
+        const auto variant = parse_variant(Fields::get_string(m, "variant", ""));
         if (s.name.empty() || !variant) throw std::runtime_error("a model without a name or a known variant");
         s.variant = *variant;
-        if (const json* sizes = field(m, "sizes"))
+        if (const json* sizes = json_field(m, "sizes"))
           for (const json& n : *sizes) s.sizes.push_back(n.get<int>());
-        s.step = get_int(m, "step", 0, 0, 2'000'000'000);
-        if (const json* d = field(m, "description"); d && field(*d, "levels")) s.levels = level_table_from((*d)["levels"], s.name);
+        s.step = Fields::get_int(m, "step", 0, 0, 2'000'000'000);
+        if (const json* d = json_field(m, "description"); d && json_field(*d, "levels")) s.levels = level_table_from((*d)["levels"], s.name);
         models.push_back(std::move(s));
       }
       models_ = std::move(models);
@@ -412,11 +366,11 @@ class PageEngine {
       GameSession& game = get(id);
       if (method == "POST" && action == "play") {
         int a = -1;
-        if (field(body, "action")) {
-          a = get_int(body, "action", -1, 0, game.state().num_actions() - 1);
+        if (json_field(body, "action")) {
+          a = Fields::get_int(body, "action", -1, 0, game.state().num_actions() - 1);
         } else {
           std::string error;
-          a = game.state().parse_action(get_string(body, "move", ""), &error);
+          a = game.state().parse_action(Fields::get_string(body, "move", ""), &error);
           if (a < 0) throw ApiError{400, error};
         }
         if (game.engine_to_move()) throw ApiError{409, "it is the engine's turn"};
@@ -424,7 +378,7 @@ class PageEngine {
         return {200, view(game)};
       }
       if (method == "POST" && action == "goto") {
-        const int ply = get_int(body, "ply", -1, 0, static_cast<int>(game.history().size()));
+        const int ply = Fields::get_int(body, "ply", -1, 0, static_cast<int>(game.history().size()));
         if (std::string error = game.go_to(ply); !error.empty()) throw ApiError{400, error};
         return {200, view(game)};
       }
@@ -519,9 +473,9 @@ class PageEngine {
 
   json create_game(const json& body) {
     const GameSpec spec = spec_from(body);
-    const std::string human = get_string(body, "human", "black");
+    const std::string human = Fields::get_string(body, "human", "black");
     if (human != "black" && human != "white" && human != "both") throw ApiError{400, "'human' must be black, white or both"};
-    const std::string opponent = get_string(body, "opponent", "none");
+    const std::string opponent = Fields::get_string(body, "opponent", "none");
     const int id = next_game_++;
     if (human == "both" || opponent == "none") {
       add(std::make_unique<GameSession>(std::to_string(id), spec, "", std::nullopt, nullptr), nullptr, id);
@@ -536,9 +490,9 @@ class PageEngine {
       for (int n : model->sizes) sizes += (sizes.empty() ? "" : ", ") + std::to_string(n);
       throw ApiError{400, model->name + " has no network for size " + std::to_string(spec.size) + " in this page (sizes " + sizes + ")"};
     }
-    const int sims = get_int(body, "sims", 200, 1, kMaxSimulations);
-    const double seconds = get_number(body, "seconds", 0.0, 0.0, kMaxSecondsPerMove);
-    const int level = get_int(body, "level", 0, 0, kMaxPlayLevel);
+    const int sims = Fields::get_int(body, "sims", 200, 1, kMaxSimulations);
+    const double seconds = Fields::get_number(body, "seconds", 0.0, 0.0, kMaxSecondsPerMove);
+    const int level = Fields::get_int(body, "level", 0, 0, kMaxPlayLevel);
     if (seconds > 0 && seconds < kMinSeconds)
       throw ApiError{400, "'seconds' must be 0 (a count of sims) or a number from " + json(kMinSeconds).dump() + " to " +
                               json(kMaxSecondsPerMove).dump()};
@@ -569,10 +523,10 @@ class PageEngine {
   json replay(const json& body) {
     const GameSpec spec = spec_from(body);
     auto game = std::make_unique<GameSession>("", spec, "", std::nullopt, nullptr);
-    if (std::string error = game->load_record(get_string(body, "record", "")); !error.empty()) throw ApiError{400, error};
+    if (std::string error = game->load_record(Fields::get_string(body, "record", "")); !error.empty()) throw ApiError{400, error};
     const int id = next_game_++;
     auto session = std::make_unique<GameSession>(std::to_string(id), spec, "", std::nullopt, nullptr);
-    session->load_record(get_string(body, "record", ""));
+    session->load_record(Fields::get_string(body, "record", ""));
     add(std::move(session), nullptr, id);
     return view(get(id));
   }
