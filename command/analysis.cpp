@@ -10,8 +10,6 @@
 // time runs 3.1x faster on one thread than on two: BENCHMARKS.md, "quax analysis"). At end of
 // input the queries already read are finished, then the command exits 0.
 
-#include <malloc.h>
-
 #include <algorithm>
 #include <chrono>
 #include <condition_variable>
@@ -26,6 +24,7 @@
 #include "command/command.h"
 #include "command/device_option.h"
 #include "command/game_spec_option.h"
+#include "core/malloc_thresholds.h"
 #include "core/steady_time.h"
 #include "env/board_layout.h"
 #include "mcts/evaluation_batch.h"
@@ -39,9 +38,6 @@ namespace {
 using Clock = std::chrono::steady_clock;
 constexpr int kMaxPvLength = 15;
 constexpr size_t kCachedModels = 4;
-// glibc's malloc thresholds for the engine's process (see setup_analysis).
-constexpr int kMmapThresholdBytes = 32 << 20;
-constexpr int kTrimThresholdBytes = 128 << 20;
 
 int default_threads() { return static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 64u)); }
 
@@ -482,12 +478,12 @@ void setup_analysis(CLI::App& app) {
     game_from_model(opt->model, variant->count() > 0, &opt->variant, &opt->size, &opt->swap);
     const GameSpec spec = game_spec_from_options(opt->variant, opt->size, opt->swap);
     std::ios::sync_with_stdio(false);
-    // Fixed malloc thresholds: glibc's dynamic ones trim the thread heaps after each network call
-    // of a large batch, and the next call faults its buffers in again (hex 11 batched: 650,000
-    // to 870,000 page faults a run, now 35,000; twice the CPU time; BENCHMARKS.md, "quax
-    // analysis"). Up to 128 MB freed at the top of a heap then stays with the process.
-    ::mallopt(M_MMAP_THRESHOLD, kMmapThresholdBytes);
-    ::mallopt(M_TRIM_THRESHOLD, kTrimThresholdBytes);
+    // Large fixed malloc thresholds (core/malloc_thresholds.h): glibc's dynamic ones trim the
+    // thread heaps after each network call of a large batch, and the next call faults its
+    // buffers in again (hex 11 batched: 650,000 to 870,000 page faults a run, now 35,000; twice
+    // the CPU time; BENCHMARKS.md, "quax analysis"). Blocks up to 32 MB come from the heaps, and
+    // up to 128 MB freed at the top of a heap stays with the process.
+    fix_malloc_thresholds(32 << 20, 128 << 20);
     Engine engine(*opt, spec, device, precision);
     engine.run(std::cin);
   });

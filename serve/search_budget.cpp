@@ -4,25 +4,18 @@
 
 #include <algorithm>
 
+#include "core/malloc_thresholds.h"
 #include "mcts/search_tree.h"
 
 namespace quax {
 
-namespace {
-// Blocks of at least this size are mapped on their own, and unmapped when freed.
-constexpr int kMmapThresholdBytes = 1 << 20;
-// Free memory at the top of the main heap past this size is given back on free.
-constexpr int kTrimThresholdBytes = 4 << 20;
-}  // namespace
-
 SearchBudget::SearchBudget(std::uint64_t limit_bytes) : limit_(limit_bytes) {
-  // glibc raises both thresholds (to 32 and 64 MB) after the first large block is freed, so a
-  // later search's tree is carved from a per-thread heap whose top malloc_trim never returns:
-  // measured, six quax 26x26 engine moves of 1,500 simulations left 235 MB resident after their
-  // games were deleted (44 MB in each of five thread heaps, 140 KB of it in use). Fixed
-  // thresholds keep trees in their own mappings: 45 MB left.
-  ::mallopt(M_MMAP_THRESHOLD, kMmapThresholdBytes);
-  ::mallopt(M_TRIM_THRESHOLD, kTrimThresholdBytes);
+  // Small fixed thresholds (core/malloc_thresholds.h): a tree's blocks of 1 MB or more in their
+  // own mappings, and more than 4 MB free at the top of the main heap given back. With glibc's
+  // dynamic ones, measured, six quax 26x26 engine moves of 1,500 simulations left 235 MB
+  // resident after their games were deleted (44 MB in each of five thread heaps, 140 KB of it
+  // in use); with these, 45 MB.
+  fix_malloc_thresholds(1 << 20, 4 << 20);
 }
 namespace {
 
