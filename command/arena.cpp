@@ -85,7 +85,7 @@ void setup_arena(CLI::App& app) {
   };
   auto opt = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("arena", "Play players against each other and rate them");
-  cmd->add_option("--variant", opt->variant, "Variant name");
+  cmd->add_option("--variant", opt->variant, "Variant name or rules file (docs/VARIANTS.md)");
   cmd->add_option("--size", opt->size, "Board size (0: the variant's default)");
   cmd->add_option("--swap", opt->swap, "Pie rule: on, off or default")->check(CLI::IsMember({"on", "off", "default"}));
   cmd->add_option("--players", opt->players,

@@ -114,7 +114,7 @@ void setup_bench_env(CLI::App& app) {
   auto opt = std::make_shared<Options>();
   auto* cmd = app.get_subcommand("bench")->add_subcommand(
       "env", "Random playouts per second and vectorized step+encode boards per second, one thread");
-  cmd->add_option("--variant", opt->variant, "Variant name");
+  cmd->add_option("--variant", opt->variant, "Variant name or rules file (docs/VARIANTS.md)");
   cmd->add_option("--size", opt->size, "Board size (0: the variant's default)");
   cmd->add_option("--seconds", opt->seconds, "Time per measurement")->check(CLI::Range(0.01, 3600.0));
   cmd->add_option("--batch", opt->batch, "Games in the vectorized environment")->check(CLI::Range(1, 65536));

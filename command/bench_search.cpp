@@ -47,7 +47,7 @@ void setup_bench_search(CLI::App& app) {
   auto opt = std::make_shared<Options>();
   CLI::App* parent = app.get_subcommand("bench");
   auto* cmd = parent->add_subcommand("search", "Search speed with the uniform evaluator, and its cost split");
-  cmd->add_option("--variant", opt->variant, "Variant name");
+  cmd->add_option("--variant", opt->variant, "Variant name or rules file (docs/VARIANTS.md)");
   cmd->add_option("--size", opt->size, "Board size")->check(CLI::Range(3, 26));
   cmd->add_option("--sims", opt->sims, "Simulations per move")->check(CLI::Range(1, kMaxPlayerSimulations));
   cmd->add_option("--games", opt->games, "Games searched side by side")->check(CLI::Range(1, 100000));

@@ -19,7 +19,7 @@ void setup_demo(CLI::App& app) {
   };
   auto opt = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("demo", "Play random games and print the final boards");
-  cmd->add_option("--variant", opt->variant, "Variant name");
+  cmd->add_option("--variant", opt->variant, "Variant name or rules file (docs/VARIANTS.md)");
   cmd->add_option("--size", opt->size, "Board size (0: the variant's default)");
   cmd->add_option("--games", opt->games, "Number of games")->check(CLI::Range(1, 1000000));
   cmd->add_option("--seed", opt->seed, "Random seed");

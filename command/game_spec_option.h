@@ -7,9 +7,10 @@
 
 namespace quax {
 
+// `variant` is a variant's name or a rules file (rules/rules_file.h, read and registered);
 // `size` 0 means the variant's default; `swap` is "on", "off" or "default" (the variant's
-// own pie rule). Throws CommandError with one line for an unknown variant or a size the
-// variant does not allow.
+// own pie rule). Throws CommandError with one line for an unknown variant, a rules file
+// refused, or a size the variant does not allow.
 GameSpec game_spec_from_options(const std::string& variant, int size, const std::string& swap = "default");
 
 // For a command given a model (`model_desc`: a player description, "hex-9.pt" or

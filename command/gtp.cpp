@@ -32,7 +32,7 @@ void setup_gtp(CLI::App& app) {
   auto opt = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("gtp", "Play through a GTP-style text protocol on stdin/stdout");
   auto* variant =
-      cmd->add_option("--variant", opt->variant, "Variant name (" + variant_list() + "; default: the model's, else quax)");
+      cmd->add_option("--variant", opt->variant, "Variant name (" + variant_list() + ") or rules file (docs/VARIANTS.md); default: the model's, else quax");
   cmd->add_option("--size", opt->size, "Board size (0: the variant's default)");
   cmd->add_option("--player", opt->player,
                   std::string("Who answers genmove: ") + kPlayerSyntax +

@@ -51,7 +51,7 @@ void setup_play(CLI::App& app) {
   };
   auto opt = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("play", "Play against the engine in the terminal");
-  auto* variant = cmd->add_option("--variant", opt->variant, "Variant name (default: the model's, else quax)");
+  auto* variant = cmd->add_option("--variant", opt->variant, "Variant name or rules file (docs/VARIANTS.md); default: the model's, else quax");
   cmd->add_option("--size", opt->size, "Board size (0: the variant's default)");
   cmd->add_option("--swap", opt->swap, "Pie rule: on, off or default")->check(CLI::IsMember({"on", "off", "default"}));
   auto* model = cmd->add_option("--model", opt->model, "Model file (default: the variant's shipped model trained at this size, else nearest to it)");

@@ -35,7 +35,7 @@ void setup_replay(CLI::App& app) {
   };
   auto opt = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("replay", "Replay a game record, print the board and the result");
-  cmd->add_option("--variant", opt->variant, "Variant name (" + variant_list() + ")");
+  cmd->add_option("--variant", opt->variant, "Variant name (" + variant_list() + ") or rules file (docs/VARIANTS.md)");
   cmd->add_option("--size", opt->size, "Board size (0: the variant's default)");
   cmd->add_flag("--no-pie", opt->no_pie, "Play without the pie rule (swap is then illegal)");
   cmd->add_option("record", opt->record,

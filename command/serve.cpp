@@ -9,6 +9,7 @@
 #include "command/device_option.h"
 #include "command/stop_signal.h"
 #include "nets/model_locations.h"
+#include "rules/rules_file.h"
 #include "serve/board_server.h"
 
 namespace quax {
@@ -19,6 +20,7 @@ void setup_serve(CLI::App& app) {
     BoardServerOptions server;
     std::vector<std::string> models;  // empty: the shipped models' folders
     std::string device = "auto";
+    std::vector<std::string> variant_dirs;
   };
   auto opt = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("serve", "The board in the browser: play the models, analyze, replay, watch runs");
@@ -37,8 +39,18 @@ void setup_serve(CLI::App& app) {
                   "Memory the searches (engine moves and analyses together) may hold at once, in MB; a search that "
                   "would go past it is refused (503)")
       ->check(CLI::Range(16, 1 << 20));
+  cmd->add_option("--variants", opt->variant_dirs,
+                  "Directories of rules files (docs/VARIANTS.md) the board offers beside the shipped variants "
+                  "(repeatable)");
   add_device_option(cmd, &opt->device);
   cmd->callback([opt] {
+    for (const std::string& dir : opt->variant_dirs) {
+      try {
+        register_rules_dir(dir);
+      } catch (const RulesFileError& e) {
+        throw CommandError(e.what());
+      }
+    }
     opt->server.device = device_from_option(opt->device);
     opt->server.model_dirs = opt->models.empty() ? shipped_model_dirs() : opt->models;
     std::signal(SIGPIPE, SIG_IGN);  // a client that leaves mid-reply is not an error of ours

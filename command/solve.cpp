@@ -218,7 +218,7 @@ void setup_solve(CLI::App& app) {
   };
   auto opt = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("solve", "Prove the value of a position and list every winning move");
-  cmd->add_option("--variant", opt->variant, "Variant name (" + variant_list() + ")");
+  cmd->add_option("--variant", opt->variant, "Variant name (" + variant_list() + ") or rules file (docs/VARIANTS.md)");
   cmd->add_option("--size", opt->size, "Board size (0: the variant's default)");
   cmd->add_option("--swap", opt->swap, "Pie rule: on, off or default (the variant's)")
       ->check(CLI::IsMember({"on", "off", "default"}));

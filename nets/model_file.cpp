@@ -17,6 +17,8 @@
 #include "env/game_state.h"
 #include "nets/model_locations.h"
 #include "nets/model.h"
+#include "env/game_registry.h"
+#include "rules/rules_file.h"
 
 namespace quax {
 
@@ -25,6 +27,9 @@ nlohmann::json model_description(const ModelShape& shape, const NetConfig& net, 
   nlohmann::json j;
   j["format_version"] = kModelFormatVersion;
   j["variant"] = variant_info(shape.spec.variant).name;
+  // The rules themselves, not only a name: a model of a rules file plays without the file, and
+  // never plays a file changed since (parse_model_description).
+  j["rules"] = rules_text(variant_info(shape.spec.variant).rules);
   j["size"] = shape.size;
   j["swap"] = shape.spec.swap;
   j["planes"] = new_game(shape.spec)->plane_names();
@@ -120,10 +125,36 @@ void check_optional_count(const nlohmann::json& d, const char* key, int64_t want
 
 }  // namespace
 
+void check_description_rules(const std::string& name, const std::string& text) {
+  if (text.size() > 4096) throw std::runtime_error("rules: longer than 4096 characters");
+  Rules rules;
+  try {
+    rules = parse_rules(text, "rules");
+  } catch (const RulesFileError& e) {
+    throw std::runtime_error(e.what());
+  }
+  if (rules.name != name)
+    throw std::runtime_error("rules: name " + quoted_input(rules.name) + " is not the variant " + quoted_input(name));
+  const auto known = parse_variant(name);
+  if (!known) {
+    try {
+      register_rules(rules);
+    } catch (const std::invalid_argument& e) {
+      throw std::runtime_error(std::string("rules: ") + e.what());
+    }
+    return;
+  }
+  const Rules& here = variant_info(*known).rules;
+  if (!same_game_rules(rules, here))
+    throw std::runtime_error("rules: " + name + " here is not the game the model was trained at (the model's " +
+                             rules_difference(rules, here) + ")");
+}
+
 ModelDescription parse_model_description(const nlohmann::json& d) {
   ModelDescription out;
   if (!d.is_object()) throw std::runtime_error("the description is not a JSON object");
   const std::string variant_name = text_field(d, "variant");
+  if (d.contains("rules")) check_description_rules(variant_name, text_field(d, "rules"));
   const auto variant = parse_variant(variant_name);
   if (!variant) throw std::runtime_error("unknown variant " + quoted_input(variant_name));
   const GameSpec spec{*variant, static_cast<int>(integer_field(d, "size", kIntMin, kIntMax)), bool_field(d, "swap")};

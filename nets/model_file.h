@@ -47,8 +47,15 @@ struct ModelDescription {
   std::vector<int> trained_sizes;  // "sizes", or {shape.size} for a file without the list
   std::optional<ModelLevels> levels;  // "levels" (nets/model_levels.h), when measured
 };
+// A description's "rules" (what rules_text wrote; models written before it have none):
+// registered when no variant of that name is known here, so that a model of a rules file plays
+// without the file; else they must play the same game as the variant of that name
+// (same_game_rules), or the error names the first field that differs. Throws
+// std::runtime_error with one line.
+void check_description_rules(const std::string& variant_name, const std::string& rules_text);
+
 // The one check of a description (a model file's quax.json), which every loader goes through
-// by load_model_file: a known variant; a size, swap and every entry of "sizes" that the
+// by load_model_file: its rules (check_description_rules), then a known variant; a size, swap and every entry of "sizes" that the
 // variant plays (check_spec: range, parity, pie rule); planes, spatial_planes, extra_actions
 // and num_actions, where given, those of model_shape_for(spec); net fields within
 // check_net_config's ranges; step >= 0; "levels", where given, accepted by

@@ -6,13 +6,18 @@
 
 #include "env/notation.h"
 #include "python/bindings.h"
+#include "rules/rules_file.h"
 
 namespace quax::python {
 
 GameSpec spec_from(const std::string& variant, std::optional<int> size, std::optional<bool> swap) {
-  const auto v = parse_variant(variant);
-  if (!v) throw py::value_error("unknown variant '" + variant + "' (known: " + variant_list() + ")");
-  GameSpec spec = default_spec(*v);
+  Variant v;
+  try {
+    v = variant_from_name_or_file(variant);  // a name, or a rules file (docs/VARIANTS.md)
+  } catch (const RulesFileError& e) {
+    throw py::value_error(e.what());
+  }
+  GameSpec spec = default_spec(v);
   if (size) spec.size = *size;
   if (swap) spec.swap = *swap;
   if (const std::string error = check_spec(spec); !error.empty()) throw py::value_error(error);

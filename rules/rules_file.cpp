@@ -8,6 +8,7 @@
 #include <map>
 
 #include "core/bounded_file.h"
+#include "core/quoted_input.h"
 #include "env/game_registry.h"
 
 namespace quax {
@@ -156,8 +157,8 @@ bool names_rules_file(const std::string& text) {
 Variant variant_from_name_or_file(const std::string& text) {
   if (!names_rules_file(text)) {
     if (const auto v = parse_variant(text)) return *v;
-    throw RulesFileError("unknown variant '" + text.substr(0, 64) + "' (" + variant_list() +
-                         ", or a rules file: docs/VARIANTS.md)");
+    throw RulesFileError("unknown variant " + quoted_input(text) + " (known: " + variant_list() +
+                         "; or a rules file, docs/VARIANTS.md)");
   }
   const Rules rules = read_rules_file(text);
   try {

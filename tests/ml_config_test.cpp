@@ -187,7 +187,8 @@ TEST(Config, BadValuesAreNamed) {
             "test.yaml:2: bad value for 'search.simulations': expected an integer in [1, 1000000]");
   EXPECT_EQ(error_of("search:\n  c_puct: abc\n"), "test.yaml:2: bad value for 'search.c_puct': expected a number");
   EXPECT_EQ(error_of("game:\n  variant: hexx\n"),
-            "test.yaml:2: bad value for 'game.variant': unknown variant 'hexx' (known: " + variant_list() + ")");
+            "test.yaml:2: bad value for 'game.variant': unknown variant 'hexx' (known: " + variant_list() +
+                "; or a rules file, docs/VARIANTS.md)");
   EXPECT_EQ(error_of("net:\n  global_pooling: maybe\n"),
             "test.yaml:2: bad value for 'net.global_pooling': expected true or false");
   EXPECT_EQ(error_of("learn:\n  lr_drops: [300, 100]\n"),

@@ -16,6 +16,7 @@
 #include "mcts/search_schema.h"
 #include "train/config_print.h"
 #include "train/config_yaml.h"
+#include "rules/rules_file.h"
 
 namespace quax {
 
@@ -139,13 +140,22 @@ const std::vector<Field>& schema() {
     // game
     f.push_back(Field{"game.variant",
                       [](TrainConfig& c, const YAML::Node& n) {
-                        const auto name = scalar_as<std::string>(n, "a variant name");
-                        const auto v = parse_variant(name);
-                        if (!v) bad("unknown variant " + quoted_input(name) + " (known: " + variant_list() + ")");
-                        c.game.variant = *v;
+                        const auto name = scalar_as<std::string>(n, "a variant name or a rules file");
+                        try {
+                          c.game.variant = variant_from_name_or_file(name);
+                        } catch (const RulesFileError& e) {
+                          bad(e.what());
+                        }
+                        c.variant_file.clear();
+                        if (names_rules_file(name)) {
+                          std::error_code ec;
+                          c.variant_file = std::filesystem::absolute(name, ec).lexically_normal().string();
+                        }
                       },
-                      [](const TrainConfig& c) { return std::string(variant_info(c.game.variant).name); },
-                      variant_list() + " (docs/RULES.md)"});
+                      [](const TrainConfig& c) {
+                        return c.variant_file.empty() ? std::string(variant_info(c.game.variant).name) : c.variant_file;
+                      },
+                      variant_list() + " (docs/RULES.md), or a rules file (docs/VARIANTS.md)"});
     f.push_back(number<int>("game.size", REF(game.size), 3, 26, "board side N (square, rhombus) or triangle side (y, quady)"));
     f.push_back(Field{"game.sizes",
                       [](TrainConfig& c, const YAML::Node& n) {
@@ -468,6 +478,16 @@ TrainConfig extended_config(const YAML::Node& root, const std::string& source, s
   return parse_config_in_chain(text, path.string(), chain);
 }
 
+// A rules file that game.variant names by a relative path is read relative to the config file
+// that names it, as `extends` is; a name, an absolute path, or text that is not a file are kept.
+YAML::Node beside_config(const YAML::Node& value, const std::string& source) {
+  if (!value.IsScalar() || !names_rules_file(value.Scalar())) return value;
+  const std::filesystem::path given(value.Scalar());
+  std::error_code ec;
+  if (given.is_absolute() || !std::filesystem::is_regular_file(source, ec)) return value;
+  return YAML::Node((std::filesystem::path(source).parent_path() / given).lexically_normal().string());
+}
+
 TrainConfig parse_config_in_chain(const std::string& yaml_text, const std::string& source,
                                   std::vector<std::string>& chain) {
   const YAML::Node root = load_config_yaml(yaml_text, source);
@@ -502,7 +522,7 @@ TrainConfig parse_config_in_chain(const std::string& yaml_text, const std::strin
     }
     for (const auto& kv : section.second) {
       const auto key = name + "." + kv.first.as<std::string>();
-      set_field(c, key, kv.second, where(source, kv.first));
+      set_field(c, key, key == "game.variant" ? beside_config(kv.second, source) : kv.second, where(source, kv.first));
     }
   }
   check_consistency(c, source);
@@ -540,7 +560,8 @@ namespace {
 // A key's value as a file writes it.
 std::string value_text(const Field& f, const TrainConfig& config) {
   const std::string value = f.get(config);
-  if (f.key == "run.dir" || f.key == "run.init_from") return YAML::Dump(YAML::Node(value));  // quoted where needed
+  if (f.key == "run.dir" || f.key == "run.init_from" || f.key == "game.variant")
+    return YAML::Dump(YAML::Node(value));  // quoted where needed
   return value;
 }
 

@@ -128,6 +128,9 @@ struct TrainConfig {
   // is the first of them (the primary size: the model file's and checkpoint's "size", and
   // the board of gating games and benchmarks).
   GameSpec game{Variant::kQuax, 5, true};
+  // game.variant given as a rules file (docs/VARIANTS.md): its absolute path, which dump_config
+  // writes back so that a resumed run reads the same file; empty for a variant's name.
+  std::string variant_file;
   // game.sizes: one network for several board sizes of the variant (the network is fully
   // convolutional). Self-play spreads its games over them by weight, each learner batch
   // holds positions of one size, the size drawn by weight. Empty: game.size alone (a file

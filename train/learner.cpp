@@ -427,6 +427,7 @@ void Learner::save_checkpoint(const std::string& path, const RunState& state) co
   meta["format_version"] = 1;
   meta["model_format_version"] = kModelFormatVersion;
   meta["variant"] = variant_info(m.config.game.variant).name;
+  meta["rules"] = rules_text(variant_info(m.config.game.variant).rules);
   meta["size"] = m.config.game.size;
   meta["swap"] = m.config.game.swap;
   meta["net"] = net_json(m.config.net);
@@ -474,6 +475,14 @@ RunState Learner::load_checkpoint(const std::string& path) {
   if (!net.is_object()) r.bad("net", "not an object");
   for (const char* key : {"blocks", "filters"}) MetaReader{net, path}.integer(key, 1, 100000);
   const std::string mine_variant = variant_info(m.config.game.variant).name;
+  // A rules file changed since the run started: the same name, another game.
+  if (meta.contains("rules") && variant == mine_variant) {
+    try {
+      check_description_rules(variant, r.text("rules"));
+    } catch (const std::runtime_error& e) {
+      throw std::runtime_error(fmt::format("checkpoint '{}': {}", path, e.what()));
+    }
+  }
   const std::vector<int> mine_sizes = trained_sizes(m.config);
   if (variant != mine_variant || sizes != mine_sizes || net != net_json(m.config.net))
     throw std::runtime_error(fmt::format("checkpoint '{}' is for {}; this run is {}", path,

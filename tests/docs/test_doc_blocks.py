@@ -28,7 +28,7 @@ def test_every_example_says_whether_it_runs():
 
 
 def scratch_repository(tmp_path):
-    for name in ("bench", "checkpoints", "configs", "examples", "scripts", "docs", "web"):
+    for name in ("bench", "checkpoints", "configs", "examples", "scripts", "docs", "variants", "web"):
         (tmp_path / name).symlink_to(SOURCE_DIR / name)
     (tmp_path / "build").mkdir()
     (tmp_path / "build" / "quax").symlink_to(BINARY)
