@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "env/hex_game.h"
+#include "plain_search.h"
 #include "random_plies.h"
 #include "solve/connection_distance.h"
 #include "solve/hex_connection.h"
@@ -18,18 +19,6 @@ namespace quax {
 namespace {
 
 constexpr size_t kMemory = 32u << 20;
-
-bool plain_win(ProofSearch& plain, const GameState& state, Player p) {
-  const GameValue v = solve_value(plain, state);
-  EXPECT_NE(v, GameValue::kUnknown);
-  return (v == GameValue::kWin) == (state.to_move() == p);
-}
-
-std::unique_ptr<ProofSearch> plain_search(const GameSpec& spec) {
-  auto search = std::make_unique<ProofSearch>(spec, kMemory);
-  search->set_virtual_connections(false);
-  return search;
-}
 
 struct Board {
   int size;
@@ -43,7 +32,7 @@ class RandomHexPositions : public ::testing::TestWithParam<Board> {};
 TEST_P(RandomHexPositions, AVirtualWinIsAProvenWin) {
   const Board& b = GetParam();
   const GameSpec spec{Variant::kHex, b.size, false};
-  const auto plain = plain_search(spec);
+  const auto plain = plain_search(spec, kMemory);
   int found = 0, with_carrier = 0;
   for (int i = 0; i < b.positions; ++i) {
     const auto s = after_random_plies(spec, b.min_plies + i % (b.max_plies - b.min_plies + 1), 1000 + i);
@@ -64,7 +53,7 @@ TEST_P(RandomHexPositions, AVirtualWinIsAProvenWin) {
 TEST_P(RandomHexPositions, EveryStoneOutsideTheMustPlayRegionLoses) {
   const Board& b = GetParam();
   const GameSpec spec{Variant::kHex, b.size, false};
-  const auto plain = plain_search(spec);
+  const auto plain = plain_search(spec, kMemory);
   int pruned = 0, kept = 0;
   auto child = new_game(spec);
   for (int i = 0; i < b.positions; ++i) {
@@ -154,7 +143,7 @@ std::unique_ptr<HexGame> framed(int n, int frame, const std::vector<std::pair<in
 TEST(HexZiggurat, EachHoldsAgainstEveryIntrusionAtEveryEdge) {
   const int n = 6;
   const GameSpec spec{Variant::kHex, n, false};
-  const auto plain = plain_search(spec);
+  const auto plain = plain_search(spec, kMemory);
   const std::vector<std::pair<int, int>> column = {{1, 2}, {1, 3}, {1, 4}, {1, 5}};
   // Mirror 0 widens towards +u: blocking cell (0, 2) lies only in the mirror image's cells;
   // mirror 1 towards -u: (4, 0) lies only in the first's.
@@ -204,7 +193,7 @@ TEST(HexSolve, TheRulesChangeNoValue) {
   for (int n : {4, 5}) {
     const GameSpec spec{Variant::kHex, n, false};
     ProofSearch with(spec, kMemory);
-    const auto plain = plain_search(spec);
+    const auto plain = plain_search(spec, kMemory);
     for (int i = 0; i < (n == 4 ? 16 : 12); ++i) {
       const auto s = n == 4 ? new_game(spec) : after_random_plies(spec, 7, 77 + i);
       if (n == 4) s->apply(i);

@@ -10,6 +10,7 @@
 
 #include "diagram_position.h"
 #include "env/square_game.h"
+#include "plain_search.h"
 #include "random_plies.h"
 #include "solve/inferior_move.h"
 #include "solve/proof_search.h"
@@ -47,19 +48,10 @@ std::vector<std::unique_ptr<SquareGame>> random_positions(const Board& b, int co
   return out;
 }
 
-// The search with neither the virtual connections nor the inferior moves (off by default).
-std::unique_ptr<ProofSearch> plain_search(const GameSpec& spec) {
-  auto search = std::make_unique<ProofSearch>(spec, kMemory);
-  search->set_virtual_connections(false);
-  return search;
-}
-
 // Does `p` win `state` (over or not) with perfect play?
 bool wins(ProofSearch& plain, const GameState& state, Player p) {
   if (state.is_over()) return winner_of(state.outcome()) == p;
-  const GameValue v = solve_value(plain, state);
-  EXPECT_NE(v, GameValue::kUnknown);
-  return (v == GameValue::kWin) == (state.to_move() == p);
+  return plain_win(plain, state, p);
 }
 
 // `game`'s stones and links with the other player to move: the position a pass would leave.
@@ -85,7 +77,7 @@ class InferiorMoves : public ::testing::TestWithParam<Board> {};
 TEST_P(InferiorMoves, EveryDroppedMoveActsAsAPass) {
   const Board& b = GetParam();
   const GameSpec spec{b.variant, b.size, false};
-  const auto plain = plain_search(spec);
+  const auto plain = plain_search(spec, kMemory);
   const int nn = b.size * b.size;
   int dropped_cells = 0, dropped_links = 0;
   auto child = new_game(spec);
@@ -125,7 +117,7 @@ TEST_P(InferiorMoves, EveryDroppedMoveActsAsAPass) {
 TEST_P(InferiorMoves, NoPlacementIsWorseThanAPass) {
   const Board& b = GetParam();
   const GameSpec spec{b.variant, b.size, false};
-  const auto plain = plain_search(spec);
+  const auto plain = plain_search(spec, kMemory);
   const int nn = b.size * b.size;
   int checked = 0;
   auto child = new_game(spec);
@@ -150,7 +142,7 @@ TEST_P(InferiorMoves, NoPlacementIsWorseThanAPass) {
 TEST_P(InferiorMoves, TheSearchGivesThePlainSearchsValues) {
   const Board& b = GetParam();
   const GameSpec spec{b.variant, b.size, false};
-  const auto plain = plain_search(spec);
+  const auto plain = plain_search(spec, kMemory);
   ProofSearch alone(spec, kMemory), beside(spec, kMemory);
   alone.set_virtual_connections(false);
   alone.set_inferior_moves(true);

@@ -12,6 +12,7 @@
 #include "diagram_position.h"
 #include "env/rng.h"
 #include "env/square_game.h"
+#include "plain_search.h"
 #include "random_plies.h"
 #include "solve/connection_distance.h"
 #include "solve/proof_search.h"
@@ -22,13 +23,6 @@ namespace quax {
 namespace {
 
 constexpr size_t kMemory = 32u << 20;
-
-// The value for `p` of `state` (not over) by the plain search: true when p wins.
-bool plain_win(ProofSearch& plain, const GameState& state, Player p) {
-  const GameValue v = solve_value(plain, state);
-  EXPECT_NE(v, GameValue::kUnknown);
-  return (v == GameValue::kWin) == (state.to_move() == p);
-}
 
 struct Board {
   Variant variant;
@@ -59,13 +53,6 @@ std::vector<Sample> random_positions(const Board& b, int count, uint64_t first_s
   return out;
 }
 
-// The search without the rules, the reference every rule is checked against.
-std::unique_ptr<ProofSearch> plain_search(const GameSpec& spec) {
-  auto search = std::make_unique<ProofSearch>(spec, kMemory);
-  search->set_virtual_connections(false);
-  return search;
-}
-
 class RandomPositions : public ::testing::TestWithParam<Board> {};
 // Quax, link, quickway and crossway only: quadrex's scan tries every empty cell.
 class ThreatScan : public ::testing::TestWithParam<Board> {};
@@ -73,7 +60,7 @@ class ThreatScan : public ::testing::TestWithParam<Board> {};
 // Every virtual win found is a win, for either player, whoever is to move.
 TEST_P(RandomPositions, AVirtualWinIsAProvenWin) {
   const Board& b = GetParam();
-  const auto plain = plain_search(GameSpec{b.variant, b.size, false});
+  const auto plain = plain_search(GameSpec{b.variant, b.size, false}, kMemory);
   int found = 0, with_carrier = 0;
   for (const auto& [seed, s] : random_positions(b, b.positions, 1000)) {
     const auto& game = static_cast<const SquareGame&>(*s);
@@ -97,7 +84,7 @@ TEST_P(RandomPositions, AVirtualWinIsAProvenWin) {
 TEST_P(RandomPositions, EveryMoveOutsideTheMustPlayRegionLoses) {
   const Board& b = GetParam();
   const GameSpec spec{b.variant, b.size, false};
-  const auto plain = plain_search(spec);
+  const auto plain = plain_search(spec, kMemory);
   int pruned = 0, kept = 0, pruned_links = 0;
   auto child = new_game(spec);
   std::vector<uint8_t> legal(static_cast<size_t>(child->num_actions()));
@@ -170,7 +157,7 @@ TEST_P(ThreatScan, EveryThreatKeyIsAThreatCell) {
 TEST_P(RandomPositions, TheSearchGivesThePlainSearchsValues) {
   const Board& b = GetParam();
   const GameSpec spec{b.variant, b.size, false};
-  const auto plain = plain_search(spec);
+  const auto plain = plain_search(spec, kMemory);
   ProofSearch pruned(spec, kMemory);
   int wins = 0, losses = 0;
   for (const auto& [seed, s] : random_positions(b, b.solved, 9000)) {
@@ -221,7 +208,7 @@ TEST(VirtualConnection, BridgesWithDisjointCarriersAreAVirtualWin) {
     expected.set(static_cast<size_t>(game->parse_action(cell, nullptr)));
   EXPECT_EQ(carrier, expected);
   EXPECT_FALSE(virtual_win(*game, Player::kWhite));
-  const auto plain = plain_search(game->spec());
+  const auto plain = plain_search(game->spec(), kMemory);
   EXPECT_TRUE(plain_win(*plain, *game, Player::kBlack));
 }
 
@@ -260,7 +247,7 @@ TEST(VirtualConnection, BridgesSharingACarrierCellAreNotCombined) {
   )");
   const auto game = d.position(Variant::kQuax, Player::kWhite, 10, false);
   EXPECT_FALSE(virtual_win(*game, Player::kBlack));
-  const auto plain = plain_search(game->spec());
+  const auto plain = plain_search(game->spec(), kMemory);
   EXPECT_TRUE(plain_win(*plain, *game, Player::kWhite));
 }
 
@@ -279,7 +266,7 @@ TEST(VirtualConnection, StonesNextToTheEdgesWithTemplatesAreAVirtualWin) {
   ASSERT_TRUE(virtual_win(*game, Player::kBlack, &carrier));
   EXPECT_EQ(carrier.count(), 6u);
   for (const char* cell : {"b1", "b4"}) EXPECT_TRUE(carrier[static_cast<size_t>(game->parse_action(cell, nullptr))]);
-  const auto plain = plain_search(game->spec());
+  const auto plain = plain_search(game->spec(), kMemory);
   EXPECT_TRUE(plain_win(*plain, *game, Player::kBlack));
 }
 
@@ -298,7 +285,7 @@ TEST(VirtualConnection, AStoneTwoRowsFromAnEdgeWithItsTemplateIsJoinedToIt) {
   ASSERT_TRUE(virtual_win(*game, Player::kBlack, &carrier));
   EXPECT_EQ(carrier.count(), 12u);
   for (const char* cell : {"b1", "b2", "b4"}) EXPECT_TRUE(carrier[static_cast<size_t>(game->parse_action(cell, nullptr))]);
-  const auto plain = plain_search(game->spec());
+  const auto plain = plain_search(game->spec(), kMemory);
   EXPECT_TRUE(plain_win(*plain, *game, Player::kBlack));
 }
 
@@ -314,7 +301,7 @@ TEST(VirtualConnection, ATemplateNeedsItsSideCellsEmpty) {
   )");
   const auto game = d.position(Variant::kQuax, Player::kWhite, 4, false);
   EXPECT_FALSE(virtual_win(*game, Player::kBlack));
-  const auto plain = plain_search(game->spec());
+  const auto plain = plain_search(game->spec(), kMemory);
   EXPECT_TRUE(plain_win(*plain, *game, Player::kWhite));
 }
 
@@ -345,7 +332,7 @@ TEST(VirtualConnection, QuickwayAndCrosswayGapsAndKnightsMovesAreJoins) {
       ASSERT_TRUE(virtual_win(*game, Player::kBlack, &carrier)) << game->board_text();
       EXPECT_EQ(carrier.count(), 8u) << game->board_text();
       EXPECT_FALSE(virtual_win(*game, Player::kWhite));
-      const auto plain = plain_search(game->spec());
+      const auto plain = plain_search(game->spec(), kMemory);
       EXPECT_TRUE(plain_win(*plain, *game, Player::kBlack)) << game->board_text();
     }
   }
@@ -378,7 +365,7 @@ TEST(VirtualConnection, ACrosswayJoinNeedsItsSideCellsFree) {
     . V H .
   )").position(Variant::kCrossway, Player::kWhite, 3, false);
   EXPECT_FALSE(virtual_win(*with_side, Player::kBlack));
-  const auto plain = plain_search(with_side->spec());
+  const auto plain = plain_search(with_side->spec(), kMemory);
   EXPECT_TRUE(plain_win(*plain, *with_side, Player::kWhite));
   const auto free_side = testing::parse_diagram(R"(
     . . . .
@@ -403,7 +390,7 @@ TEST(FillConnection, ABridgeWithAFillProofCellIsAVirtualWin) {
     . . V . .
     . . V %c .
   )";
-  const auto plain = plain_search(GameSpec{Variant::kQuadrex, 5, false});
+  const auto plain = plain_search(GameSpec{Variant::kQuadrex, 5, false}, kMemory);
   struct Case {
     char b3, d1;
     bool virtual_win;
@@ -438,7 +425,7 @@ TEST(FillConnection, EdgeTemplatesJoinAStoneOneLineFromItsEdge) {
     . . V . %c
     . . . . .
   )";
-  const auto plain = plain_search(GameSpec{Variant::kQuadrex, 5, false});
+  const auto plain = plain_search(GameSpec{Variant::kQuadrex, 5, false}, kMemory);
   for (const bool e2 : {true, false}) {
     char board[256];
     std::snprintf(board, sizeof board, kBoard, e2 ? 'V' : '.');
