@@ -12,61 +12,51 @@
 
 namespace quax {
 
-std::vector<PlayedGame> play_self_games(const std::vector<const GameState*>& starts, Evaluator& evaluator,
+std::vector<PlayedGame> play_self_games(const std::vector<const GameState*>& starts, const BalancePlayer& player,
                                         const SelfPlayOptions& options) {
   std::vector<PlayedGame> out(starts.size());
   if (starts.empty()) return out;
-  const GameSpec spec = starts[0]->spec();
   struct Game {
     std::unique_ptr<GameState> state;
-    std::unique_ptr<SearchTree> tree;  // while the game is in flight
     int played = 0;
     int turns = 0;  // turns completed since the start: the times the player to move changed
-    bool done = false;
   };
   std::vector<Game> games(starts.size());
   const int max_plies = 4 * starts[0]->num_actions();
-  const SearchSettings settings = play_settings(options.search);
+  PositionSearcher searcher(player, options.search);
   Rng rng(options.seed);
-  EvaluationBatch batch;
   size_t next = 0;  // the next game to start
   std::vector<size_t> active;
   for (;;) {
-    // Games start as others finish, at most parallel_games in flight: a tree each.
+    // Games start as others finish, at most parallel_games in flight (a search tree each).
     while (next < games.size() && static_cast<int>(active.size()) < std::max(1, options.parallel_games)) {
       games[next].state = starts[next]->clone();
-      games[next].tree = std::make_unique<SearchTree>(spec);
       out[next].opener = starts[next]->to_move();
       active.push_back(next++);
     }
-    std::vector<SearchTree*> trees;
     std::vector<size_t> searching;
+    std::vector<const GameState*> positions;
+    std::vector<bool> sample;
     for (size_t i : active) {
       Game& g = games[i];
-      if (g.state->is_over() || g.played >= max_plies) {
-        g.done = true;
-        g.tree.reset();
-        continue;
-      }
-      // A fresh tree at every move: simpler than reuse, and a measurement wants each move's
-      // search to be the same S simulations.
-      g.tree->set_root(*g.state);
+      if (g.state->is_over() || g.played >= max_plies) continue;
       searching.push_back(i);
-      trees.push_back(g.tree.get());
+      positions.push_back(g.state.get());
+      sample.push_back(g.turns < options.sampled_turns);
     }
     active = searching;
     if (active.empty()) {
       if (next < games.size()) continue;
       break;
     }
-    run_searches(trees, evaluator, settings, /*noise=*/false, rng, &batch);
-    for (size_t i : active) {
-      Game& g = games[i];
-      PlayedGame& p = out[i];
+    const std::vector<RootSearch> found = searcher.search(positions, sample, rng);
+    for (size_t k = 0; k < active.size(); ++k) {
+      Game& g = games[active[k]];
+      PlayedGame& p = out[active[k]];
       const Player mover = g.state->to_move();
-      const float v = g.tree->root_value();
-      p.black_values.push_back(mover == Player::kBlack ? v : -v);
-      const int action = g.tree->choose_action(g.turns < options.sampled_turns ? 1.0f : 0.0f, rng);
+      const double v = found[k].value;
+      p.black_values.push_back(static_cast<float>(mover == Player::kBlack ? v : -v));
+      const int action = found[k].action;
       if (g.state->move_number() == 1 && g.state->action_to_string(action) == "swap") p.swapped = true;
       g.state->apply(action);
       ++g.played;

@@ -1,7 +1,7 @@
 // The games of the balance lab (`quax balance`, docs/BALANCE.md): a model's self-play from
 // given positions with the search's value at every ply, and what a designer reads off them:
 // the first player's score, the game length, how early a game is decided and how often the
-// lead changes. Torch-free: the caller supplies the Evaluator.
+// lead changes. Torch-free: the caller supplies the player (an Evaluator, or a baseline's agents).
 #pragma once
 
 #include <cstdint>
@@ -9,6 +9,7 @@
 #include <memory>
 #include <vector>
 
+#include "arena/balance_player.h"
 #include "env/game_state.h"
 #include "mcts/evaluator.h"
 #include "mcts/search_settings.h"
@@ -37,11 +38,13 @@ struct SelfPlayOptions {
   uint64_t seed = 1;
 };
 
-// Plays one game from each of `starts` (positions not over, all of one spec) to the end, the
-// model searching for both sides with `evaluator`; the games in flight search side by side,
-// one evaluator call per round for all of them. Results in the order of `starts`. A game longer
-// than 4 times the number of actions stops as a draw (no game of these rules gets there).
-std::vector<PlayedGame> play_self_games(const std::vector<const GameState*>& starts, Evaluator& evaluator,
+// Plays one game from each of `starts` (positions not over, all of one spec) to the end,
+// `player` searching for both sides (arena/balance_player.h: a model's or mcts:N's tree search
+// over an evaluator, or a baseline such as uct:N) at options.search.simulations; the games in
+// flight search side by side, one evaluator call per round for all of them. Results in the
+// order of `starts`. A game longer than 4 times the number of actions stops as a draw (no game
+// of these rules gets there).
+std::vector<PlayedGame> play_self_games(const std::vector<const GameState*>& starts, const BalancePlayer& player,
                                         const SelfPlayOptions& options);
 
 // Counts of a set of games from Black's side (Black moves first).

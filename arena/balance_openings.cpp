@@ -70,7 +70,8 @@ double final_value(const GameState& s, Player opener) {
 
 }  // namespace
 
-std::vector<OpeningValue> opening_map(const GameSpec& spec, Evaluator& evaluator, const OpeningMapOptions& options,
+std::vector<OpeningValue> opening_map(const GameSpec& spec, const BalancePlayer& player,
+                                      const OpeningMapOptions& options,
                                       const std::function<void(const std::string&)>& progress) {
   const GameSpec game = opening_game(spec);
   const auto start = new_game(game);
@@ -90,22 +91,18 @@ std::vector<OpeningValue> opening_map(const GameSpec& spec, Evaluator& evaluator
   // The search of every class's position, side by side.
   if (progress) progress("openings: searching " + std::to_string(classes.size()) + " classes of first moves");
   {
-    const SearchSettings settings = play_settings(options.search);
-    std::vector<std::unique_ptr<SearchTree>> trees;
-    std::vector<SearchTree*> searching;
+    std::vector<const GameState*> searching;
     std::vector<size_t> index;
     for (size_t i = 0; i < classes.size(); ++i) {
       if (after[i]->is_over()) continue;
-      trees.push_back(std::make_unique<SearchTree>(game));
-      trees.back()->set_root(*after[i]);
-      searching.push_back(trees.back().get());
+      searching.push_back(after[i].get());
       index.push_back(i);
     }
     Rng rng(options.seed);
-    EvaluationBatch batch;
-    run_searches(searching, evaluator, settings, /*noise=*/false, rng, &batch);
+    PositionSearcher searcher(player, options.search);
+    const auto found = searcher.search(searching, std::vector<bool>(searching.size(), false), rng);
     for (size_t k = 0; k < index.size(); ++k) {
-      const double v = searching[k]->root_value();
+      const double v = found[k].value;
       per_class[index[k]].value = after[index[k]]->to_move() == opener ? v : -v;
     }
   }
@@ -127,7 +124,7 @@ std::vector<OpeningValue> opening_map(const GameSpec& spec, Evaluator& evaluator
     so.search = options.search;
     so.sampled_turns = options.sampled_turns;
     so.seed = derive_seed(options.seed, 1);
-    const auto played = play_self_games(starts, evaluator, so);
+    const auto played = play_self_games(starts, player, so);
     for (size_t k = 0; k < played.size(); ++k) {
       OpeningValue& o = per_class[class_of_game[k]];
       ++o.games;

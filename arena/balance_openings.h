@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "arena/balance_player.h"
 #include "env/game_state.h"
 #include "mcts/evaluator.h"
 #include "mcts/search_settings.h"
@@ -56,7 +57,10 @@ struct OpeningMapOptions {
 
 // The map: one entry per legal first move, in action order, every move of a class carrying
 // its class's figures. `progress` (may be null) is told each phase in one line.
-std::vector<OpeningValue> opening_map(const GameSpec& spec, Evaluator& evaluator, const OpeningMapOptions& options,
+// `player` values each class's position with its own search (a model's, mcts:N's, or uct:N's
+// mean playout result at its root) and plays the games from it.
+std::vector<OpeningValue> opening_map(const GameSpec& spec, const BalancePlayer& player,
+                                      const OpeningMapOptions& options,
                                       const std::function<void(const std::string&)>& progress = nullptr);
 
 // Fills in `proven` from solved-position books (solve/book.h) where the map has none: an entry

@@ -36,6 +36,9 @@ std::string game_text(const json& r) {
 
 std::string percent(double fraction) { return fmt::format("{:.1f}%", 100 * fraction); }
 
+bool is_baseline(const json& r) { return r.is_object() && r.contains("baseline") && r.at("baseline") == json(true); }
+
+
 // "78.0% [69.1, 85.0] of 100" for a first_player entry; "-" when not measured.
 std::string rate_cell(const json& fp) {
   if (!fp.is_object()) return "-";
@@ -151,6 +154,10 @@ json assemble_balance(const json& partial) {
   if (!partial.is_object()) throw std::runtime_error("a balance file that is not a JSON object");
   json out;
   for (const char* key : {"variant", "size", "swap", "model", "settings"}) out[key] = field_or_null(partial, key);
+  // Who played (a model's path, or a baseline such as uct:2000 without any model); reports
+  // written before the field have the model alone.
+  for (const char* key : {"player", "baseline"})
+    if (partial.contains(key)) out[key] = partial.at(key);
   const json& parts = field_or_null(partial, "parts");
   out["openings"] = field_or_null(parts, "openings");
   const json& without = field_or_null(parts, "games_without_swap");
@@ -187,10 +194,26 @@ json assemble_balance(const json& partial) {
   return out;
 }
 
+std::string baseline_label(const json& r) {
+  return fmt::format("{} (baseline, no model)", r.value("player", "?"));
+}
+
 std::string balance_text(const json& r) {
   std::string out;
   const json settings = r.value("settings", json::object());
-  out += fmt::format("{}, model {}, {} simulations\n", game_text(r), r.value("model", "?"), settings.value("sims", 0));
+  if (is_baseline(r)) {
+    // Baseline play, no model: nobody should read these figures as a model's strength.
+    const std::string player = r.value("player", "?");
+    const bool uct = player.rfind("uct:", 0) == 0, mcts = player.rfind("mcts:", 0) == 0;
+    out += fmt::format("{}, player: {}\n", game_text(r), baseline_label(r));
+    out += fmt::format(
+        "baseline play: every figure is {}'s, not a model's; an opening's value is {}'s search of the position after "
+        "it{}, for the opener\n",
+        player, player,
+        uct ? " (the mean result of its random playouts)" : mcts ? " (its root value, a random playout per leaf)" : "");
+  } else {
+    out += fmt::format("{}, model {}, {} simulations\n", game_text(r), r.value("model", "?"), settings.value("sims", 0));
+  }
   for (const json& warning : r.value("model_warnings", json::array())) out += warning.get<std::string>() + "\n";
   if (present(r, "openings")) {
     // One line per class, best first.
@@ -301,7 +324,7 @@ std::vector<std::pair<std::string, std::vector<std::string>>> compare_rows(
     return std::string();
   });
   row("game", [](const json& r) { return game_text(r); });
-  row("model", [](const json& r) { return r.at("model").get<std::string>(); });
+  row("player", [](const json& r) { return is_baseline(r) ? baseline_label(r) : r.at("model").get<std::string>(); });
   // The terminal's warnings (a size or pie rule the model was not trained with), without
   // their "warning: model '<path>' " prefix (the row above names the model).
   row("model warnings", [](const json& r) {

@@ -30,10 +30,14 @@ nlohmann::json skill_depth_json(const SkillDepth& depth);
 // length, draws and flow, as the partial file keeps them.
 nlohmann::json games_part_json(const std::vector<PlayedGame>& games, bool can_draw);
 
-// balance.json from the partial file's object: {"variant", "size", "swap", "model",
-// "settings", "parts": {"openings", "games_without_swap", "games_with_swap", "skill"}}, any
+// balance.json from the partial file's object: {"variant", "size", "swap", "model", "player",
+// "baseline", "settings", "parts": {"openings", "games_without_swap", "games_with_swap", "skill"}}, any
 // part missing giving null fields. `swap` chooses which games' length and flow are reported.
 nlohmann::json assemble_balance(const nlohmann::json& partial);
+
+// "uct:2000 (baseline, no model)": how the text, the map and the compare table name the player
+// of a report made without a model (balance.json's "baseline": true, "player": "uct:2000").
+std::string baseline_label(const nlohmann::json& report);
 
 // The text report (several lines, each ending in '\n') of a balance.json object. Throws (a
 // std::exception) on a report with a field missing or of the wrong type.

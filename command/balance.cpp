@@ -1,5 +1,6 @@
-// `quax balance`: the designer's balance lab (docs/BALANCE.md). For one game and a model
-// that plays it, measures in order of use to a designer:
+// `quax balance`: the designer's balance lab (docs/BALANCE.md). For one game and a player
+// (a model, or without any model the baselines uct:N and mcts:N), measures in order of use to
+// a designer:
 //   1. the opening map: every first move valued for its player (search, a few self-play
 //      games, the solver where it proves it in time), drawn on the board;
 //   2. the first player's score over --games self-play games, without and with the pie rule,
@@ -33,6 +34,8 @@
 #include "nets/default_model.h"
 #include "nets/model_file.h"
 #include "nets/net_evaluator.h"
+#include "nets/players.h"
+#include "mcts/baseline_agents.h"
 #include "solve/book.h"
 #include "solve/solver.h"
 
@@ -46,8 +49,10 @@ struct Options {
   std::string variant = "quax";
   int size = 0;
   std::string swap = "default";
-  std::string model;
+  std::string player;  // --player: the player syntax (nets/players.h)
+  std::string model;   // --model: a model file, as --player takes one
   int sims = 200;
+  bool sims_given = false;
   int games = 40;
   int opening_games = 4;
   int sampled_turns = 4;
@@ -61,12 +66,68 @@ struct Options {
   std::string out;
 };
 
+// Who plays the lab's games: a model file (--model, --player FILE[:sims=N], or the variant's
+// shipped model), or a baseline without any model (--player uct:N or mcts:N).
+struct LabPlayer {
+  std::string name;   // "uct:2000", or the model's path as given
+  std::string model;  // the model's path; empty for a baseline
+  bool baseline() const { return model.empty(); }
+};
+
+// The player of the options, with opt->sims set to its count; throws CommandError (one line)
+// for bad input.
+LabPlayer choose_player(Options* opt, const GameSpec& spec) {
+  if (!opt->player.empty() && !opt->model.empty())
+    throw CommandError("give --player or --model, not both (--model FILE is --player FILE)");
+  const std::string text = opt->player.empty() ? opt->model : opt->player;
+  if (text.empty()) {
+    const std::string model = default_model_path(spec);
+    if (model.empty())
+      throw CommandError("no shipped model plays " + describe(spec) +
+                         ": give --model <file.pt>, or --player uct:N (or mcts:N) for baseline play without a model");
+    return {model, model};
+  }
+  if (!opt->model.empty()) return {text, text};  // --model takes a file as it is, ':' and all
+  PlayerDescription d;
+  std::string error;
+  if (!parse_player_description(text, &d, &error)) throw CommandError(first_line(error));
+  if (d.kind == PlayerDescription::Kind::kBaseline) {
+    if (text == "random")
+      throw CommandError("--player random: the balance lab needs a player whose search values positions "
+                         "(uct:N, mcts:N or a model)");
+    // The count is checked as the players check it (uct:0 is refused there).
+    if (!make_baseline_agent(text, 1, &error)) throw CommandError(first_line(error));
+    if (opt->sims_given)
+      throw CommandError("--sims is a model's simulations; " + text + " counts its own (give uct:N or mcts:N alone)");
+    opt->sims = std::stoi(text.substr(text.find(':') + 1));
+    return {text, ""};
+  }
+  // A model: its file, and at most sims= (the rest of its search is the lab's own).
+  const std::string path = text.substr(0, text.find(':'));
+  for (size_t at = text.find(':'); at != std::string::npos;) {
+    const size_t end = text.find(':', at + 1);
+    const std::string key = text.substr(at + 1, end == std::string::npos ? std::string::npos : end - at - 1);
+    if (key.rfind("sims=", 0) != 0)
+      throw CommandError("bad player '" + text + "': the balance lab takes a model as FILE or FILE:sims=N, not '" + key +
+                         "' (a player is uct:N, mcts:N or a model)");
+    at = end;
+  }
+  if (d.size_given) {
+    if (opt->sims_given) throw CommandError("bad player '" + text + "': give its simulations once, sims= or --sims");
+    opt->sims = d.search.simulations;
+  }
+  if (const std::string missing = missing_model_file(d); !missing.empty()) throw CommandError(missing);
+  return {path, path};
+}
+
 // What fixes the figures of a run: a resumed run must have asked for the same.
-json run_header(const Options& opt, const GameSpec& spec, const std::string& model) {
+json run_header(const Options& opt, const GameSpec& spec, const LabPlayer& player) {
   return {{"variant", variant_info(spec.variant).name},
           {"size", spec.size},
           {"swap", spec.swap},
-          {"model", model},
+          {"model", player.baseline() ? json() : json(player.model)},
+          {"player", player.name},
+          {"baseline", player.baseline()},
           {"settings",
            {{"sims", opt.sims},
             {"games", opt.games},
@@ -79,10 +140,28 @@ json run_header(const Options& opt, const GameSpec& spec, const std::string& mod
             {"seed", opt.seed}}}};
 }
 
+// The player of a run's file; files written before "player" have the model alone.
+json player_of(const json& run) {
+  const json& model = run.is_object() && run.contains("model") ? run.at("model") : json();
+  return run.is_object() && run.contains("player") ? run.at("player") : model;
+}
+
 bool same_run(const json& a, const json& b) {
   for (const char* key : {"variant", "size", "swap", "model", "settings"})
     if (a.value(key, json()) != b.value(key, json())) return false;
-  return true;
+  return player_of(a) == player_of(b);
+}
+
+// One line refusing a run of other options on an output folder that holds `held`.
+std::string other_run(const std::string& out, const json& held, const json& header, const char* what) {
+  const json before = player_of(held), now = player_of(header);
+  if (before != now)
+    return fmt::format("'{}' holds {} of player {}, not {}; run it with --player {}, or choose another --out", out, what,
+                       before.is_string() ? before.get<std::string>() : before.dump(), now.get<std::string>(),
+                       before.is_string() ? before.get<std::string>() : before.dump());
+  return "'" + out + "' holds " + what + " of other options (" +
+         json{{"model", held.value("model", json())}, {"settings", held.value("settings", json())}}.dump() +
+         "); run it with those options, or choose another --out";
 }
 
 // A JSON file of the output folder; null when it does not exist. Throws CommandError naming
@@ -104,10 +183,12 @@ double seconds_since(std::chrono::steady_clock::time_point t) {
 void write_outputs(const Options& opt, const GameSpec& spec, const json& report) {
   if (report.contains("openings") && report["openings"].is_array()) {
     const auto openings = openings_from_json(spec, report["openings"]);
-    write_file_atomically(opt.out + "/openings.svg",
-                          opening_map_svg(spec, openings,
-                                          fmt::format("{}: first moves, {} simulations, {}", describe(spec), opt.sims,
-                                                      fs::path(report.value("model", "")).filename().string())));
+    const bool baseline = report.value("baseline", false);
+    const std::string title =
+        baseline ? fmt::format("{}: first moves, {}", describe(spec), baseline_label(report))
+                 : fmt::format("{}: first moves, {} simulations, {}", describe(spec), opt.sims,
+                               fs::path(report.value("model", "")).filename().string());
+    write_file_atomically(opt.out + "/openings.svg", opening_map_svg(spec, openings, title));
   }
   write_file_atomically(opt.out + "/balance.json", report.dump(2) + "\n");
   const std::string text = balance_text(report);
@@ -123,8 +204,8 @@ void run_balance(Options opt) {
   // The solver proves first moves within seconds up to about 5x5 (docs/SOLVE.md); on larger
   // boards its time would buy nothing.
   if (opt.solve_seconds < 0) opt.solve_seconds = spec.size * spec.size <= 36 ? 10 : 0;
-  const std::string model = opt.model.empty() ? default_model_path(spec) : opt.model;
-  if (model.empty()) throw CommandError("no shipped model plays " + describe(spec) + ": give --model <file.pt>");
+  const LabPlayer player = choose_player(&opt, spec);
+  const std::string& model = player.model;
   // Sizes the machine cannot hold are refused before anything runs (a bare std::bad_alloc,
   // minutes in, before).
   for (const std::string& refused :
@@ -136,11 +217,11 @@ void run_balance(Options opt) {
   // the report too: its figures are those of a model playing untested.
   std::vector<std::string> model_warnings;
   try {
-    model_warnings = model_file_warnings(model, spec);
+    if (!player.baseline()) model_warnings = model_file_warnings(model, spec);
   } catch (const std::exception& e) {
     throw CommandError(first_line(e.what()));
   }
-  const json header = run_header(opt, spec, model);
+  const json header = run_header(opt, spec, player);
   std::error_code ec;
   fs::create_directories(opt.out, ec);
   if (ec) throw CommandError("cannot create '" + opt.out + "': " + ec.message());
@@ -150,8 +231,7 @@ void run_balance(Options opt) {
   if (partial.is_null()) {
     const json done = read_json_file(opt.out + "/balance.json");
     if (!done.is_null()) {
-      if (!same_run(done, header))
-        throw CommandError("'" + opt.out + "' holds a balance report of other options; choose another --out");
+      if (!same_run(done, header)) throw CommandError(other_run(opt.out, done, header, "a balance report"));
       if (done.value("complete", false)) {
         write_outputs(opt, spec, done);
         return;
@@ -160,10 +240,7 @@ void run_balance(Options opt) {
     partial = header;
     partial["parts"] = json::object();
   } else if (!same_run(partial, header)) {
-    throw CommandError(
-        "'" + opt.out + "' holds a balance run of other options (" +
-        json{{"model", partial.value("model", json())}, {"settings", partial.value("settings", json())}}.dump() +
-        "); run it with those options, or choose another --out");
+    throw CommandError(other_run(opt.out, partial, header, "a balance run"));
   }
   partial["model_warnings"] = model_warnings;
   json& parts = partial["parts"];
@@ -178,17 +255,38 @@ void run_balance(Options opt) {
   };
 
   // The model is loaded when a part is still to be measured (a finished run only prints).
+  // Without a model: mcts:N is the same tree search over its random-playout evaluator, uct:N
+  // the players nets/players.h makes of it, at each part's simulations.
   std::unique_ptr<NetEvaluator> net;
-  auto evaluator = [&]() -> Evaluator& {
-    if (!net) {
+  std::shared_ptr<Evaluator> playouts;
+  std::unique_ptr<BalancePlayer> lab;
+  // `part_seed`: mcts:N's playouts are drawn afresh for each part, so that a resumed run
+  // measures a part as a whole run does.
+  auto lab_player = [&](uint64_t part_seed) -> const BalancePlayer& {
+    const bool mcts = player.baseline() && player.name.rfind("mcts:", 0) == 0;
+    if (lab && !mcts) return *lab;
+    if (player.name.rfind("uct:", 0) == 0 && player.baseline()) {
+      lab = std::make_unique<BalancePlayer>(
+          [spec](int simulations, uint64_t seed) {
+            std::string error;
+            auto agent = make_player("uct:" + std::to_string(simulations), spec, seed, &error);
+            if (!agent) throw CommandError(first_line(error));
+            return agent;
+          },
+          opt.threads);
+    } else if (mcts) {
+      playouts = make_mcts_baseline_evaluator(part_seed);
+      lab = std::make_unique<BalancePlayer>(*playouts);
+    } else {
       set_torch_threads(opt.threads);
       try {
         net = std::make_unique<NetEvaluator>(load_inference_model(model, spec));
       } catch (const std::exception& e) {
         throw CommandError(first_line(e.what()));
       }
+      lab = std::make_unique<BalancePlayer>(*net);
     }
-    return *net;
+    return *lab;
   };
   SearchSettings search;
   search.simulations = opt.sims;
@@ -211,7 +309,7 @@ void run_balance(Options opt) {
         throw CommandError(first_line(e.what()));
       }
     }
-    auto map = opening_map(spec, evaluator(), om, progress);
+    auto map = opening_map(spec, lab_player(om.seed), om, progress);
     if (!book.empty()) progress(fmt::format("openings: {} proven from the books", apply_books(spec, book, &map)));
     parts["openings"] = openings_json(map);
     save();
@@ -230,7 +328,7 @@ void run_balance(Options opt) {
     so.search = search;
     so.sampled_turns = opt.sampled_turns;
     so.seed = derive_seed(opt.seed, swap ? 3 : 2);
-    parts[key] = games_part_json(play_self_games(starts, evaluator(), so), can_draw(s));
+    parts[key] = games_part_json(play_self_games(starts, lab_player(so.seed), so), can_draw(s));
     save();
   }
   if (!parts.contains("skill")) parts["skill"] = json::array();
@@ -239,9 +337,11 @@ void run_balance(Options opt) {
     bool done = false;
     for (const json& p : parts["skill"]) done = done || p.value("sims", 0) == sims;
     if (done) continue;
-    progress(fmt::format("skill: {} games of {} against {} simulations", skill_games, 2 * sims, sims));
-    parts["skill"].push_back(skill_point_json(skill_point(spec, evaluator(), search, sims, skill_games,
-                                                          derive_seed(opt.seed, 100 + static_cast<uint64_t>(sims)))));
+    progress(player.baseline() && player.name.rfind("uct:", 0) == 0
+                 ? fmt::format("skill: {} games of uct:{} against uct:{}", skill_games, 2 * sims, sims)
+                 : fmt::format("skill: {} games of {} against {} simulations", skill_games, 2 * sims, sims));
+    const uint64_t seed = derive_seed(opt.seed, 100 + static_cast<uint64_t>(sims));
+    parts["skill"].push_back(skill_point_json(skill_point(spec, lab_player(seed), search, sims, skill_games, seed)));
     save();
   }
   if (!partial.value("complete", false)) {
@@ -255,12 +355,16 @@ void setup_balance(CLI::App& app) {
   auto opt = std::make_shared<Options>();
   auto* cmd = app.add_subcommand(
       "balance", "The designer's balance lab: opening map, first-player advantage, game length, skill depth");
-  cmd->add_option("--variant", opt->variant, "Variant name");
+  cmd->add_option("--variant", opt->variant, "Variant name or rules file (docs/VARIANTS.md)");
   cmd->add_option("--size", opt->size, "Board size (0: the variant's default)");
   cmd->add_option("--swap", opt->swap, "Pie rule: on, off, or default (the variant's)")
       ->check(CLI::IsMember({"on", "off", "default"}));
-  cmd->add_option("--model", opt->model, "Model file (default: the variant's shipped model, as quax play picks it)");
-  cmd->add_option("--sims", opt->sims, "Simulations per move and per opening")->check(CLI::Range(1, 1000000));
+  cmd->add_option("--player", opt->player,
+                  "Who plays: uct:<playouts> or mcts:<sims> (baseline play, no model), or a model file[:sims=N] "
+                  "(default: the variant's shipped model, as quax play picks it)");
+  cmd->add_option("--model", opt->model, "Model file (the same as --player FILE)");
+  auto* sims = cmd->add_option("--sims", opt->sims, "A model's simulations per move and per opening (default 200)")
+                   ->check(CLI::Range(1, 1000000));
   cmd->add_option("--games", opt->games, "Self-play games for the first-player figures, with and without swap")
       ->check(CLI::Range(1, 100000));
   cmd->add_option("--opening-games", opt->opening_games, "Self-play games from each class of first moves")
@@ -281,11 +385,13 @@ void setup_balance(CLI::App& app) {
                   "Skill depth: 2x against 1x simulations from 8 while 2x is at most this (below 16: skipped)")
       ->check(CLI::Range(0, 1000000));
   cmd->add_option("--skill-games", opt->skill_games, "Games per doubling (0: --games)")->check(CLI::Range(0, 100000));
-  cmd->add_option("--threads", opt->threads, "LibTorch threads")->check(CLI::Range(1, 256));
+  cmd->add_option("--threads", opt->threads, "LibTorch threads; with uct:N, its searches side by side")
+      ->check(CLI::Range(1, 256));
   cmd->add_option("--seed", opt->seed, "Random seed");
   cmd->add_option("--out", opt->out, "Output directory (balance.json, openings.svg, report.txt)");
-  cmd->callback([opt, cmd] {
+  cmd->callback([opt, cmd, sims] {
     if (cmd->got_subcommand("compare")) return;  // `quax balance compare` runs its own callback
+    opt->sims_given = sims->count() > 0;
     try {
       run_balance(*opt);
     } catch (const nlohmann::json::exception& e) {

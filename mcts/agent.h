@@ -5,6 +5,8 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "env/game_state.h"
 
@@ -21,9 +23,14 @@ class Agent {
   // the memory it held (a search tree).
   virtual void reset() {}
   // The value of the position the last choose_action was given, for its player to move, in
-  // [-1, 1], as the agent's search estimated it (a search's root value); nullopt for an agent
-  // that estimates none (the baselines) or before its first move. `hint` shows it.
+  // [-1, 1], as the agent's search estimated it (a search's root value; uct: the mean playout
+  // result); nullopt for an agent that estimates none (random) or before its first move.
+  // `hint` shows it.
   virtual std::optional<double> last_value() const { return std::nullopt; }
+  // The root's visits of the last choose_action's search: (action in the board frame, visits)
+  // for each child of the root; empty for an agent that searches no tree (random) or before
+  // its first move. The balance lab draws its sampled moves from them (arena/balance_player.h).
+  virtual std::vector<std::pair<int, int>> last_root_visits() const { return {}; }
 };
 
 }  // namespace quax

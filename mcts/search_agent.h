@@ -34,6 +34,13 @@ class SearchAgent final : public Agent {
     return tree_ ? std::optional<double>(tree_->root_value()) : std::nullopt;
   }
 
+  std::vector<std::pair<int, int>> last_root_visits() const override {
+    std::vector<std::pair<int, int>> out;
+    if (tree_)
+      for (const SearchTree::RootChild& child : tree_->root_children()) out.emplace_back(child.action, child.visits);
+    return out;
+  }
+
   // The tree of the last choose_action (for tests and `hint`).
   const SearchTree* last_tree() const { return tree_.get(); }
 

@@ -104,4 +104,15 @@ float UctAgent::last_root_value() const {
   return all.visits > 0 ? value_of(all) : NAN;
 }
 
+std::optional<double> UctAgent::last_value() const {
+  const float v = last_root_value();
+  return std::isnan(v) ? std::nullopt : std::optional<double>(v);
+}
+
+std::vector<std::pair<int, int>> UctAgent::last_root_visits() const {
+  std::vector<std::pair<int, int>> out;
+  for (const RootChild& child : last_root_children()) out.emplace_back(child.action, child.visits);
+  return out;
+}
+
 }  // namespace quax

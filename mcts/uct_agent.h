@@ -31,6 +31,9 @@ class UctAgent final : public Agent {
   // [-1, 1] (the visit-weighted mean of the children's q); NaN before any search and after
   // reset().
   float last_root_value() const;
+  // Agent's view of the same: last_root_value() (nullopt where it is NaN), and the children's visits.
+  std::optional<double> last_value() const override;
+  std::vector<std::pair<int, int>> last_root_visits() const override;
   // Frees the tree of the last search (last_root_children() is then empty).
   void reset() override { nodes_ = {}; }
 

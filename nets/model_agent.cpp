@@ -21,6 +21,7 @@ class ModelAgent final : public Agent {
   std::string name() const override { return search_->name(); }
   void reset() override { search_->reset(); }
   std::optional<double> last_value() const override { return search_->last_value(); }
+  std::vector<std::pair<int, int>> last_root_visits() const override { return search_->last_root_visits(); }
   int choose_action(const GameState& state) override {
     if (state.spec() != checked_) {
       if (auto err = check_model_plays(*model_, state.spec()); !err.empty()) throw std::runtime_error(err);

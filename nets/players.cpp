@@ -45,6 +45,7 @@ class ModelPlayer final : public Agent {
   void reset() override { inner_->reset(); }
   int choose_action(const GameState& state) override { return inner_->choose_action(state); }
   std::optional<double> last_value() const override { return inner_->last_value(); }
+  std::vector<std::pair<int, int>> last_root_visits() const override { return inner_->last_root_visits(); }
 
  private:
   std::unique_ptr<Agent> inner_;

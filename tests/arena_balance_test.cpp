@@ -1,6 +1,7 @@
 // The balance lab's library (arena/balance_*.h): first-move classes, the opening map
 // against the solver and with a model that knows nothing, the figures read off games, the
-// report's JSON fields, the compare table and the SVG map.
+// report's JSON fields, the compare table and the SVG map; and the same parts played by the
+// uct:N baseline without any model (arena/balance_player.h).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -11,6 +12,7 @@
 #include "arena/balance_openings.h"
 #include "arena/balance_report.h"
 #include "arena/balance_skill.h"
+#include "mcts/baseline_agents.h"
 #include "mcts/simple_evaluators.h"
 #include "solve/book.h"
 #include "solve/proof_search.h"
@@ -282,6 +284,120 @@ TEST(BalanceSkill, PointIsColourBalancedFromTheDoubledSide) {
   EXPECT_EQ(p.sims, 4);
 }
 
+// uct:N as the balance lab plays it without a model: the players of mcts/baseline_agents.h (what
+// nets/players.h makes of "uct:N"), at the simulations each part asks for; `asked` records them.
+BalancePlayer uct_player(std::vector<int>* asked = nullptr, int threads = 1) {
+  return BalancePlayer(
+      [asked](int simulations, uint64_t seed) {
+        if (asked) asked->push_back(simulations);
+        std::string error;
+        auto agent = make_baseline_agent("uct:" + std::to_string(simulations), seed, &error);
+        if (!agent) throw std::runtime_error(error);
+        return agent;
+      },
+      threads);
+}
+
+// Hex 4x4 without swap: the solver proves which first moves win (c2 and d1 and their half
+// turns) and which lose (a1, the acute corner, among them). UCT's own search of the position
+// after each first move, its mean playout result turned to the opener's side, must rank every
+// proven win above every proven loss, and the centre well above the corner, whatever the seed.
+// (Its values lean to the opener, random playouts favouring the side with a stone more: the
+// order is what it gives.)
+TEST(BalanceBaseline, UctOpeningMapPutsTheCentreAboveTheCorner) {
+  const GameSpec hex4{Variant::kHex, 4, false};
+  OpeningMapOptions o;
+  o.search.simulations = 20000;
+  o.games_per_opening = 0;
+  o.solve_seconds = 30;
+  o.solve_memory_bytes = size_t{32} << 20;
+  for (uint64_t seed : {1, 2, 3}) {
+    o.seed = seed;
+    std::vector<int> asked;
+    const auto map = opening_map(hex4, uct_player(&asked), o);
+    ASSERT_EQ(map.size(), 16u);
+    // One search per class of first moves, at the count asked.
+    EXPECT_EQ(asked, std::vector<int>(first_move_classes(hex4).size(), 20000));
+    EXPECT_EQ(entry(map, "c2").proven, GameValue::kWin);
+    EXPECT_EQ(entry(map, "a1").proven, GameValue::kLoss);
+    EXPECT_GT(entry(map, "c2").value, entry(map, "a1").value + 0.15) << "seed " << seed;
+    double lowest_win = 1, highest_loss = -1;
+    for (const OpeningValue& v : map) {
+      EXPECT_GE(v.value, -1.0);
+      EXPECT_LE(v.value, 1.0);
+      EXPECT_EQ(v.value, entry(map, v.representative).value) << v.move;  // a class shares its value
+      ASSERT_NE(v.proven, GameValue::kUnknown) << v.move;
+      if (v.proven == GameValue::kWin) lowest_win = std::min(lowest_win, v.value);
+      if (v.proven == GameValue::kLoss) highest_loss = std::max(highest_loss, v.value);
+    }
+    EXPECT_GT(lowest_win, highest_loss) << "seed " << seed;
+  }
+}
+
+// The first player's score of uct's self-play is read from games played to their end: every
+// game is won by one side (quax cannot draw) after at least the 7 plies of the shortest
+// 4x4 win, with a value per ply from uct's search, and the tally counts exactly those games.
+// Threads change nothing: each search's seed is drawn in order before they run.
+TEST(BalanceBaseline, UctSelfPlayScoresGamesReallyPlayed) {
+  SelfPlayOptions o;
+  o.search.simulations = 200;
+  o.sampled_turns = 2;
+  o.parallel_games = 3;
+  o.seed = 5;
+  const auto start = new_game(kQuax4);
+  const std::vector<const GameState*> starts(8, start.get());
+  const auto games = play_self_games(starts, uct_player(), o);
+  ASSERT_EQ(games.size(), 8u);
+  int black = 0;
+  bool some_value = false;
+  for (const PlayedGame& g : games) {
+    EXPECT_TRUE(g.outcome == Outcome::kBlackWins || g.outcome == Outcome::kWhiteWins);
+    EXPECT_GE(g.plies, 7);
+    EXPECT_EQ(static_cast<int>(g.black_values.size()), g.plies);
+    for (float v : g.black_values) {
+      EXPECT_GE(v, -1.0f);
+      EXPECT_LE(v, 1.0f);
+      some_value = some_value || v != 0.0f;
+    }
+    black += g.outcome == Outcome::kBlackWins;
+  }
+  EXPECT_TRUE(some_value);
+  const FirstPlayerTally t = tally_first_player(games);
+  EXPECT_EQ(t.games, 8);
+  EXPECT_EQ(t.black_wins, black);
+  EXPECT_EQ(t.white_wins, 8 - black);
+  EXPECT_DOUBLE_EQ(t.rate, black / 8.0);
+
+  const auto again = play_self_games(starts, uct_player(nullptr, 3), o);
+  for (size_t i = 0; i < games.size(); ++i) {
+    EXPECT_EQ(again[i].outcome, games[i].outcome) << i;
+    EXPECT_EQ(again[i].black_values, games[i].black_values) << i;
+  }
+}
+
+// Skill depth without a model: uct at twice the playouts against uct at once them, colour-balanced.
+TEST(BalanceBaseline, UctSkillDoublesThePlayouts) {
+  std::vector<int> asked;
+  const SkillPoint p = skill_point({Variant::kQuax, 3, false}, uct_player(&asked), SearchSettings{}, 16, 4, 1);
+  EXPECT_EQ(p.games(), 4);
+  EXPECT_EQ(p.sims, 16);
+  std::sort(asked.begin(), asked.end());
+  EXPECT_EQ(asked, (std::vector<int>{16, 32}));  // one agent each, kept between games
+}
+
+// A player whose search values nothing (random) cannot measure a game: one line saying so.
+TEST(BalanceBaseline, APlayerWithoutValuesIsRefused) {
+  const BalancePlayer random([](int, uint64_t seed) { return make_random_agent(seed); });
+  OpeningMapOptions o;
+  o.games_per_opening = 0;
+  try {
+    opening_map(kQuax4, random, o);
+    FAIL() << "random accepted";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("'random' values no position"), std::string::npos) << e.what();
+  }
+}
+
 // A small report of every part, with a uniform evaluator on 3x3.
 nlohmann::json small_report(const GameSpec& spec, const std::string& model) {
   UniformEvaluator uniform;
@@ -385,13 +501,37 @@ TEST(BalanceReport, CompareGivesEachReportsRows) {
   std::map<std::string, std::vector<std::string>> by_name(rows.begin(), rows.end());
   EXPECT_EQ(by_name["report"], (std::vector<std::string>{"dirA", "dirB"}));
   EXPECT_EQ(by_name["game"], (std::vector<std::string>{"quax 3x3 (no swap)", "hex 3x3 (no swap)"}));
-  EXPECT_EQ(by_name["model"], (std::vector<std::string>{"a.pt", "b.pt"}));
+  EXPECT_EQ(by_name["player"], (std::vector<std::string>{"a.pt", "b.pt"}));
   ASSERT_EQ(by_name["first player, no swap"].size(), 2u);
   EXPECT_NE(by_name["first player, no swap"][0], "-");
   EXPECT_EQ(by_name["openings good for the opener"][1].find(" of 9"), 1u);
   const std::string md = compare_markdown({{"dirA", a}, {"dirB", b}}, {"dirA/openings.svg", "dirB/openings.svg"});
   EXPECT_NE(md.find("| | dirA | dirB |"), std::string::npos) << md;
   EXPECT_NE(md.find("![map](dirB/openings.svg)"), std::string::npos) << md;
+}
+
+// A run without a model says so wherever it is read: the text's first lines, the compare
+// table's player row and the map's title name the baseline, never a model.
+TEST(BalanceReport, MarksBaselinePlay) {
+  auto partial = nlohmann::json{{"variant", "quax"},   {"size", 4},          {"swap", false},
+                                {"model", nullptr},    {"player", "uct:2000"}, {"baseline", true},
+                                {"settings", {{"sims", 2000}}}, {"parts", nlohmann::json::object()}};
+  const auto r = assemble_balance(partial);
+  EXPECT_EQ(r["player"], "uct:2000");
+  EXPECT_EQ(r["baseline"], true);
+  EXPECT_TRUE(r["model"].is_null());
+  const std::string text = balance_text(r);
+  EXPECT_EQ(text.rfind("quax 4x4 (no swap), player: uct:2000 (baseline, no model)\n", 0), 0u) << text;
+  EXPECT_NE(text.find("baseline play: every figure is uct:2000's, not a model's"), std::string::npos) << text;
+  EXPECT_NE(text.find("the mean result of its random playouts"), std::string::npos) << text;
+  EXPECT_EQ(text.find("model quax"), std::string::npos) << text;
+  const auto model = small_report(GameSpec{Variant::kQuax, 3, false}, "m.pt");
+  const auto rows = compare_rows({{"a", r}, {"b", model}});
+  std::map<std::string, std::vector<std::string>> by_name(rows.begin(), rows.end());
+  EXPECT_EQ(by_name["player"], (std::vector<std::string>{"uct:2000 (baseline, no model)", "m.pt"}));
+  EXPECT_EQ(baseline_label(r), "uct:2000 (baseline, no model)");
+  // A model's report reads as before (its text is compared with the shipped reports').
+  EXPECT_EQ(balance_text(model).rfind("quax 3x3 (no swap), model m.pt, 4 simulations\n", 0), 0u);
 }
 
 // What the terminal warns of (a model playing a size or pie rule it was not trained with) is in

@@ -104,6 +104,44 @@ TEST(UctAgent, ResetFreesTheTree) {
   EXPECT_TRUE(state->is_legal(agent.choose_action(*state)));
 }
 
+// What a search reports through Agent (the balance lab reads uct:N and mcts:N so): the root's
+// value for the player to move and the visits of each root child; none before the first move
+// and after reset(), none ever from random.
+TEST(BaselineAgents, ReportTheirRootThroughAgent) {
+  std::string err;
+  auto state = new_game({Variant::kHex, 4, false});
+  for (const char* name : {"uct:300", "mcts:300"}) {
+    auto agent = make_baseline_agent(name, 5, &err);
+    ASSERT_TRUE(agent) << err;
+    EXPECT_FALSE(agent->last_value()) << name;
+    EXPECT_TRUE(agent->last_root_visits().empty()) << name;
+    const int chosen = agent->choose_action(*state);
+    ASSERT_TRUE(agent->last_value()) << name;
+    EXPECT_GE(*agent->last_value(), -1.0);
+    EXPECT_LE(*agent->last_value(), 1.0);
+    int sum = 0, most = -1, most_visits = -1;
+    for (const auto& [action, visits] : agent->last_root_visits()) {
+      EXPECT_TRUE(state->is_legal(action)) << name << " " << action;
+      sum += visits;
+      if (visits > most_visits) most_visits = visits, most = action;
+    }
+    EXPECT_EQ(agent->last_root_visits().size(), 16u) << name;
+    // UCT counts every playout at one root child; PUCT's first simulation is the root's own.
+    EXPECT_GE(sum, 299) << name;
+    EXPECT_LE(sum, 300) << name;
+    EXPECT_EQ(chosen, most) << name;  // the move played is the most visited
+    agent->reset();
+    EXPECT_TRUE(agent->last_root_visits().empty()) << name;
+  }
+  auto uct = std::make_unique<UctAgent>(300, 5);
+  uct->choose_action(*state);
+  EXPECT_FLOAT_EQ(static_cast<float>(*uct->last_value()), uct->last_root_value());
+  auto random = make_baseline_agent("random", 1, &err);
+  random->choose_action(*state);
+  EXPECT_FALSE(random->last_value());
+  EXPECT_TRUE(random->last_root_visits().empty());
+}
+
 // The yardstick: uct:1000 beats uct:50 in at least 80% of 40 colour-balanced games
 // on 5x5 quax (about 1-2 s).
 TEST(UctAgent, ThousandPlayoutsBeatFifty) {

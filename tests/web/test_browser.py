@@ -342,7 +342,7 @@ def test_the_balance_page_shows_and_compares_reports(server, browser):
     rows = {tr.find_element(By.TAG_NAME, "th").text: [td.text for td in tr.find_elements(By.TAG_NAME, "td")]
             for tr in browser.find_elements(By.CSS_SELECTOR, "#balance-table tbody tr")}
     reports = [json.loads((SOURCE_DIR / "docs" / "balance" / n / "balance.json").read_text()) for n in shipped[:2]]
-    assert rows["model"] == [r["model"] for r in reports]
+    assert rows["player"] == [r["model"] for r in reports]  # a model's report names its file there
     assert rows["swap taken"] == ["%d of %d" % (r["first_player"]["with_swap"]["swapped"],
                                                 r["first_player"]["with_swap"]["games"]) for r in reports]
     # Both maps drawn (an <img> of each report's SVG that loaded), and each whole report's text.
