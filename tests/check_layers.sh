@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The layers point one way: core -> env -> mcts, solve -> nets, arena -> train -> distributed
-# -> command, and nets, arena -> serve -> command; python.
+# The layers point one way: core -> env -> rules (rules files) -> mcts, solve -> nets, arena ->
+# train -> distributed -> command, and nets, arena -> serve -> command; python.
 # Fails naming every #include of a project header from a folder that may not see it.
 # Usage: check_layers.sh <source dir>
 set -u
@@ -8,15 +8,16 @@ cd "$1" || exit 2
 declare -A allowed=(
   [core]="core"
   [env]="core env"
+  [rules]="core env rules"
   [mcts]="core env mcts"
   [solve]="core env solve"
-  [nets]="core env mcts nets"
+  [nets]="core env rules mcts nets"
   [arena]="core env mcts solve arena"
-  [train]="core env mcts solve nets arena train"
-  [serve]="core env mcts solve nets arena serve"
-  [distributed]="core env mcts solve nets arena train distributed"
-  [command]="core env mcts solve nets arena train serve distributed command"
-  [python]="core env mcts solve nets arena train python"
+  [train]="core env rules mcts solve nets arena train"
+  [serve]="core env rules mcts solve nets arena serve"
+  [distributed]="core env rules mcts solve nets arena train distributed"
+  [command]="core env rules mcts solve nets arena train serve distributed command"
+  [python]="core env rules mcts solve nets arena train python"
   # The static page's engine (WebAssembly): the rules, the search and the board's views, no nets.
   [site]="core env mcts serve site"
 )
