@@ -118,16 +118,17 @@ void QuikQuaxGame::legal_actions(std::vector<int>* out) const {
 void QuikQuaxGame::apply(int action) {
   assert(is_legal(action));
   const int q = quadrant_of(action);
-  --empty_in_quadrant_[q];
   if (one_per_quadrant_) used_ |= 1 << q;
   --stones_left_;
-  if (turn_can_continue()) {
-    board_.apply_keep_turn(action);
-    if (cascade_) count_empty_quadrant_cells();
-    return;
-  }
-  board_.apply(action);
-  if (cascade_) count_empty_quadrant_cells();
+  // The turn goes on or ends by the cells left after the move: a cascade (quadrex) may fill
+  // the last empty cells of the quadrants still open to this turn.
+  board_.apply_keep_turn(action);
+  if (cascade_)
+    count_empty_quadrant_cells();
+  else
+    --empty_in_quadrant_[q];
+  if (turn_can_continue()) return;
+  if (!board_.is_over()) board_.hand_over_turn();
   ++turn_;
   stones_left_ = quota(turn_);
   used_ = 0;

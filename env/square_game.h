@@ -86,6 +86,9 @@ class SquareGame final : public GameState {
   // For variants whose turn is several stones (quikquax wraps a quickway board): apply()
   // that leaves the same player to move unless the game ends. Precondition: is_legal(action).
   void apply_keep_turn(int action);
+  // The other player to move, no move made: ends such a turn after apply_keep_turn.
+  // Precondition: the game is not over and no pass is due (a board without crossway's rule).
+  void hand_over_turn() { to_move_ = opponent(to_move_); }
 
   // Builds a position from stones and links (each link given as block r*N+c, d, owner)
   // with `mover` to play at ply `ply`. Links are taken as they are (no rules applied), the

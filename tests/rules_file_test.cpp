@@ -233,8 +233,8 @@ TEST(RulesFile, ACascadeBoardCountsItsFilledCellsPerQuadrant) {
   const Variant v = register_rules(r);
   Rng rng(5);
   std::vector<int> legal;
-  for (int g = 0; g < 500; ++g) {
-    auto game = new_game(GameSpec{v, 6, false});
+  for (int g = 0; g < 3000; ++g) {
+    auto game = new_game(GameSpec{v, g % 2 == 0 ? 4 : 6, false});
     while (!game->is_over()) {
       game->legal_actions(&legal);
       ASSERT_FALSE(legal.empty()) << "an ongoing game always has a move";
