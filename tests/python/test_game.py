@@ -107,3 +107,22 @@ def test_help_reads_well():
     for thing in (quax.Game, quax.VectorEnv, quax.Search, quax.Model):
         assert thing.__doc__ and len(thing.__doc__.splitlines()) > 3
     assert "apply" in quax.Game.__dict__ and quax.Game.apply.__doc__
+
+
+def test_a_rules_file_is_a_game(tmp_path):
+    """quax.Game takes a rules file where it takes a name (docs/VARIANTS.md): twostep's turns
+    of two stones after the first, and a file no engine plays refused naming the field."""
+    import os
+    source = os.environ.get("QUAX_SOURCE_DIR", os.path.join(os.path.dirname(__file__), "..", ".."))
+    game = quax.Game(os.path.join(source, "examples", "variants", "twostep.yaml"), 5)
+    assert (game.variant, game.size, game.swap) == ("twostep", 5, False)
+    movers = []
+    for move in ["c3", "a1", "e5", "b2", "d4"]:
+        movers.append(game.to_move)
+        game.apply_text(move)
+    assert movers == ["black", "white", "white", "black", "black"] and game.to_move == "white"
+    assert quax.Game("twostep", 7).size == 7  # once read, its name is known
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("name: bad\ndiagonal: link\nstones_per_turn: [1, 2]\npie_rule: off\nsizes: {default: 5}\n")
+    with pytest.raises(ValueError, match="stones_per_turn: several stones a turn are played with diagonal"):
+        quax.Game(str(bad))
