@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <functional>
 #include <map>
+#include <optional>
 
 #include "core/bounded_file.h"
 #include "core/quoted_input.h"
@@ -65,8 +66,7 @@ Rules parse_rules(const std::string& text, const std::string& where) {
   if (!root.IsMap()) refuse(where, "expected a mapping of fields (name: ..., board: ..., sizes: ...)");
   Rules r;
   bool goal_given = false, sizes_given = false;
-  int min_size = 0, max_size = 0;
-  bool min_given = false, max_given = false;
+  std::optional<int> min_size, max_size;  // left out: the engine's range
   const std::map<std::string, std::function<void(const YAML::Node&)>> fields = {
       {"name", [&](const YAML::Node& n) { r.name = scalar(n, where, "name"); }},
       {"board", [&](const YAML::Node& n) { r.board = word(n, where, "board", parse_tiling, tiling_words); }},
@@ -104,10 +104,8 @@ Rules parse_rules(const std::string& text, const std::string& where) {
              sizes_given = true;
            } else if (key == "min") {
              min_size = integer(kv.second, where, "sizes: min");
-             min_given = true;
            } else if (key == "max") {
              max_size = integer(kv.second, where, "sizes: max");
-             max_given = true;
            } else {
              refuse(where, "sizes: unknown field '" + key + "' (default, min, max)");
            }
@@ -130,8 +128,8 @@ Rules parse_rules(const std::string& text, const std::string& where) {
   if (!goal_given && r.board == Tiling::kHexTriangle) r.goal = Goal::kThreeSides;
   int engine_min = 0, engine_max = 0;
   engine_size_range(r, &engine_min, &engine_max);
-  r.min_size = min_given ? min_size : engine_min;
-  r.max_size = max_given ? max_size : engine_max;
+  r.min_size = min_size.value_or(engine_min);
+  r.max_size = max_size.value_or(engine_max);
   const std::string why = check_rules(r);
   if (!why.empty()) refuse(where, why);
   return r;
