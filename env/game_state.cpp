@@ -11,6 +11,15 @@ void check_identity(int sym) {
 }
 }  // namespace
 
+void GameState::legal_actions(std::vector<int>* out) const {
+  const int n = num_actions();
+  std::vector<uint8_t> mask(static_cast<size_t>(n));
+  legal_mask(mask.data());
+  out->clear();
+  for (int a = 0; a < n; ++a)
+    if (mask[a]) out->push_back(a);
+}
+
 std::vector<int> GameState::parse_record_token(std::string_view token, std::string* error) const {
   const int action = parse_action(token, error);
   if (action < 0) return {};

@@ -57,7 +57,8 @@ class GameState {
   // mask[a] = 1 when action a is legal, else 0; mask has num_actions() entries.
   // All zero once the game is over.
   virtual void legal_mask(uint8_t* mask) const = 0;
-  virtual void legal_actions(std::vector<int>* out) const = 0;
+  // The legal actions in increasing order; by default read off legal_mask().
+  virtual void legal_actions(std::vector<int>* out) const;
   // Empty when legal; otherwise one line naming the move and why it is not legal.
   virtual std::string why_illegal(int action) const = 0;
   bool is_legal(int action) const { return why_illegal(action).empty(); }
@@ -79,7 +80,8 @@ class GameState {
   virtual int parse_action(std::string_view text, std::string* error) const = 0;
   // The stones (cells) and links of one colour in canonical notation, board order.
   virtual std::vector<std::string> stones_of(Player p) const = 0;
-  virtual std::vector<std::string> links_of(Player p) const = 0;
+  // None by default: only the boards with link moves or automatic links have links.
+  virtual std::vector<std::string> links_of(Player /*p*/) const { return {}; }
   // A diagram in the style of the play-by-email server's, several lines; its last line ends
   // with status_line() (quikquax: its last two lines hold it, the turn on a line of its own).
   virtual std::string board_text() const = 0;

@@ -18,8 +18,7 @@ namespace {
 float won_game_weight(const HexGeometry& geo) { return 1.0f / static_cast<float>(geo.depth + 1); }
 }  // namespace
 
-HexGame::HexGame(const GameSpec& spec)
-    : spec_(spec), n_(spec.size), nn_(spec.size * spec.size), geo_(HexGeometry::get(spec.variant, spec.size)) {
+HexGame::HexGame(const GameSpec& spec) : TurnTakingGame(spec), geo_(HexGeometry::get(spec.variant, spec.size)) {
   assert(is_hex_variant(spec.variant));
   cells_.assign(nn_, 0);
   parent_.resize(geo_->num_nodes);
@@ -34,8 +33,6 @@ HexGame::HexGame(const GameSpec& spec)
   }
 }
 
-std::unique_ptr<GameState> HexGame::clone() const { return std::make_unique<HexGame>(*this); }
-
 void HexGame::copy_from(const GameState& other) {
   const auto& o = static_cast<const HexGame&>(other);
   assert(o.spec_ == spec_);
@@ -47,9 +44,7 @@ void HexGame::copy_from(const GameState& other) {
   empty_pos_ = o.empty_pos_;
   points_[0] = o.points_[0];
   points_[1] = o.points_[1];
-  to_move_ = o.to_move_;
-  outcome_ = o.outcome_;
-  ply_ = o.ply_;
+  copy_turn_from(o);
   key_ = o.key_;
 }
 

@@ -18,30 +18,24 @@
 #include <memory>
 #include <vector>
 
-#include "env/game_state.h"
+#include "env/board_game.h"
 #include "env/hex_geometry.h"
 
 namespace quax {
 
-class HexGame final : public GameState {
+class HexGame final : public TurnTakingGame<HexGame> {
  public:
+  static constexpr int kSpatialPlanes = 1;
+  static constexpr int kExtraActions = 1;  // swap
   static constexpr int kNumPlanes = 7;
 
   // Precondition: is_hex_variant(spec.variant) and check_spec(spec) is empty.
   explicit HexGame(const GameSpec& spec);
 
-  const GameSpec& spec() const override { return spec_; }
-  std::unique_ptr<GameState> clone() const override;
   void copy_from(const GameState& other) override;
 
-  Player to_move() const override { return outcome_ == Outcome::kOngoing ? to_move_ : Player::kNone; }
-  Outcome outcome() const override { return outcome_; }
-  int move_number() const override { return ply_; }
-
-  int spatial_planes() const override { return 1; }
-  int extra_actions() const override { return 1; }
   void legal_mask(uint8_t* mask) const override;
-  void legal_actions(std::vector<int>* out) const override;
+  void legal_actions(std::vector<int>* out) const override;  // from the empty cells, not the mask
   std::string why_illegal(int action) const override;
   void apply(int action) override;
   Outcome play_random_to_end(Rng& rng) override;
@@ -49,12 +43,10 @@ class HexGame final : public GameState {
   std::string action_to_string(int action) const override;
   int parse_action(std::string_view text, std::string* error) const override;
   std::vector<std::string> stones_of(Player p) const override;
-  std::vector<std::string> links_of(Player) const override { return {}; }
   std::string board_text() const override;  // env/hex_text.cpp
   std::string move_help() const override;    // env/hex_text.cpp
   std::string status_line() const override;  // env/hex_text.cpp
 
-  int num_planes() const override { return kNumPlanes; }
   std::vector<std::string> plane_names() const override;
   void encode(float* planes) const override;
   int to_net_action(int board_action) const override;
@@ -100,8 +92,6 @@ class HexGame final : public GameState {
   void after_move();
   int find(int x) const;
 
-  GameSpec spec_;
-  int n_ = 0, nn_ = 0;
   std::shared_ptr<const HexGeometry> geo_;
 
   std::vector<uint8_t> cells_;           // 0 empty, 1 black, 2 white
@@ -111,10 +101,6 @@ class HexGame final : public GameState {
   std::vector<int16_t> empties_;         // empty on-board cells, in no order
   std::vector<int16_t> empty_pos_;       // cell -> index in empties_, -1 if occupied or off board
   int points_[2] = {0, 0};
-
-  Player to_move_ = Player::kBlack;
-  Outcome outcome_ = Outcome::kOngoing;
-  int ply_ = 0;
   uint64_t key_ = 0;
 };
 

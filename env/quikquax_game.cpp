@@ -49,9 +49,7 @@ GameSpec board_spec(const GameSpec& spec) {
 }  // namespace
 
 QuikQuaxGame::QuikQuaxGame(const GameSpec& spec)
-    : spec_(spec),
-      n_(spec.size),
-      nn_(spec.size * spec.size),
+    : BoardGame(spec),
       rules_(&variant_info(spec.variant).rules),
       one_per_quadrant_(rules_->one_stone_per_quadrant),
       cascade_(variant_info(spec.variant).fill_cascade),
@@ -70,8 +68,6 @@ void QuikQuaxGame::count_empty_quadrant_cells() {
   for (int cell = 0; cell < nn_; ++cell)
     if (board_.stone(cell % n_, cell / n_) == Player::kNone) ++empty_in_quadrant_[quadrant_of(cell)];
 }
-
-std::unique_ptr<GameState> QuikQuaxGame::clone() const { return std::make_unique<QuikQuaxGame>(*this); }
 
 void QuikQuaxGame::copy_from(const GameState& other) {
   const auto& o = static_cast<const QuikQuaxGame&>(other);
@@ -105,14 +101,6 @@ void QuikQuaxGame::legal_mask(uint8_t* mask) const {
   if (is_over()) return;
   for (int cell = 0; cell < nn_; ++cell)
     mask[cell] = quadrant_open(quadrant_of(cell)) && board_.stone(cell % n_, cell / n_) == Player::kNone;
-}
-
-void QuikQuaxGame::legal_actions(std::vector<int>* out) const {
-  out->clear();
-  std::vector<uint8_t> mask(nn_);
-  legal_mask(mask.data());
-  for (int a = 0; a < nn_; ++a)
-    if (mask[a]) out->push_back(a);
 }
 
 void QuikQuaxGame::apply(int action) {

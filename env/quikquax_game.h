@@ -22,30 +22,28 @@
 #include <array>
 #include <memory>
 
-#include "env/game_state.h"
+#include "env/board_game.h"
 #include "env/square_game.h"
 
 namespace quax {
 
-class QuikQuaxGame final : public GameState {
+class QuikQuaxGame final : public BoardGame<QuikQuaxGame> {
  public:
+  static constexpr int kSpatialPlanes = 1;
+  static constexpr int kExtraActions = 0;
   static constexpr int kNumPlanes = 10;
 
   // Precondition: check_spec(spec) is empty (so the size is even under the quadrant rule).
   explicit QuikQuaxGame(const GameSpec& spec);
 
-  const GameSpec& spec() const override { return spec_; }
-  std::unique_ptr<GameState> clone() const override;
   void copy_from(const GameState& other) override;
 
+  // The turn is the board's: the board keeps the same player to move within a turn.
   Player to_move() const override { return board_.to_move(); }
   Outcome outcome() const override { return board_.outcome(); }
   int move_number() const override { return board_.move_number(); }
 
-  int spatial_planes() const override { return 1; }
-  int extra_actions() const override { return 0; }
   void legal_mask(uint8_t* mask) const override;
-  void legal_actions(std::vector<int>* out) const override;
   std::string why_illegal(int action) const override;
   void apply(int action) override;
   Outcome play_random_to_end(Rng& rng) override;
@@ -58,7 +56,6 @@ class QuikQuaxGame final : public GameState {
   std::string move_help() const override;
   std::string status_line() const override;
 
-  int num_planes() const override { return kNumPlanes; }
   std::vector<std::string> plane_names() const override;
   void encode(float* planes) const override;
   int to_net_action(int board_action) const override { return board_.to_net_action(board_action); }
@@ -89,8 +86,6 @@ class QuikQuaxGame final : public GameState {
   bool quadrant_open(int q) const { return !one_per_quadrant_ || !(used_ & (1 << q)); }
   void count_empty_quadrant_cells();
 
-  GameSpec spec_;
-  int n_ = 0, nn_ = 0;
   const Rules* rules_;      // the registry's: stones_per_turn
   bool one_per_quadrant_;   // Rules::one_stone_per_quadrant
   bool cascade_;            // the board fills cells of its own (quadrex): recount the quadrants

@@ -17,8 +17,7 @@ using square_edge::kNorth;
 using square_edge::kSouth;
 using square_edge::kWest;
 
-SquareGame::SquareGame(const GameSpec& spec)
-    : spec_(spec), n_(spec.size), nn_(spec.size * spec.size), geo_(table_for_size<Geometry>(spec.size)) {
+SquareGame::SquareGame(const GameSpec& spec) : TurnTakingGame(spec), geo_(table_for_size<Geometry>(spec.size)) {
   // The rules of the family member, from the facts its file registered (env/variants/).
   const VariantInfo& facts = variant_info(spec.variant);
   link_moves_ = facts.links == LinkRule::kChosen;
@@ -38,8 +37,6 @@ SquareGame::SquareGame(const GameSpec& spec)
   cascade_queue_.reserve(nn_);
 }
 
-std::unique_ptr<GameState> SquareGame::clone() const { return std::make_unique<SquareGame>(*this); }
-
 void SquareGame::copy_from(const GameState& other) {
   const auto& o = static_cast<const SquareGame&>(other);
   assert(o.spec_ == spec_);
@@ -53,9 +50,7 @@ void SquareGame::copy_from(const GameState& other) {
     candidates_ = o.candidates_;
     candidate_pos_ = o.candidate_pos_;
   }
-  to_move_ = o.to_move_;
-  outcome_ = o.outcome_;
-  ply_ = o.ply_;
+  copy_turn_from(o);
   must_pass_ = o.must_pass_;
   key_ = o.key_;
 }
@@ -383,14 +378,6 @@ void SquareGame::net_legal_mask(uint8_t* mask) const {
   if (link_moves_)
     for (int16_t id : candidates_[index_of(to_move_)]) mask[(1 + (id & 1)) * nn_ + t[id >> 1]] = 1;
   if (swap_available()) mask[swap_action()] = 1;
-}
-
-void SquareGame::legal_actions(std::vector<int>* out) const {
-  std::vector<uint8_t> mask(num_actions());
-  legal_mask(mask.data());
-  out->clear();
-  for (int a = 0; a < num_actions(); ++a)
-    if (mask[a]) out->push_back(a);
 }
 
 Outcome SquareGame::play_random_to_end(Rng& rng) {

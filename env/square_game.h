@@ -18,11 +18,11 @@
 #include <memory>
 #include <vector>
 
-#include "env/game_state.h"
+#include "env/board_game.h"
 
 namespace quax {
 
-class SquareGame final : public GameState {
+class SquareGame final : public TurnTakingGame<SquareGame> {
  public:
   static constexpr int kSpatialPlanes = 3;
   static constexpr int kExtraActions = 2;
@@ -30,18 +30,9 @@ class SquareGame final : public GameState {
 
   explicit SquareGame(const GameSpec& spec);
 
-  const GameSpec& spec() const override { return spec_; }
-  std::unique_ptr<GameState> clone() const override;
   void copy_from(const GameState& other) override;
 
-  Player to_move() const override { return outcome_ == Outcome::kOngoing ? to_move_ : Player::kNone; }
-  Outcome outcome() const override { return outcome_; }
-  int move_number() const override { return ply_; }
-
-  int spatial_planes() const override { return kSpatialPlanes; }
-  int extra_actions() const override { return kExtraActions; }
   void legal_mask(uint8_t* mask) const override;
-  void legal_actions(std::vector<int>* out) const override;
   std::string why_illegal(int action) const override;
   void apply(int action) override;
   Outcome play_random_to_end(Rng& rng) override;
@@ -54,7 +45,6 @@ class SquareGame final : public GameState {
   std::string move_help() const override;
   std::string status_line() const override;
 
-  int num_planes() const override { return kNumPlanes; }
   std::vector<std::string> plane_names() const override;
   void encode(float* planes) const override;
   int to_net_action(int board_action) const override;
@@ -119,8 +109,6 @@ class SquareGame final : public GameState {
   void remove_candidate(int link_id);
   uint64_t turn_key() const;
 
-  GameSpec spec_;
-  int n_ = 0, nn_ = 0;
   std::shared_ptr<const Geometry> geo_;
   // The family member's rules, read from its registered facts (VariantInfo) at construction:
   // the players make links (quax, link); a stone links its diagonal pairs (quickway); diagonal
@@ -138,9 +126,6 @@ class SquareGame final : public GameState {
   std::vector<int16_t> candidate_pos_;
   std::vector<int16_t> cascade_queue_;  // quadrex scratch, kept to avoid allocation
 
-  Player to_move_ = Player::kBlack;
-  Outcome outcome_ = Outcome::kOngoing;
-  int ply_ = 0;
   bool must_pass_ = false;
   uint64_t key_ = 0;
   // False only in final_ownership()'s scratch board: stones then join their groups but not

@@ -20,7 +20,7 @@ constexpr int kSouth = 0, kNorth = 1, kWest = 2, kEast = 3;
 
 }  // namespace
 
-StymieGame::StymieGame(const GameSpec& spec) : spec_(spec), n_(spec.size), nn_(spec.size * spec.size) {
+StymieGame::StymieGame(const GameSpec& spec) : TurnTakingGame(spec) {
   assert(variant_info(spec.variant).shape == BoardShape::kOctagons);
   pieces_.assign(2 * nn_, 0);
   parent_.resize(2 * nn_ + 4);
@@ -156,14 +156,6 @@ void StymieGame::legal_mask(uint8_t* mask) const {
     mask[a] = pieces_[a] == 0 && (!is_square(a) || real_square(a)) && piece_fits(a);
   mask[swap_action()] = swap_available();
   mask[end_action()] = !turn_.empty() && turn_complete();
-}
-
-void StymieGame::legal_actions(std::vector<int>* out) const {
-  std::vector<uint8_t> mask(num_actions());
-  legal_mask(mask.data());
-  out->clear();
-  for (int a = 0; a < num_actions(); ++a)
-    if (mask[a]) out->push_back(a);
 }
 
 void StymieGame::apply(int action) {

@@ -22,29 +22,22 @@
 #include <memory>
 #include <vector>
 
-#include "env/game_state.h"
+#include "env/board_game.h"
 
 namespace quax {
 
-class StymieGame final : public GameState {
+class StymieGame final : public TurnTakingGame<StymieGame> {
  public:
+  static constexpr int kSpatialPlanes = 2;
+  static constexpr int kExtraActions = 2;  // swap, end
   static constexpr int kNumPlanes = 10;
 
   // Precondition: the spec's variant is played on octagons and check_spec(spec) is empty.
   explicit StymieGame(const GameSpec& spec);
 
-  const GameSpec& spec() const override { return spec_; }
-  std::unique_ptr<GameState> clone() const override { return std::make_unique<StymieGame>(*this); }
   void copy_from(const GameState& other) override { *this = static_cast<const StymieGame&>(other); }
 
-  Player to_move() const override { return outcome_ == Outcome::kOngoing ? to_move_ : Player::kNone; }
-  Outcome outcome() const override { return outcome_; }
-  int move_number() const override { return ply_; }
-
-  int spatial_planes() const override { return 2; }
-  int extra_actions() const override { return 2; }
   void legal_mask(uint8_t* mask) const override;
-  void legal_actions(std::vector<int>* out) const override;
   std::string why_illegal(int action) const override;
   void apply(int action) override;
   Outcome play_random_to_end(Rng& rng) override;
@@ -53,12 +46,10 @@ class StymieGame final : public GameState {
   int parse_action(std::string_view text, std::string* error) const override;
   // Octagons and squares (`c5+`) of one colour; Stymie has no links.
   std::vector<std::string> stones_of(Player p) const override;
-  std::vector<std::string> links_of(Player) const override { return {}; }
   std::string board_text() const override;
   std::string move_help() const override;
   std::string status_line() const override;
 
-  int num_planes() const override { return kNumPlanes; }
   std::vector<std::string> plane_names() const override;
   void encode(float* planes) const override;
   int to_net_action(int board_action) const override;
@@ -109,17 +100,12 @@ class StymieGame final : public GameState {
   void unite(int a, int b);
   std::string name(int a) const;
 
-  GameSpec spec_;
-  int n_ = 0, nn_ = 0;
   std::vector<uint8_t> pieces_;   // per action of [0, 2NN): 0 empty, 1 black, 2 white
   std::vector<int16_t> parent_;   // union-find over the 2NN pieces and 4 edge nodes
   std::vector<int> turn_;         // actions placed in the current turn
   int empties_ = 0;
   int turn_number_ = 0;           // 0 is the opening
   bool triple_allowed_ = false;
-  Player to_move_ = Player::kBlack;
-  Outcome outcome_ = Outcome::kOngoing;
-  int ply_ = 0;
   // False only in final_ownership()'s scratch board: pieces join their groups but not the
   // edge nodes, so that each set of the union-find is one group.
   bool join_edges_ = true;

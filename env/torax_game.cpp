@@ -32,8 +32,7 @@ struct ToraxGame::Geometry {
   }
 };
 
-ToraxGame::ToraxGame(const GameSpec& spec)
-    : spec_(spec), n_(spec.size), nn_(spec.size * spec.size), geo_(table_for_size<Geometry>(spec.size)) {
+ToraxGame::ToraxGame(const GameSpec& spec) : TurnTakingGame(spec), geo_(table_for_size<Geometry>(spec.size)) {
   assert(variant_info(spec.variant).shape == BoardShape::kTorus);
   cells_.assign(nn_, 0);
   links_.assign(nn_, 0);
@@ -44,8 +43,6 @@ ToraxGame::ToraxGame(const GameSpec& spec)
   empties_ = nn_;
 }
 
-std::unique_ptr<GameState> ToraxGame::clone() const { return std::make_unique<ToraxGame>(*this); }
-
 void ToraxGame::copy_from(const GameState& other) {
   const auto& o = static_cast<const ToraxGame&>(other);
   cells_ = o.cells_;
@@ -54,11 +51,9 @@ void ToraxGame::copy_from(const GameState& other) {
   wrap_c_ = o.wrap_c_;
   wrap_r_ = o.wrap_r_;
   empties_ = o.empties_;
-  to_move_ = o.to_move_;
+  copy_turn_from(o);
   connector_ = o.connector_;
-  outcome_ = o.outcome_;
   blocks_this_turn_ = o.blocks_this_turn_;
-  ply_ = o.ply_;
   must_pass_ = o.must_pass_;
 }
 
@@ -207,14 +202,6 @@ void ToraxGame::legal_mask(uint8_t* mask) const {
   const Player colour = colour_of(to_move_);
   for (int b = 0; b < nn_; ++b)
     for (int d = 0; d < 2; ++d) mask[(1 + d) * nn_ + b] = link_legal(b, d, colour);
-}
-
-void ToraxGame::legal_actions(std::vector<int>* out) const {
-  std::vector<uint8_t> mask(num_actions());
-  legal_mask(mask.data());
-  out->clear();
-  for (int a = 0; a < num_actions(); ++a)
-    if (mask[a]) out->push_back(a);
 }
 
 Outcome ToraxGame::play_random_to_end(Rng& rng) {

@@ -33,30 +33,23 @@
 #include <memory>
 #include <vector>
 
-#include "env/game_state.h"
+#include "env/board_game.h"
 #include "env/union_find.h"
 
 namespace quax {
 
-class ToraxGame final : public GameState {
+class ToraxGame final : public TurnTakingGame<ToraxGame> {
  public:
+  static constexpr int kSpatialPlanes = 3;
+  static constexpr int kExtraActions = 3;  // adopt, end, pass
   static constexpr int kNumPlanes = 10;
 
   // Precondition: the spec's variant is played on the torus and check_spec(spec) is empty.
   explicit ToraxGame(const GameSpec& spec);
 
-  const GameSpec& spec() const override { return spec_; }
-  std::unique_ptr<GameState> clone() const override;
   void copy_from(const GameState& other) override;
 
-  Player to_move() const override { return outcome_ == Outcome::kOngoing ? to_move_ : Player::kNone; }
-  Outcome outcome() const override { return outcome_; }
-  int move_number() const override { return ply_; }
-
-  int spatial_planes() const override { return 3; }
-  int extra_actions() const override { return 3; }
   void legal_mask(uint8_t* mask) const override;
-  void legal_actions(std::vector<int>* out) const override;
   std::string why_illegal(int action) const override;
   void apply(int action) override;
   Outcome play_random_to_end(Rng& rng) override;
@@ -74,7 +67,6 @@ class ToraxGame final : public GameState {
   RecordForm record_form(int action) const override;
   std::vector<int> parse_record_token(std::string_view token, std::string* error) const override;
 
-  int num_planes() const override { return kNumPlanes; }
   std::vector<std::string> plane_names() const override;
   void encode(float* planes) const override;
   int to_net_action(int board_action) const override { return board_action; }
@@ -137,19 +129,14 @@ class ToraxGame final : public GameState {
   template <typename T>
   void transform_layout(int sym, int spatial, const T* in, T* out, int extra) const;
 
-  GameSpec spec_;
-  int n_ = 0, nn_ = 0;
   std::shared_ptr<const Geometry> geo_;
   std::vector<uint8_t> cells_;  // 0 empty, 1 black, 2 white
   std::vector<uint8_t> links_;  // per block: 0 none, else 1 + 2 * d + colour
   mutable std::vector<int16_t> parent_;
   mutable std::vector<int8_t> wrap_c_, wrap_r_;  // to parent
   int empties_ = 0;
-  Player to_move_ = Player::kBlack;
-  Player connector_ = Player::kNone;
-  Outcome outcome_ = Outcome::kOngoing;
+  Player connector_ = Player::kNone;  // to_move_ is a seat: the auction decides its colour
   int blocks_this_turn_ = 0;
-  int ply_ = 0;
   bool must_pass_ = false;
 };
 
