@@ -1,5 +1,7 @@
 #include "env/rules.h"
 
+#include "core/quoted_input.h"
+
 #include <algorithm>
 #include <utility>
 
@@ -86,11 +88,11 @@ std::string schedule_text(const std::vector<int>& counts) {
 
 std::string check_name(const std::string& name) {
   if (name.empty()) return "name: missing (a lower-case word, e.g. name: twostep)";
-  if (name.size() > 32) return "name: '" + name.substr(0, 32) + "...' is longer than 32 characters";
-  if (name[0] < 'a' || name[0] > 'z') return "name: '" + name + "' must start with a lower-case letter";
+  if (name.size() > 32) return "name: " + quoted_input(name) + " is longer than 32 characters";
+  if (name[0] < 'a' || name[0] > 'z') return "name: " + quoted_input(name) + " must start with a lower-case letter";
   for (char c : name)
     if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_'))
-      return "name: '" + name + "' may hold only lower-case letters, digits, '-' and '_'";
+      return "name: " + quoted_input(name) + " may hold only lower-case letters, digits, '-' and '_'";
   return "";
 }
 

@@ -33,7 +33,7 @@ int integer(const YAML::Node& node, const std::string& where, const std::string&
     if (used == text.size()) return value;
   } catch (const std::exception&) {
   }
-  refuse(where, field + ": '" + text + "' is not a whole number");
+  refuse(where, field + ": " + quoted_input(text) + " is not a whole number");
 }
 
 bool on_off(const YAML::Node& node, const std::string& where, const std::string& field, const char* on,
@@ -41,7 +41,7 @@ bool on_off(const YAML::Node& node, const std::string& where, const std::string&
   const std::string word = scalar(node, where, field);
   if (word == on) return true;
   if (word == off) return false;
-  refuse(where, field + ": '" + word + "' is neither " + on + " nor " + off);
+  refuse(where, field + ": " + quoted_input(word) + " is neither " + on + " nor " + off);
 }
 
 // A word of a field's table, or an error listing the words.
@@ -50,7 +50,7 @@ E word(const YAML::Node& node, const std::string& where, const std::string& fiel
        std::string (*words)()) {
   const std::string text = scalar(node, where, field);
   E value;
-  if (!parse(text, &value)) refuse(where, field + ": '" + text + "' is not one of " + words());
+  if (!parse(text, &value)) refuse(where, field + ": " + quoted_input(text) + " is not one of " + words());
   return value;
 }
 
@@ -61,7 +61,7 @@ Rules parse_rules(const std::string& text, const std::string& where) {
   try {
     root = YAML::Load(text);
   } catch (const YAML::Exception& e) {
-    refuse(where, "not YAML: " + e.msg + " (line " + std::to_string(e.mark.line + 1) + ")");
+    refuse(where, "not YAML: " + printable_line(e.msg) + " (line " + std::to_string(e.mark.line + 1) + ")");
   }
   if (!root.IsMap()) refuse(where, "expected a mapping of fields (name: ..., board: ..., sizes: ...)");
   Rules r;
@@ -107,7 +107,7 @@ Rules parse_rules(const std::string& text, const std::string& where) {
            } else if (key == "max") {
              max_size = integer(kv.second, where, "sizes: max");
            } else {
-             refuse(where, "sizes: unknown field '" + key + "' (default, min, max)");
+             refuse(where, "sizes: unknown field " + quoted_input(key) + " (default, min, max)");
            }
          }
        }},
@@ -118,7 +118,7 @@ Rules parse_rules(const std::string& text, const std::string& where) {
     if (field == fields.end()) {
       std::string known;
       for (const auto& f : fields) known += (known.empty() ? "" : ", ") + f.first;
-      refuse(where, "unknown field '" + key + "' (" + known + ")");
+      refuse(where, "unknown field " + quoted_input(key) + " (" + known + ")");
     }
     field->second(kv.second);
   }
