@@ -1,10 +1,11 @@
-// Shards: games written and read back unchanged, in every variant; version-1 files still
-// read; damaged files refused with one line naming the file and what is wrong; the replay
+// Shards: games written and read back unchanged, in every variant; version-1 and version-2
+// files still read; games played under other rules than the run's refused; damaged files refused with one line naming the file and what is wrong; the replay
 // window skips and sets aside bad shards and prunes the ones it no longer holds.
 #include <gtest/gtest.h>
 #include <fmt/format.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <xxhash.h>
 
 #include <cmath>
 #include <cstring>
@@ -14,6 +15,7 @@
 #include <limits>
 
 #include "core/bounded_file.h"
+#include "env/game_registry.h"
 #include "env/game_state.h"
 #include "mcts/simple_evaluators.h"
 #include "train/replay_window.h"
@@ -139,8 +141,11 @@ TEST(Shard, EncodingIsLittleEndianByteForByte) {
   g.moves = {m};
   const std::string bytes = encode_shard({g});
   const std::string payload = bytes.substr(24);
-  const std::string expected_payload = std::string(
-      "\x00\x04\x01\x00"                  // quax, 4, swap, reserved
+  const std::string rules = rules_text(variant_info(Variant::kQuax).rules);
+  ASSERT_LT(rules.size(), 256u);
+  const std::string expected_payload = std::string("\x00\x04\x01\x00", 4) +  // quax, 4, swap, reserved
+                                       static_cast<char>(rules.size()) + '\x00' + rules +  // u16 length, text
+                                       std::string(
       "\x01\x00\x00\x00"                  // 1 game
       "\x08\x07\x06\x05\x04\x03\x02\x01"  // game_index
       "\x02\x02\x00\xff"                  // white wins, resigned, black resigned, no would-be resigner
@@ -151,9 +156,11 @@ TEST(Shard, EncodingIsLittleEndianByteForByte) {
       "\x44\x33\x22\x11"                  // simulations
       "\x01\x00\x00\x00"                  // 1 policy entry
       "\x01\x00\x00\x00\x80\x3f",         // action 1, 1.0f
-      50);
+      46);
   EXPECT_EQ(payload, expected_payload);
-  EXPECT_EQ(bytes.substr(0, 16), std::string("QXSH\x02\x00\x00\x00\x32\x00\x00\x00\x00\x00\x00\x00", 16));
+  EXPECT_EQ(bytes.substr(0, 8), std::string("QXSH\x03\x00\x00\x00", 8));
+  EXPECT_EQ(bytes.substr(8, 8), std::string({static_cast<char>(payload.size()), '\x00', '\x00', '\x00', '\x00', '\x00',
+                                             '\x00', '\x00'}));
   ASSERT_EQ(m.action, 1);
   expect_same_games(decode_shard(bytes, spec), {g});
 }
@@ -187,10 +194,10 @@ TEST(Shard, VersionOneShardsStillRead) {
   ASSERT_EQ(v1.substr(0, 8), std::string("QXSH\x01\x00\x00\x00", 8));
   const auto games = read_shard(fixture("v1-quax4.qxs"), kFixtureSpec);
   EXPECT_EQ(dump_games(games), read_bytes(fixture("v1-quax4.txt")));
-  // Written again, they are version 2 and read back the same.
+  // Written again, they are version 3 and read back the same.
   const auto dir = temp_dir("v1");
   write_shard(dir + "/again.qxs", games);
-  EXPECT_EQ(read_bytes(dir + "/again.qxs").substr(4, 4), std::string("\x02\x00\x00\x00", 4));
+  EXPECT_EQ(read_bytes(dir + "/again.qxs").substr(4, 4), std::string("\x03\x00\x00\x00", 4));
   expect_same_games(read_shard(dir + "/again.qxs", kFixtureSpec), games);
   fs::remove_all(dir);
 }
@@ -214,6 +221,60 @@ std::string write_v2(const std::string& dir, const std::string& name) {
   const std::string path = dir + "/" + name;
   write_shard(path, play_games(kFixtureSpec, 3, 5));
   return path;
+}
+
+// A version-2 or -3 header for `payload`: its length and checksum.
+std::string with_header(uint32_t version, const std::string& payload) {
+  std::string out("QXSH");
+  const uint64_t fields[] = {version, payload.size(), XXH3_64bits(payload.data(), payload.size())};
+  for (int f = 0; f < 3; ++f)
+    for (int i = 0; i < (f == 0 ? 4 : 8); ++i) out += static_cast<char>((fields[f] >> (8 * i)) & 0xFF);
+  return out + payload;
+}
+
+// Version 2 is version 1's payload behind a checksummed header (the fixture's actions are all
+// non-negative, so their i16 and u16 bytes agree).
+TEST(Shard, VersionTwoShardsStillRead) {
+  const std::string v1 = read_bytes(fixture("v1-quax4.qxs"));
+  const auto dir = temp_dir("v2");
+  write_bytes(dir + "/v2.qxs", with_header(2, v1.substr(8)));
+  EXPECT_EQ(dump_games(read_shard(dir + "/v2.qxs", kFixtureSpec)), read_bytes(fixture("v1-quax4.txt")));
+  fs::remove_all(dir);
+}
+
+// A shard names its variant by a number that holds only within a run; the rules text beside
+// it catches games of other rules (a rules file edited between self-play and the learner).
+TEST(Shard, GamesOfOtherRulesAreRefused) {
+  const auto dir = temp_dir("rules");
+  const std::string path = dir + "/rules.qxs";
+  write_shard(path, play_games(kFixtureSpec, 2, 4));
+  const std::string good = read_bytes(path);
+  const std::string rules = rules_text(variant_info(kFixtureSpec.variant).rules);
+  const size_t at = 24 + 4 + 2;  // the rules text in the payload
+  ASSERT_EQ(good.substr(at, rules.size()), rules);
+  const auto with_rules = [&](const std::string& text) {
+    return with_header(3, good.substr(24, 4) + static_cast<char>(text.size() & 0xFF) +
+                              static_cast<char>(text.size() >> 8) + text + good.substr(at + rules.size()));
+  };
+  // The same bytes put back read: the patching is sound.
+  write_bytes(path, with_rules(rules));
+  EXPECT_EQ(read_shard(path, kFixtureSpec).size(), 2u);
+  // The same game under another name and sizes (link is quax without the pie rule): read.
+  Rules renamed = variant_info(kFixtureSpec.variant).rules;
+  renamed.name = "somebody-elses";
+  renamed.max_size = 12;
+  write_bytes(path, with_rules(rules_text(renamed)));
+  EXPECT_EQ(read_shard(path, kFixtureSpec).size(), 2u);
+  // Another fourth-point rule: the game of another variant under quax's number.
+  Rules changed = variant_info(kFixtureSpec.variant).rules;
+  changed.diagonal = LinkRule::kAutomatic;
+  write_bytes(path, with_rules(rules_text(changed)));
+  expect_refused(path, kFixtureSpec, "played under other rules than quax here (the shard's diagonal: automatic, not link)");
+  write_bytes(path, with_rules("board: square\nfrobnicate: 3\n"));
+  expect_refused(path, kFixtureSpec, "unknown field");
+  write_bytes(path, with_header(3, good.substr(24, 4) + std::string("\xff\xff", 2) + "board"));
+  expect_refused(path, kFixtureSpec, "truncated: 65535 bytes of rules need at least 65535 bytes");
+  fs::remove_all(dir);
 }
 
 TEST(Shard, AFlippedByteFailsTheChecksum) {

@@ -10,13 +10,15 @@
 
 #include "env/game_registry.h"
 #include "env/game_state.h"
+#include "rules/rules_file.h"
 
 namespace quax {
 
 namespace {
 
 constexpr char kMagic[4] = {'Q', 'X', 'S', 'H'};
-constexpr size_t kV2HeaderBytes = 4 + 4 + 8 + 8;
+constexpr size_t kV2HeaderBytes = 4 + 4 + 8 + 8;  // versions 2 and 3
+constexpr uint32_t kFirstVersionWithRules = 3;
 // The smallest encodings, for checking counts against the bytes left.
 constexpr size_t kGameBytes = 8 + 1 + 1 + 1 + 1 + 4 + 4;
 constexpr size_t kMoveBytes = 2 + 1 + 1 + 4 + 4 + 4;
@@ -44,6 +46,7 @@ class ByteWriter {
     std::memcpy(&bits, &v, sizeof bits);
     u32(bits);
   }
+  void text(const std::string& s) { out += s; }
   std::string out;
 };
 
@@ -66,6 +69,10 @@ std::string encode_payload(const std::vector<GameRecord>& games) {
   w.u8(static_cast<uint8_t>(spec.size));
   w.u8(spec.swap ? 1 : 0);
   w.u8(0);
+  const std::string rules = rules_text(variant_info(spec.variant).rules);
+  if (rules.size() > std::numeric_limits<uint16_t>::max()) throw std::runtime_error("rules too long for a shard");
+  w.u16(static_cast<uint16_t>(rules.size()));
+  w.text(rules);
   w.u32(count_field(games.size(), "games"));
   for (const auto& g : games) {
     if (g.spec != spec) throw std::runtime_error("games of different specs in one shard");
@@ -112,6 +119,7 @@ class PayloadDecoder {
 
   std::vector<GameRecord> decode() {
     read_spec();
+    if (version_ >= kFirstVersionWithRules) read_rules();
     state_ = new_game(spec_);
     actions_ = state_->num_actions();
     net_mask_.resize(static_cast<size_t>(actions_));
@@ -169,6 +177,28 @@ class PayloadDecoder {
     const std::string unplayable = check_spec(found);
     if (!unplayable.empty()) fail("holds games of no playable spec: " + unplayable);
     if (found != spec_) fail(fmt::format("holds games of {}, this run is {}", describe(found), describe(spec_)));
+  }
+
+  // The rules the games were played under must be the game spec_'s variant is here (its
+  // name, sizes and default pie rule aside): a file edited during a run changes the variant's
+  // rules under the same number.
+  void read_rules() {
+    const uint16_t length = u16();
+    check_count(length, 1, "bytes of rules");
+    const std::string text = bytes_.substr(pos_, length);
+    pos_ += length;
+    const Rules& here = variant_info(spec_.variant).rules;
+    Rules written;
+    try {
+      written = parse_rules(text, "rules");
+    } catch (const RulesFileError& e) {
+      fail(std::string("its ") + e.what());
+    }
+    if (!same_game_rules(written, here)) {
+      written.name = here.name;  // so that the difference names a rule, not the name
+      fail(fmt::format("played under other rules than {} here (the shard's {})", here.name,
+                       rules_difference(written, here)));
+    }
   }
 
   void read_game(GameRecord* g) {
@@ -290,9 +320,9 @@ std::vector<GameRecord> decode_shard(const std::string& bytes, const GameSpec& s
   if (bytes.size() < 8 || bytes.compare(0, 4, kMagic, 4) != 0) throw std::runtime_error("not a shard (no QXSH magic)");
   const auto version = static_cast<uint32_t>(read_le(bytes, 4, 4));
   if (version == 1) return PayloadDecoder(bytes, 8, version, spec).decode();
-  if (version != kShardFormatVersion)
+  if (version < 1 || version > kShardFormatVersion)
     throw std::runtime_error(
-        fmt::format("format version {}, this program reads 1 and {}", version, kShardFormatVersion));
+        fmt::format("format version {}, this program reads 1 to {}", version, kShardFormatVersion));
   if (bytes.size() < kV2HeaderBytes) throw std::runtime_error("truncated in the header");
   const uint64_t payload_bytes = read_le(bytes, 8, 8);
   const uint64_t expected = read_le(bytes, 16, 8);
@@ -309,7 +339,7 @@ std::vector<GameRecord> decode_shard(const std::string& bytes, const GameSpec& s
 std::optional<GameSpec> decode_shard_spec(const std::string& head) {
   if (head.size() < 8 || head.compare(0, 4, kMagic, 4) != 0) return std::nullopt;
   const auto version = static_cast<uint32_t>(read_le(head, 4, 4));
-  const size_t at = version == 1 ? 8 : (version == kShardFormatVersion ? kV2HeaderBytes : head.size());
+  const size_t at = version == 1 ? 8 : (version <= kShardFormatVersion ? kV2HeaderBytes : head.size());
   if (head.size() < at + 3) return std::nullopt;
   const auto variant = static_cast<uint8_t>(head[at]), size = static_cast<uint8_t>(head[at + 1]),
              swap = static_cast<uint8_t>(head[at + 2]);
