@@ -11,6 +11,7 @@
 #include <set>
 #include <sstream>
 
+#include "nets/model_file.h"
 #include "train/config.h"
 #include "train/config_print.h"
 
@@ -413,6 +414,28 @@ TEST(Config, ShippedConfigsAreShortAndMergeToTheirExpectedResult) {
     // The merged result is what the file meant before tiers existed (and what runs recorded).
     EXPECT_EQ(dump_config(c), read_text(std::string(QUAX_SOURCE_DIR) + "/tests/data/configs/" + name + ".txt"));
   }
+}
+
+// The configs of docs/VARIANTS.md's worked examples (examples/configs/<name>_<size>.yaml): each
+// trains the rules file examples/variants/<name>.yaml at its size from a shipped model whose
+// input planes and action layout fit that game (so its warm start loads tensor for tensor).
+TEST(Config, ExampleConfigsTrainTheirRulesFilesFromAFittingModel) {
+  const std::string source = QUAX_SOURCE_DIR;
+  int seen = 0;
+  for (const auto& e : std::filesystem::directory_iterator(source + "/examples/configs")) {
+    SCOPED_TRACE(e.path().string());
+    const TrainConfig c = load_config(e.path().string());
+    const std::string stem = e.path().stem().string();
+    const std::string name = stem.substr(0, stem.rfind('_'));
+    EXPECT_EQ(std::filesystem::canonical(c.variant_file),
+              std::filesystem::canonical(source + "/examples/variants/" + name + ".yaml"));
+    EXPECT_EQ(std::string(variant_info(c.game.variant).name), name);
+    EXPECT_EQ(stem, name + "_" + std::to_string(c.game.size));
+    const ModelDescription start = parse_model_description(read_model_description(source + "/" + c.run.init_from));
+    EXPECT_TRUE(same_layout(start.shape, model_shape_for(c.game)));
+    ++seen;
+  }
+  EXPECT_EQ(seen, 3);
 }
 
 TEST(Config, TheReadmeDescribesTheFilesAndKeysAsTheyAre) {

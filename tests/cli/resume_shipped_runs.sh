@@ -3,6 +3,8 @@
 # config.yaml and its newest checkpoint) must resume on a fresh clone exactly as
 # checkpoints/README.md says: copied under runs/, `quax train --config runs/<run>/config.yaml
 # --resume` continues from the kept step and trains on (the replay window refills first).
+# The worked examples' runs (examples/learner/<run>/, docs/VARIANTS.md) resume the same way; their
+# config.yaml names its rules file as ../../examples/variants/<file>, read from runs/<run>/.
 # Usage: resume_shipped_runs.sh <quax binary> <source dir>
 set -euo pipefail
 QUAX=$(realpath "$1")
@@ -11,16 +13,15 @@ WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 
-runs=$(find "$SRC/checkpoints/learner" -mindepth 1 -maxdepth 1 -type d 2>/dev/null | sort)
-[ -n "$runs" ] || fail "no run under checkpoints/learner"
-for kept in $runs; do
+# resume <kept state>: checks it and resumes its copy under $WORK/runs/ a few steps past its newest
+# checkpoint, as `quax train --config runs/<run>/config.yaml --resume` from the repository's root.
+resume() {
+  local kept=$1 name
   name=$(basename "$kept")
   [ -f "$kept/config.yaml" ] || fail "$name: no config.yaml"
+  grep -q "^  dir: runs/$name\$" "$kept/config.yaml" || fail "$name: config.yaml's run.dir is not runs/$name"
   ckpt=$(ls "$kept"/checkpoints/ckpt-*.pt | sort | tail -1)
   step=$((10#$(basename "$ckpt" .pt | sed 's/ckpt-//')))
-  grep -q "^  dir: runs/$name\$" "$kept/config.yaml" || fail "$name: config.yaml's run.dir is not runs/$name"
-  grep -q "\`checkpoints/learner/$name/\`" "$SRC/checkpoints/README.md" || fail "$name: not described in checkpoints/README.md"
-
   mkdir -p "$WORK/runs" && cp -r "$kept" "$WORK/runs/"
   # A few learner steps past the kept one; a small window so the test does not wait for a full one,
   # few games in flight so that the first end soon on large boards (with the default 48 a
@@ -41,4 +42,21 @@ for kept in $runs; do
   ls "$WORK/runs/$name/checkpoints/ckpt-$(printf %010d $((step + 4))).pt" > /dev/null \
     || fail "$name: no checkpoint at step $((step + 4)): $(echo "$out" | tail -3)"
   echo "$name: resumed at step $step and trained to $((step + 4))"
+}
+
+runs=$(find "$SRC/checkpoints/learner" -mindepth 1 -maxdepth 1 -type d 2>/dev/null | sort)
+[ -n "$runs" ] || fail "no run under checkpoints/learner"
+for kept in $runs; do
+  grep -q "\`checkpoints/learner/$(basename "$kept")/\`" "$SRC/checkpoints/README.md" ||
+    fail "$(basename "$kept"): not described in checkpoints/README.md"
+  resume "$kept"
+done
+
+ln -s "$(realpath "$SRC")/examples" "$WORK/examples"  # the rules files, where the runs' configs read them
+examples=$(find "$SRC/examples/learner" -mindepth 1 -maxdepth 1 -type d | sort)
+[ "$(wc -l <<< "$examples")" -eq 3 ] || fail "not three runs under examples/learner: $examples"
+for kept in $examples; do
+  grep -q "\`examples/learner/$(basename "$kept")/\`" "$SRC/docs/VARIANTS.md" ||
+    fail "$(basename "$kept"): not described in docs/VARIANTS.md"
+  resume "$kept"
 done

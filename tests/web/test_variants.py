@@ -1,6 +1,7 @@
 # `quax serve --variants DIR`: the board offers the rules files of DIR beside the shipped variants
 # (docs/VARIANTS.md), and plays each to the end against an engine, the turns of several stones
-# as their rules say; a directory it cannot take stops the server before it listens, in one line.
+# as their rules say, and against the model trained on it (examples/models/); a directory it
+# cannot take stops the server before it listens, in one line.
 import random
 import subprocess
 
@@ -12,7 +13,7 @@ from test_api import call, ok, play_out
 
 @pytest.fixture(scope="module")
 def server():
-    started = start_server(["--variants", "examples/variants"])
+    started = start_server(["--variants", "examples/variants", "--models", "examples/models"])
     yield started
     assert stop_server(started) == 0
 
@@ -40,6 +41,22 @@ def test_a_whole_game_of_each_file(server, variant, size):
     movers = [ok(server, "POST", "/api/games/%s/goto" % replay["id"], {"ply": ply})["to_move"]
               for ply in range(min(len(first_turns), view["plies"]))]
     assert movers == first_turns[:len(movers)]
+
+
+@pytest.mark.parametrize("variant,size,parent", [("twostep", 9, "quickway"), ("quadrex-pairs", 8, "quadrex"),
+                                                  ("quikquax-free", 10, "quikquax")])
+def test_the_model_of_a_file_plays_its_game(server, variant, size, parent):
+    model = "%s-%d.pt" % (variant, size)
+    models = {m["name"]: m for m in ok(server, "GET", "/api/players")["models"]}
+    assert models[model]["variant"] == variant and models[model]["sizes"] == [size]
+    view = ok(server, "POST", "/api/games", {"variant": variant, "size": size, "opponent": model, "sims": 16,
+                                             "human": "white"})
+    assert view["opponent"].endswith(model + ":sims=16")
+    view = play_out(server, view, random.Random(size))
+    assert view["winner"] in ("black", "white")
+    # Its rules, not its parent's: a model of one game does not open a game of another.
+    status, reply = call(server, "POST", "/api/games", {"variant": parent, "size": size, "opponent": model})
+    assert status == 400 and variant in reply["error"], reply
 
 
 def test_a_size_the_file_does_not_allow_is_refused(server):
