@@ -1,7 +1,8 @@
 """What the tests of several training processes read from a run directory: the metrics
 lines, and the games in the shards counted from the shard header (train/shard_format.h:
-"QXSH", u32 version, u64 payload bytes, u64 checksum, then u8 variant, u8 size, u8 swap,
-u8 reserved and the u32 game count), independently of the engine's own reader."""
+"QXSH", u32 version 3, u64 payload bytes, u64 checksum, then u8 variant, u8 size, u8 swap,
+u8 reserved, u16 rules bytes, the rules text and the u32 game count), independently of the
+engine's own reader."""
 import collections
 import json
 import os
@@ -30,9 +31,10 @@ def shard_games(run_dir):
         if not m:
             continue
         with open(os.path.join(folder, name), "rb") as f:
-            head = f.read(32)
-        assert head[:4] == b"QXSH" and struct.unpack("<I", head[4:8])[0] == 2, name
-        games[m.group(2)] += struct.unpack("<I", head[28:32])[0]
+            head = f.read(30)
+            assert head[:4] == b"QXSH" and struct.unpack("<I", head[4:8])[0] == 3, name
+            f.seek(struct.unpack("<H", head[28:30])[0], os.SEEK_CUR)  # the rules text
+            games[m.group(2)] += struct.unpack("<I", f.read(4))[0]
     return games
 
 
