@@ -179,9 +179,9 @@ class PayloadDecoder {
     if (found != spec_) fail(fmt::format("holds games of {}, this run is {}", describe(found), describe(spec_)));
   }
 
-  // The rules the games were played under must be the game spec_'s variant is here (its
-  // name, sizes and default pie rule aside): a file edited during a run changes the variant's
-  // rules under the same number.
+  // The games must have been played under the same game as spec_'s variant here (names, sizes
+  // and the default pie rule aside): a rules file edited during a run changes what its
+  // variant's number means.
   void read_rules() {
     const uint16_t length = u16();
     check_count(length, 1, "bytes of rules");
