@@ -1,6 +1,7 @@
 #include "arena/match.h"
 
 #include <atomic>
+#include <chrono>
 #include <exception>
 #include <map>
 #include <mutex>
@@ -32,26 +33,50 @@ std::vector<Pairing> schedule_games(int num_players, int games_per_pair, Schedul
         pairs.emplace_back(i, j);
   std::vector<Pairing> out;
   for (int round = 0; round < rounds; ++round)
-    for (auto [i, j] : pairs) out.push_back(round % 2 == 0 ? Pairing{i, j} : Pairing{j, i});
+    for (auto [i, j] : pairs) out.push_back(round % 2 == 0 ? Pairing{i, j, {}} : Pairing{j, i, {}});
   return out;
 }
 
-GameResult play_game(const GameSpec& spec, Agent& black, Agent& white, int max_moves) {
+GameResult play_game(const GameSpec& spec, Agent& black, Agent& white, const std::vector<int>& opening,
+                     int max_moves) {
   auto state = new_game(spec);
   black.reset();
   white.reset();
   GameResult result;
   result.spec = spec;
   std::vector<int> actions;
-  while (!state->is_over() && state->move_number() < max_moves) {
-    Agent& agent = state->to_move() == Player::kBlack ? black : white;
-    const int action = agent.choose_action(*state);
+  auto apply = [&](int action) {
+    black.inform_action(*state, action);
+    white.inform_action(*state, action);
     actions.push_back(action);
     state->apply(action);
+  };
+  for (int action : opening) {
+    if (state->is_over() || !state->why_illegal(action).empty())
+      throw std::runtime_error("opening move " + std::to_string(actions.size() + 1) + " (action " +
+                               std::to_string(action) + ") is illegal: " + state->why_illegal(action));
+    apply(action);
+  }
+  Outcome resigned = Outcome::kOngoing;
+  while (!state->is_over() && state->move_number() < max_moves) {
+    const int side = state->to_move() == Player::kBlack ? 0 : 1;
+    Agent& agent = side == 0 ? black : white;
+    const auto start = std::chrono::steady_clock::now();
+    const int action = agent.choose_action(*state);
+    result.seconds[side] += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    ++result.chosen[side];
+    if (action == kResignAction) {
+      resigned = side == 0 ? Outcome::kWhiteWins : Outcome::kBlackWins;
+      break;
+    }
+    if (const auto why = state->why_illegal(action); !why.empty())
+      throw std::runtime_error("player " + agent.name() + " chose an illegal move: " + why);
+    apply(action);
   }
   // In the notation every reader replays (a torax auction turn is one token).
   result.record = record_text(spec, actions);
-  result.outcome = state->is_over() ? state->outcome() : Outcome::kDraw;
+  result.resigned = resigned != Outcome::kOngoing;
+  result.outcome = result.resigned ? resigned : state->is_over() ? state->outcome() : Outcome::kDraw;
   result.moves = state->move_number();
   return result;
 }
@@ -77,7 +102,7 @@ void play_games(const GameSpec& spec, const std::vector<std::string>& names, con
             agents[idx] = make_agent(idx, derive_seed(derive_seed(seed, t), static_cast<uint64_t>(idx)));
             if (!agents[idx]) throw std::runtime_error("player '" + names[idx] + "' could not be made");
           }
-        GameResult r = play_game(spec, *agents[p.black], *agents[p.white]);
+        GameResult r = play_game(spec, *agents[p.black], *agents[p.white], p.opening);
         r.black = names[p.black];
         r.white = names[p.white];
         std::lock_guard<std::mutex> lock(mu);

@@ -14,6 +14,7 @@ namespace quax {
 
 struct Pairing {
   int black = 0, white = 0;  // indices into the player list
+  std::vector<int> opening;  // actions (board frame) played before either side chooses; empty: the empty board
 };
 
 // The names under which an arena records its players, one per description in order: the
@@ -34,9 +35,14 @@ enum class Schedule { kRoundRobin, kGauntlet, kChain };
 // interleaved with other pairs' so that a stopped run leaves a balanced sample.
 std::vector<Pairing> schedule_games(int num_players, int games_per_pair, Schedule schedule = Schedule::kRoundRobin);
 
-// Plays one game to the end; `max_moves` guards against an agent that never finishes
-// (the game then counts as a draw and the result says so).
-GameResult play_game(const GameSpec& spec, Agent& black, Agent& white, int max_moves = 100000);
+// Plays one game to the end from `opening` (legal actions in order; both agents are told of
+// them, and of every move, through Agent::inform_action); `max_moves` guards against an agent
+// that never finishes (the game then counts as a draw and the result says so). An agent's
+// kResignAction ends the game as a win of the other side. Each side's time in choose_action
+// is in the result. Throws std::runtime_error for an illegal opening or an illegal choice
+// (naming the agent), since either is a fault of the caller or of the agent.
+GameResult play_game(const GameSpec& spec, Agent& black, Agent& white, const std::vector<int>& opening = {},
+                     int max_moves = 100000);
 
 // Makes a fresh agent for player `index` with the given seed (each worker thread owns its
 // agents, so agents need not be thread-safe).

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cerrno>
 #include <cstdint>
 #include <cstring>
@@ -67,6 +68,14 @@ GameResult result_from_json(const nlohmann::json& j) {
   else throw std::runtime_error("result " + quoted_input(res) + " is not black, white or draw");
   r.moves = j.value("moves", 0);
   r.record = j.value("record", "");
+  if (j.contains("seconds")) {
+    const auto& t = j.at("seconds");
+    r.seconds[0] = t.at("black").get<double>();
+    r.seconds[1] = t.at("white").get<double>();
+    r.chosen[0] = t.at("black_moves").get<int>();
+    r.chosen[1] = t.at("white_moves").get<int>();
+  }
+  r.resigned = j.value("resigned", false);
   return r;
 }
 
@@ -107,6 +116,10 @@ void append_results(const std::string& path, const std::vector<GameResult>& resu
                         {"size", r.spec.size},
                         {"swap", r.spec.swap},
                         {"record", r.record}};
+    if (r.chosen[0] + r.chosen[1] > 0)
+      j["seconds"] = {{"black", std::round(r.seconds[0] * 1000) / 1000}, {"white", std::round(r.seconds[1] * 1000) / 1000},
+                      {"black_moves", r.chosen[0]}, {"white_moves", r.chosen[1]}};
+    if (r.resigned) j["resigned"] = true;
     text += j.dump() + "\n";
   }
   const int fd = open_for_append(path);

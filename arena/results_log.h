@@ -17,6 +17,12 @@ struct GameResult {
   int moves = 0;
   GameSpec spec;
   std::string record;  // the moves in canonical notation, space-separated
+  // Games of agents (arena/match.h), by colour (0 black, 1 white): seconds spent choosing and
+  // moves chosen (an opening's moves are not chosen). Zero for batched games, which do not
+  // time their sides; a results line carries them only when some move was chosen.
+  double seconds[2] = {0, 0};
+  int chosen[2] = {0, 0};
+  bool resigned = false;  // the game ended in a resignation (a program over GTP), not on the board
 };
 
 // Appends the results as JSON lines with one write and an fsync. Throws std::runtime_error

@@ -38,11 +38,11 @@ double minutes_to_target(const std::vector<StrengthPoint>& points, double target
 }
 
 std::string strength_csv(const std::vector<StrengthPoint>& points) {
-  std::string out = "minutes,step,games,wins,draws,losses,score,low,high,distinct\n";
+  std::string out = "minutes,step,games,wins,draws,losses,score,low,high,distinct,model_s_move,opponent_s_move\n";
   for (const auto& p : by_minutes(points)) {
     const auto s = score_interval(p.wins, p.draws, p.losses);
-    out += fmt::format("{:g},{},{},{},{},{},{:.4f},{:.4f},{:.4f},{}\n", p.minutes, p.step, p.games(), p.wins, p.draws,
-                       p.losses, s.score, s.low, s.high, p.distinct);
+    out += fmt::format("{:g},{},{},{},{},{},{:.4f},{:.4f},{:.4f},{},{:.4f},{:.4f}\n", p.minutes, p.step, p.games(), p.wins,
+                       p.draws, p.losses, s.score, s.low, s.high, p.distinct, p.model_seconds, p.opponent_seconds);
   }
   return out;
 }

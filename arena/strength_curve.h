@@ -16,6 +16,9 @@ struct StrengthPoint {
   int64_t step = -1;   // learner step, when known (-1: not known)
   int wins = 0, draws = 0, losses = 0;  // from the model's side
   int distinct = 0;  // of those games, how many differ in colours or moves (a repeat is not another sample)
+  // Mean seconds a chosen move of each side, over the games that timed their moves (agent
+  // games: a program over GTP, uct); 0 when none did.
+  double model_seconds = 0, opponent_seconds = 0;
 
   int games() const { return wins + draws + losses; }
 };
@@ -40,7 +43,8 @@ inline void count_game(Player winner, Player side, int* wins, int* draws, int* l
 // (a fraction in [0, 1]); -1 when no point reaches it.
 double minutes_to_target(const std::vector<StrengthPoint>& points, double target);
 
-// "minutes,step,games,wins,draws,losses,score,low,high,distinct" and one line per point, by minutes.
+// "minutes,step,games,wins,draws,losses,score,low,high,distinct,model_s_move,opponent_s_move"
+// and one line per point, by minutes.
 std::string strength_csv(const std::vector<StrengthPoint>& points);
 // Score in percent against training minutes, intervals as error bars, the target dashed.
 std::string strength_svg(const std::vector<StrengthPoint>& points, double target, const std::string& title);

@@ -155,7 +155,7 @@ void setup_ladder(CLI::App& app) {
     for (int round = 0; round < per_colour; ++round)
       for (auto [i, j] : pairs)
         for (auto [b, w] : {std::make_pair(i, j), std::make_pair(j, i)})
-          if (round >= played[{names[b], names[w]}]) games.push_back({b, w});  // rounds not yet played
+          if (round >= played[{names[b], names[w]}]) games.push_back({b, w, {}});  // rounds not yet played
     fmt::print("ladder: {} models and {} baselines of {}, {} games to play ({} already in {})\n", num_models,
                baselines.size(), describe(spec), games.size(), old.size(), results);
     std::fflush(stdout);

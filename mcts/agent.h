@@ -12,6 +12,11 @@
 
 namespace quax {
 
+// What choose_action returns for "I resign" (never a legal action). Only an agent that plays
+// for a program outside (arena/gtp_agent.h) returns it; the arena's play_game scores it as a
+// loss of the agent's side.
+inline constexpr int kResignAction = -2;
+
 class Agent {
  public:
   virtual ~Agent() = default;
@@ -19,6 +24,11 @@ class Agent {
   virtual std::string name() const = 0;
   // A legal action (board frame) for the player to move. Precondition: !state.is_over().
   virtual int choose_action(const GameState& state) = 0;
+  // Told of every action applied to the game this agent plays, its own and its opponent's, in
+  // order, with the position before it: the arena's play_game tells both agents, other
+  // drivers do not. An agent that searches the position it is given ignores it; one that keeps
+  // the game elsewhere (a program over GTP) needs it.
+  virtual void inform_action(const GameState& /*before*/, int /*action*/) {}
   // Forget any state kept between moves (a new game or a position set from outside), and free
   // the memory it held (a search tree).
   virtual void reset() {}

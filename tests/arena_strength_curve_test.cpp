@@ -45,18 +45,21 @@ TEST(StrengthCurve, MinutesToTargetIsTheEarliestPointAtOrAboveIt) {
 }
 
 TEST(StrengthCurve, CsvHasOneSortedRowPerPoint) {
-  const std::string csv = strength_csv({{5, 200, 18, 0, 2, 11}, {2.5, 100, 3, 2, 15, 20}});
+  std::vector<StrengthPoint> points = {{5, 200, 18, 0, 2, 11}, {2.5, 100, 3, 2, 15, 20}};
+  points[0].model_seconds = 0.25;
+  points[0].opponent_seconds = 1.5;
+  const std::string csv = strength_csv(points);
   std::istringstream in(csv);
   std::string header, first, second, extra;
   std::getline(in, header);
   std::getline(in, first);
   std::getline(in, second);
   EXPECT_FALSE(std::getline(in, extra));
-  EXPECT_EQ(header, "minutes,step,games,wins,draws,losses,score,low,high,distinct");
+  EXPECT_EQ(header, "minutes,step,games,wins,draws,losses,score,low,high,distinct,model_s_move,opponent_s_move");
   EXPECT_EQ(first.substr(0, first.find(",0.")), "2.5,100,20,3,2,15");
   EXPECT_EQ(second.substr(0, 22), "5,200,20,18,0,2,0.9000");
-  EXPECT_EQ(first.substr(first.rfind(',') + 1), "20");
-  EXPECT_EQ(second.substr(second.rfind(',') + 1), "11");
+  EXPECT_NE(first.find(",20,0.0000,0.0000"), std::string::npos);  // distinct, then no timed moves
+  EXPECT_NE(second.find(",11,0.2500,1.5000"), std::string::npos);
 }
 
 TEST(StrengthCurve, SvgDrawsEveryPointAndTheTarget) {

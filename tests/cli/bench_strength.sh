@@ -44,6 +44,45 @@ grep -q "^target 99% against uct:20 \(not reached\|reached after\)" "$DIR/out.tx
 [ "$(wc -l < "$DIR/r/strength-random.jsonl")" = 18 ] || fail "not 2 more games per model"
 tail -n +2 "$DIR/r/strength-random.csv" | awk -F, '$3 != 6 {exit 1}' || fail "rows do not show 6 games"
 
+# A program over GTP as one more opponent (`quax gtp` itself: a real program speaking the
+# protocol): games without the pie rule, one after another, each pair (one game with each colour)
+# from its own first move, the same first moves for every kept model, each side's seconds a move
+# in the games, the CSV and the JSON.
+"$QUAX" bench strength --run "$DIR/r" --evaluate-only --minutes 0.3 --games 4 --sims 8 \
+  --opponent-gtp "'$QUAX' gtp --player uct:20 --seed 5" --opponent-gtp-setup "variant quax 4; pie off" \
+  --opponent-gtp-name uct20 > "$DIR/gtp.txt" 2>&1 || fail "against a GTP program: $(tail -3 "$DIR/gtp.txt")"
+games="$DIR/r/strength-gtp_uct20.jsonl"
+[ "$(wc -l < "$games")" = 12 ] || fail "not 12 games against the GTP program: $(cat "$DIR/gtp.txt")"
+[ "$(grep -c '"swap":false' "$games")" = 12 ] || fail "games against the GTP program with the pie rule"
+[ "$(grep -c '"white_moves":[1-9]' "$games")" = 12 ] || fail "games without their seconds a move"
+python3 - "$games" <<'PY' || fail "openings"
+import json, sys
+games = [json.loads(line) for line in open(sys.argv[1])]
+by_model = {}
+for g in games:
+    model = g["black"] if g["white"] == "gtp:uct20" else g["white"]
+    by_model.setdefault(model, []).append(g)
+firsts = None
+for model, gs in by_model.items():
+    assert len(gs) == 4, (model, len(gs))
+    assert [g["black"] == model for g in gs] == [True, False, True, False], model  # colours alternate
+    first = [g["record"].split()[0] for g in gs]
+    assert first[0] == first[1] and first[2] == first[3] and first[0] != first[2], first  # a first move per pair
+    assert firsts in (None, first), (firsts, first)  # every model meets the same first moves
+    firsts = first
+PY
+tail -n +2 "$DIR/r/strength-gtp_uct20.csv" | awk -F, '$3 != 4 || $12 <= 0 {exit 1}' ||
+  fail "CSV rows: $(cat "$DIR/r/strength-gtp_uct20.csv")"
+grep -q '"program": "quax ' "$DIR/r/strength-gtp_uct20.json" || fail "the JSON does not name the program"
+
+# A program that does not start, or refuses its setup, is refused at once with one line.
+out=$("$QUAX" bench strength --run "$DIR/r" --evaluate-only --opponent-gtp "$DIR/no-such-engine" 2>&1) &&
+  fail "accepted a missing program"
+[ "$(echo "$out" | wc -l)" = 1 ] && echo "$out" | grep -q "exited with status 127" || fail "missing program: $out"
+out=$("$QUAX" bench strength --run "$DIR/r" --evaluate-only --opponent-gtp "'$QUAX' gtp" \
+  --opponent-gtp-setup "variant nosuchgame" 2>&1) && fail "accepted a refused setup"
+[ "$(echo "$out" | wc -l)" = 1 ] && echo "$out" | grep -q "'variant nosuchgame' refused" || fail "refused setup: $out"
+
 # Mismatched targets are refused with one line.
 out=$("$QUAX" bench strength --run "$DIR/r" --evaluate-only --opponent random --opponent uct:5 --target 0.1 \
   --target 0.2 --target 0.3 2>&1) && fail "accepted three targets for two opponents"
