@@ -24,7 +24,9 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <ctime>
 #include <filesystem>
 #include <functional>
@@ -120,6 +122,7 @@ struct Options {
   std::string run_dir;
   double minutes = 20;
   double every = 2.5;
+  std::vector<double> at;  // --at: evaluate only the models kept at these training minutes
   std::vector<std::string> opponents;
   std::vector<double> targets;
   int games = 40;
@@ -167,6 +170,9 @@ std::vector<StrengthPoint> evaluate(const Options &opt, const GameSpec &spec, co
   std::vector<StrengthPoint> points;
   for (const auto &s : snapshots) {
     if (s.seconds > opt.minutes * 60 + 1) continue;
+    if (!opt.at.empty() && std::none_of(opt.at.begin(), opt.at.end(),
+                                        [&](double m) { return std::abs(m * 60 - s.seconds) < 1; }))
+      continue;
     const std::string name = snapshot_name(s);
     auto count = [&] {
       StrengthPoint p;
@@ -335,6 +341,9 @@ void setup_bench_strength(CLI::App &app) {
   cmd->add_option("--minutes", opt->minutes, "Training minutes")->check(CLI::Range(0.1, 1e6));
   cmd->add_option("--every", opt->every, "Keep the model every this many training minutes")
       ->check(CLI::Range(0.05, 1e6));
+  cmd->add_option("--at", opt->at,
+                  "Evaluate only the model kept at this many training minutes (repeatable; default: every kept model)")
+      ->check(CLI::Range(0.0, 1e6));
   cmd->add_option("--opponent", opt->opponents,
                   std::string("Opponent (repeatable; default uct:1000): ") + kPlayerSyntax);
   cmd->add_option("--target", opt->targets,

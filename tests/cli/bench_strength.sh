@@ -43,6 +43,11 @@ grep -q "^target 99% against uct:20 \(not reached\|reached after\)" "$DIR/out.tx
 "$QUAX" bench strength --run "$DIR/r" --evaluate-only --minutes 0.3 --games 6 --sims 8 --opponent random > /dev/null
 [ "$(wc -l < "$DIR/r/strength-random.jsonl")" = 18 ] || fail "not 2 more games per model"
 tail -n +2 "$DIR/r/strength-random.csv" | awk -F, '$3 != 6 {exit 1}' || fail "rows do not show 6 games"
+# --at evaluates one kept model only.
+"$QUAX" bench strength --run "$DIR/r" --evaluate-only --at 0.2 --games 8 --sims 8 --opponent random > /dev/null
+[ "$(wc -l < "$DIR/r/strength-random.jsonl")" = 20 ] || fail "--at 0.2 did not play 2 more games"
+[ "$(tail -n +2 "$DIR/r/strength-random.csv")" = "$(tail -n +2 "$DIR/r/strength-random.csv" | grep '^0.2,')" ] &&
+  [ "$(tail -n +2 "$DIR/r/strength-random.csv" | wc -l)" = 1 ] || fail "--at 0.2: $(cat "$DIR/r/strength-random.csv")"
 
 # A program over GTP as one more opponent (`quax gtp` itself: a real program speaking the
 # protocol): games without the pie rule, one after another, each pair (one game with each colour)

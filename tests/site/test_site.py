@@ -267,6 +267,11 @@ def test_a_timed_engine_searches_for_its_time(site, browser):
     answer = browser.execute_async_script(
         "const done = arguments[arguments.length - 1];"
         "(async () => {"
+        # The model's first use loads it (seconds on a busy machine): a first game loads it, so
+        # that the timed move measures the search, as the clock does.
+        " const w = await QuaxBackend.request('POST', '/api/games', {variant: 'hex', size: 11, swap: false,"
+        "   opponent: 'hex-11.pt', human: 'white', seconds: 0.4});"
+        " await QuaxBackend.request('POST', `/api/games/${w.id}/engine`);"
         " let v = await QuaxBackend.request('POST', '/api/games', {variant: 'hex', size: 11, swap: false,"
         "   opponent: 'hex-11.pt', human: 'black', seconds: 0.4});"
         " v = await QuaxBackend.request('POST', `/api/games/${v.id}/play`, {action: 60});"
