@@ -4,9 +4,13 @@
 #include <gtest/gtest.h>
 #include <torch/torch.h>
 
+#include <algorithm>
+#include <filesystem>
+#include <map>
 #include <string>
 
 #include "nets/model.h"
+#include "nets/model_file.h"
 #include "train/learner.h"
 #include "train/learner_internal.h"
 #include "ml_tiny_config.h"
@@ -91,6 +95,59 @@ TEST(Optimizer, AOneGroupCheckpointResumesWithItsMomentum) {
   // And it trains on.
   EXPECT_FALSE(learner.train_step(random_batch(c, 8, 5)).skipped);
   EXPECT_EQ(learner.step(), 1681);
+}
+
+}  // namespace
+}  // namespace quax
+
+namespace quax {
+namespace {
+
+// The tensors of model_state by name, copied.
+std::map<std::string, torch::Tensor> state_by_name(const torch::jit::Module& m) {
+  std::map<std::string, torch::Tensor> out;
+  for (const auto& [name, t] : model_state(m)) out[name] = t.detach().clone();
+  return out;
+}
+
+// learn.ema_decay: the published model holds the moving average, computed here by hand from
+// the weights after each step with the decay min(ema_decay, (1 + step) / (10 + step)); off, it
+// holds the weights themselves.
+TEST(MovingAverage, PublishedWeightsAreTheAverageOfTheSteps) {
+  torch::set_num_threads(1);
+  const std::string path = ::testing::TempDir() + "/ema_model.pt";
+  for (double decay : {0.0, 0.2}) {
+    TrainConfig c = tiny_net_config();
+    c.learn.batch_size = 8;
+    c.learn.lr_warmup_steps = 0;
+    c.learn.lr = 0.5;  // steps big enough that the average and the weights differ plainly
+    c.learn.ema_decay = decay;
+    Learner learner(c);
+    auto expected = state_by_name(learner_module(learner));
+    for (int step = 1; step <= 3; ++step) {
+      ASSERT_FALSE(learner.train_step(random_batch(c, 8, step)).skipped);
+      const double d = decay > 0 ? std::min(decay, (1.0 + step) / (10.0 + step)) : 0.0;
+      for (auto& [name, t] : state_by_name(learner_module(learner)))
+        expected[name] = t.is_floating_point() ? expected[name] * d + t * (1 - d) : t;
+    }
+    learner.publish_model(path);
+    const auto published = state_by_name(load_model_file(path).module);
+    const auto weights = state_by_name(learner_module(learner));
+    int compared = 0, apart = 0;
+    for (const auto& [name, t] : published) {
+      ASSERT_TRUE(expected.count(name)) << name;
+      if (!t.is_floating_point()) continue;
+      EXPECT_TRUE(torch::allclose(t, expected[name], 1e-5, 1e-6)) << name << " with decay " << decay;
+      ++compared;
+      if (!torch::allclose(t, weights.at(name), 1e-4, 1e-5)) ++apart;
+    }
+    EXPECT_GT(compared, 10);
+    if (decay > 0)
+      EXPECT_GT(apart, compared / 2) << "the average is the weights";
+    else
+      EXPECT_EQ(apart, 0);
+  }
+  std::filesystem::remove(path);
 }
 
 }  // namespace

@@ -69,18 +69,25 @@ Trace train(Learner& learner, ReplayWindow& window, Rng& rng, int steps) {
 }
 
 // Once per learn.precision: bf16 resumes exactly too (autocast's copies of the weights are
-// made afresh at every step, so nothing of them outlives a step).
-class ResumeIsBitExact : public ::testing::TestWithParam<Precision> {};
+// made afresh at every step, so nothing of them outlives a step); and with the moving average
+// of the weights (learn.ema_decay), which the checkpoint carries.
+struct ResumeCase {
+  Precision precision;
+  double ema_decay;
+};
+class ResumeIsBitExact : public ::testing::TestWithParam<ResumeCase> {};
 
 TEST_P(ResumeIsBitExact, InEachPrecision) {
   torch::set_num_threads(1);
   TrainConfig c = tiny_config();
-  c.learn.precision = GetParam();
+  c.learn.precision = GetParam().precision;
+  c.learn.ema_decay = GetParam().ema_decay;
   if (c.learn.precision == Precision::kBFloat16 && !cpu_runs_bfloat16()) {
     EXPECT_THROW(Learner refused(c), std::runtime_error);
     return;
   }
-  const auto dir = make_run_with_shards(c, std::string("resume") + precision_name(GetParam()));
+  const auto dir = make_run_with_shards(
+      c, std::string("resume") + precision_name(GetParam().precision) + (GetParam().ema_decay > 0 ? "ema" : ""));
   // The original: 6 steps, a checkpoint, 6 more.
   Learner a(c);
   const size_t weights_only = a.flat_state().size();
@@ -124,8 +131,13 @@ TEST_P(ResumeIsBitExact, InEachPrecision) {
   std::filesystem::remove_all(dir);
 }
 
-INSTANTIATE_TEST_SUITE_P(Checkpoint, ResumeIsBitExact, ::testing::Values(Precision::kFloat32, Precision::kBFloat16),
-                         [](const auto& info) { return std::string(precision_name(info.param)); });
+INSTANTIATE_TEST_SUITE_P(Checkpoint, ResumeIsBitExact,
+                         ::testing::Values(ResumeCase{Precision::kFloat32, 0}, ResumeCase{Precision::kBFloat16, 0},
+                                           ResumeCase{Precision::kFloat32, 0.9}),
+                         [](const auto& info) {
+                           return std::string(precision_name(info.param.precision)) +
+                                  (info.param.ema_decay > 0 ? "_moving_average" : "");
+                         });
 
 // The model file exported from a checkpoint describes itself and computes what the
 // learner's network computes.

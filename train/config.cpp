@@ -267,6 +267,7 @@ const std::vector<Field>& schema() {
     f.push_back(number<double>("learn.ownership_loss_weight", REF(learn.ownership_loss_weight), 0.0, 100.0, "weight of the ownership loss (both planes)"));
     f.push_back(number<double>("learn.soft_policy_loss_weight", REF(learn.soft_policy_loss_weight), 0.0, 100.0, "weight of the soft policy loss"));
     f.push_back(number<double>("learn.soft_policy_temperature", REF(learn.soft_policy_temperature), 0.01, 100.0, "the soft target is the search policy to the power 1/this, renormalised"));
+    f.push_back(number<double>("learn.ema_decay", REF(learn.ema_decay), 0.0, 0.99999, "0 = off; else self-play, snapshots and exported models get the exponential moving average of the weights, decay min(this, (1 + step) / (10 + step)) a step"));
     f.push_back(number<int>("learn.publish_every", REF(learn.publish_every), 1, kIntMax, "steps between models sent to self-play"));
     f.push_back(number<int>("learn.checkpoint_every", REF(learn.checkpoint_every), 1, kIntMax, "steps between checkpoints"));
     f.push_back(number<int>("learn.keep_checkpoints", REF(learn.keep_checkpoints), 1, 1000000, "older checkpoints are deleted"));

@@ -80,6 +80,11 @@ struct LearnConfig {
   double ownership_loss_weight = 0.5;
   double soft_policy_loss_weight = 8.0;
   double soft_policy_temperature = 4.0;
+  // > 0: self-play, snapshots and exported models get an exponential moving average of the
+  // weights (and batch-norm statistics) rather than the last step's: each step moves it by
+  // (1 - d) towards the weights, d = min(ema_decay, (1 + step) / (10 + step)) so that it follows
+  // closely while the net changes fast. The learner trains its own weights as before.
+  double ema_decay = 0.0;
   int publish_every = 50;     // steps between models published to self-play
   int checkpoint_every = 200;  // steps between checkpoints
   int keep_checkpoints = 3;    // older checkpoints are deleted

@@ -5,6 +5,7 @@
 #include <torch/torch.h>
 
 #include <cerrno>
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <limits>
@@ -199,8 +200,45 @@ struct Learner::Impl {
     move_optimizer_state(torch_dev);
   }
 
-  // What inference and model files use: the network without its auxiliary heads.
-  torch::jit::Module plain_module() const { return without_aux_heads(model, config.net, shape); }
+  // learn.ema_decay > 0: the moving average of every tensor of model_state(model), in its
+  // order (train/config.h); empty when off.
+  std::vector<torch::Tensor> ema;
+
+  // The average restarts at the model's tensors (a fresh net, a warm start, a checkpoint
+  // written without one).
+  void reset_ema() {
+    ema.clear();
+    if (config.learn.ema_decay <= 0) return;
+    for (const auto& [name, t] : model_state(model)) ema.push_back(t.detach().clone());
+  }
+  // After a step: floating tensors move towards the model's, counters are copied.
+  void update_ema() {
+    if (ema.empty()) return;
+    const double d = std::min(config.learn.ema_decay, (1.0 + static_cast<double>(step)) / (10.0 + static_cast<double>(step)));
+    torch::NoGradGuard no_grad;
+    size_t i = 0;
+    for (const auto& [name, t] : model_state(model)) {
+      auto& e = ema[i++];
+      if (t.is_floating_point())
+        e.mul_(d).add_(t.detach(), 1 - d);
+      else
+        e.copy_(t);
+    }
+  }
+  // The network published to self-play, snapshots and model files: the model itself, or a
+  // copy holding the moving average.
+  torch::jit::Module published() const {
+    if (ema.empty()) return model;
+    torch::jit::Module copy = model.deepcopy();
+    std::vector<std::pair<std::string, torch::Tensor>> state;
+    size_t i = 0;
+    for (const auto& [name, t] : model_state(model)) state.emplace_back(name, ema[i++]);
+    load_model_state(copy, state);
+    return copy;
+  }
+
+  // What inference and model files use: the published network without its auxiliary heads.
+  torch::jit::Module plain_module() const { return without_aux_heads(published(), config.net, shape); }
 };
 
 Learner::Learner(const TrainConfig& config) : impl_(std::make_unique<Impl>()) {
@@ -226,6 +264,7 @@ Learner::Learner(const TrainConfig& config) : impl_(std::make_unique<Impl>()) {
   groups.emplace_back(std::move(params.not_decayed),
                       std::make_unique<torch::optim::SGDOptions>(torch::optim::SGDOptions(options).weight_decay(0.0)));
   impl_->optimizer = std::make_unique<torch::optim::SGD>(std::move(groups), options);
+  impl_->reset_ema();
 }
 
 Learner::~Learner() = default;
@@ -362,6 +401,7 @@ StepMetrics Learner::train_step(const TrainingBatch& batch) {
   m.optimizer->step();
   ++m.step;
   m.nonfinite_in_a_row = 0;
+  m.update_ema();
 
   StepMetrics out;
   torch::NoGradGuard no_grad;
@@ -454,6 +494,12 @@ void Learner::save_checkpoint(const std::string& path, const RunState& state) co
   for (const auto& [name, t] : model_state(m.model))
     model_archive.write(name, t.detach().to(torch::kCPU), /*is_buffer=*/true);
   archive.write("model", model_archive);
+  if (!m.ema.empty()) {
+    torch::serialize::OutputArchive ema_archive;
+    size_t i = 0;
+    for (const auto& [name, t] : model_state(m.model)) ema_archive.write(name, m.ema[i++].to(torch::kCPU), true);
+    archive.write("ema", ema_archive);
+  }
   torch::serialize::OutputArchive optim_archive;
   m.move_optimizer_state(torch::kCPU);
   m.optimizer->save(optim_archive);
@@ -526,6 +572,18 @@ RunState Learner::load_checkpoint(const std::string& path) {
       throw std::runtime_error("checkpoint '" + path + "' lacks model tensor '" + name + "'");
     saved.emplace_back(name, v);
   }
+  // The moving average, when this run keeps one and the checkpoint has it (else it restarts).
+  std::vector<torch::Tensor> ema;
+  torch::serialize::InputArchive ema_archive;
+  if (m.config.learn.ema_decay > 0 && archive.try_read("ema", ema_archive)) {
+    for (const auto& [name, t] : saved) {
+      torch::Tensor v;
+      if (!ema_archive.try_read(name, v, /*is_buffer=*/true) || !v.sizes().equals(t.sizes()))
+        throw std::runtime_error("checkpoint '" + path + "': its moving average lacks tensor '" + name +
+                                 "' or has it in another shape");
+      ema.push_back(v.to(m.torch_dev));
+    }
+  }
   torch::serialize::InputArchive optim_archive;
   if (!archive.try_read("optimizer", optim_archive))
     throw std::runtime_error("checkpoint '" + path + "' has no optimizer record");
@@ -545,6 +603,10 @@ RunState Learner::load_checkpoint(const std::string& path) {
     throw std::runtime_error("checkpoint '" + path + "': " + first_line(e.what()));
   }
   m.step = step;
+  if (ema.empty())
+    m.reset_ema();
+  else
+    m.ema = std::move(ema);
   return state;
 }
 
@@ -596,13 +658,14 @@ std::string Learner::init_from(const std::string& path) {
   // Every check passed before the first copy: a refused source leaves the learner as it was.
   torch::NoGradGuard no_grad;
   for (auto& [dest, from] : copies) dest.copy_(from);
+  m.reset_ema();
   return what;
 }
 
 void Learner::publish_model(const std::string& path) const {
   // Model files keep the ownership head (quax analysis's includeOwnership), not the soft policy's.
   const auto& m = *impl_;
-  save_model_file(on_cpu(without_aux_heads(m.model, m.config.net, m.shape, /*keep_ownership=*/true)),
+  save_model_file(on_cpu(without_aux_heads(m.published(), m.config.net, m.shape, /*keep_ownership=*/true)),
                   model_description(impl_->shape, impl_->config.net, impl_->step, trained_sizes(impl_->config)), path);
 }
 
@@ -621,6 +684,7 @@ std::vector<float> Learner::flat_state() const {
     out.insert(out.end(), c.data_ptr<float>(), c.data_ptr<float>() + c.numel());
   };
   for (const auto& [name, t] : model_state(impl_->model)) append(t);
+  for (const auto& t : impl_->ema) append(t);
   for (const auto& group : impl_->optimizer->param_groups()) {
     for (const auto& p : group.params()) {
       if (const auto* state = optimizer_param_state(*impl_->optimizer, p))

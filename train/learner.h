@@ -91,14 +91,17 @@ class Learner {
   std::string init_from(const std::string& path);
 
   // Writes the model file self-play loads (nets/model_file.h), atomically, whatever its
-  // outputs (train/model_publisher.h checks them first); from CPU tensors (device-free).
+  // outputs (train/model_publisher.h checks them first); from CPU tensors (device-free). Its
+  // weights are the moving average of the weights when learn.ema_decay is set (train/config.h),
+  // else the current ones; inference_model and the exported models take the same.
   void publish_model(const std::string& path) const;
   // An inference copy of the current weights (for in-process evaluation and benchmarks), in
   // the config's selfplay.precision on selfplay.device, or in `precision` on `device`.
   std::shared_ptr<const InferenceModel> inference_model() const;
   std::shared_ptr<const InferenceModel> inference_model(Precision precision, const Device& device = kCpuDevice) const;
 
-  // All parameters, buffers and optimizer state flattened, for bit-exactness tests.
+  // All parameters, buffers, the moving average and the optimizer state flattened, for
+  // bit-exactness tests.
   std::vector<float> flat_state() const;
 
  private:
