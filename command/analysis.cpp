@@ -20,6 +20,7 @@
 #include <mutex>
 #include <thread>
 
+#include "command/player_options.h"
 #include "command/analysis_query.h"
 #include "command/command.h"
 #include "command/device_option.h"
@@ -42,9 +43,7 @@ constexpr size_t kCachedModels = 4;
 int default_threads() { return static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 64u)); }
 
 struct Options {
-  std::string variant = "quax";
-  int size = 0;
-  std::string swap = "default";
+  GameOptions game;  // each query's default game
   std::string model;
   int visits = 200;
   int in_flight = 64;
@@ -449,10 +448,10 @@ class Engine {
 void setup_analysis(CLI::App& app) {
   auto opt = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("analysis", "A JSON-lines analysis engine on stdin/stdout (docs/ANALYSIS.md)");
-  auto* variant = cmd->add_option("--variant", opt->variant,
-                                  "Default variant of a query (" + variant_list() + "; default: the model's, else quax)");
-  cmd->add_option("--size", opt->size, "Default board size of a query (0: the variant's default)");
-  cmd->add_option("--model", opt->model,
+  add_game_options(cmd, &opt->game,
+                   {true, "the model's, else quax (a query's own default)",
+                    "Default board size of a query (0: the variant's default)", ""});
+  add_model_option(cmd, &opt->model,
                   "Model file (quax export) for every query (default: each query's variant's shipped model)");
   cmd->add_option("--visits", opt->visits, "Default maxVisits of a query")->check(CLI::Range(1, kMaxAnalysisVisits));
   cmd->add_option("--in-flight", opt->in_flight, "Positions searched together (the rest wait by priority)")
@@ -469,14 +468,13 @@ void setup_analysis(CLI::App& app) {
   cmd->add_option("--seed", opt->seed, "Random seed of the searches");
   add_device_option(cmd, &opt->device);
   cmd->footer("One JSON query a line in, one JSON answer a line out (docs/ANALYSIS.md); exits 0 at end of input.");
-  cmd->callback([opt, variant] {
+  cmd->callback([opt] {
     const Device device = device_from_option(opt->device);
     Precision precision = Precision::kAuto;
     parse_precision(opt->precision, &precision);  // checked by the option
     if (auto err = check_precision_on(resolve_precision_on(precision, device), device, "--precision"); !err.empty())
       throw CommandError(err);
-    game_from_model(opt->model, variant->count() > 0, &opt->variant, &opt->size, &opt->swap);
-    const GameSpec spec = game_spec_from_options(opt->variant, opt->size, opt->swap);
+    const GameSpec spec = opt->game.spec_for_model(opt->model);
     std::ios::sync_with_stdio(false);
     // Large fixed malloc thresholds (core/malloc_thresholds.h): glibc's dynamic ones trim the
     // thread heaps after each network call of a large batch, and the next call faults its

@@ -66,9 +66,7 @@ void print_standings(const Standings& st, const std::string& anchor_name) {
 
 void setup_arena(CLI::App& app) {
   struct Options {
-    std::string variant = "quax";
-    int size = 0;
-    std::string swap = "default";
+    GameOptions game;
     std::string players;
     int games = 20;
     bool gauntlet = false;
@@ -85,9 +83,7 @@ void setup_arena(CLI::App& app) {
   };
   auto opt = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("arena", "Play players against each other and rate them");
-  cmd->add_option("--variant", opt->variant, "Variant name or rules file (docs/VARIANTS.md)");
-  cmd->add_option("--size", opt->size, "Board size (0: the variant's default)");
-  cmd->add_option("--swap", opt->swap, "Pie rule: on, off or default")->check(CLI::IsMember({"on", "off", "default"}));
+  add_game_options(cmd, &opt->game);
   cmd->add_option("--players", opt->players,
                   std::string("Comma-separated players, each: ") + kPlayerSyntax +
                       " (a player listed twice plays as two entrants, <player>#1 and <player>#2)")
@@ -119,7 +115,7 @@ void setup_arena(CLI::App& app) {
   add_device_option(cmd, &opt->device);
   cmd->callback([opt] {
     const Device device = device_from_option(opt->device);
-    const GameSpec spec = game_spec_from_options(opt->variant, opt->size, opt->swap);
+    const GameSpec spec = opt->game.spec();
     const auto descriptions = split_commas(opt->players);
     if (descriptions.size() < 2)
       throw CommandError("--players needs at least two players, got '" + opt->players + "'");

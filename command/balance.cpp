@@ -23,6 +23,7 @@
 #include "arena/balance_openings.h"
 #include "arena/balance_report.h"
 #include "arena/balance_skill.h"
+#include "command/player_options.h"
 #include "command/command.h"
 #include "command/game_spec_option.h"
 #include "core/bounded_json.h"
@@ -46,9 +47,7 @@ namespace fs = std::filesystem;
 using nlohmann::json;
 
 struct Options {
-  std::string variant = "quax";
-  int size = 0;
-  std::string swap = "default";
+  GameOptions game;
   std::string player;  // --player: the player syntax (nets/players.h)
   std::string model;   // --model: a model file, as --player takes one
   int sims = 200;
@@ -200,7 +199,7 @@ void write_outputs(const Options& opt, const GameSpec& spec, const json& report)
 void run_balance(Options opt) {
   const auto started = std::chrono::steady_clock::now();
   if (opt.out.empty()) throw CommandError("--out <directory> is required");
-  const GameSpec spec = game_spec_from_options(opt.variant, opt.size, opt.swap);
+  const GameSpec spec = opt.game.spec();
   // The solver proves first moves within seconds up to about 5x5 (docs/SOLVE.md); on larger
   // boards its time would buy nothing.
   if (opt.solve_seconds < 0) opt.solve_seconds = spec.size * spec.size <= 36 ? 10 : 0;
@@ -355,16 +354,12 @@ void setup_balance(CLI::App& app) {
   auto opt = std::make_shared<Options>();
   auto* cmd = app.add_subcommand(
       "balance", "The designer's balance lab: opening map, first-player advantage, game length, skill depth");
-  cmd->add_option("--variant", opt->variant, "Variant name or rules file (docs/VARIANTS.md)");
-  cmd->add_option("--size", opt->size, "Board size (0: the variant's default)");
-  cmd->add_option("--swap", opt->swap, "Pie rule: on, off, or default (the variant's)")
-      ->check(CLI::IsMember({"on", "off", "default"}));
-  cmd->add_option("--player", opt->player,
+  add_game_options(cmd, &opt->game);
+  add_player_option(cmd, &opt->player,
                   "Who plays: uct:<playouts> or mcts:<sims> (baseline play, no model), or a model file[:sims=N] "
                   "(default: the variant's shipped model, as quax play picks it)");
-  cmd->add_option("--model", opt->model, "Model file (the same as --player FILE)");
-  auto* sims = cmd->add_option("--sims", opt->sims, "A model's simulations per move and per opening (default 200)")
-                   ->check(CLI::Range(1, 1000000));
+  add_model_option(cmd, &opt->model, "Model file (the same as --player FILE)");
+  auto* sims = add_sims_option(cmd, &opt->sims, "A model's simulations per move and per opening (default 200)");
   cmd->add_option("--games", opt->games, "Self-play games for the first-player figures, with and without swap")
       ->check(CLI::Range(1, 100000));
   cmd->add_option("--opening-games", opt->opening_games, "Self-play games from each class of first moves")

@@ -105,8 +105,7 @@ void setup_bench(CLI::App& app) {
 
 void setup_bench_env(CLI::App& app) {
   struct Options {
-    std::string variant = "quax";
-    int size = 0;
+    GameOptions game;
     double seconds = 2.0;
     int batch = 256;
     uint64_t seed = 1;
@@ -114,13 +113,12 @@ void setup_bench_env(CLI::App& app) {
   auto opt = std::make_shared<Options>();
   auto* cmd = app.get_subcommand("bench")->add_subcommand(
       "env", "Random playouts per second and vectorized step+encode boards per second, one thread");
-  cmd->add_option("--variant", opt->variant, "Variant name or rules file (docs/VARIANTS.md)");
-  cmd->add_option("--size", opt->size, "Board size (0: the variant's default)");
+  add_game_options(cmd, &opt->game, {true, "quax", "Board size (0: the variant's default)", ""});
   cmd->add_option("--seconds", opt->seconds, "Time per measurement")->check(CLI::Range(0.01, 3600.0));
   cmd->add_option("--batch", opt->batch, "Games in the vectorized environment")->check(CLI::Range(1, 65536));
   cmd->add_option("--seed", opt->seed, "Random seed");
   cmd->callback([opt] {
-    const GameSpec spec = game_spec_from_options(opt->variant, opt->size);
+    const GameSpec spec = opt->game.spec();
     Rng rng(opt->seed);
     std::printf("%s, one thread, %.1f CPU s per measurement; rates per CPU second (wall-clock rate after)\n",
                 describe(spec).c_str(), opt->seconds);

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <memory>
 
+#include "command/player_options.h"
 #include "command/command.h"
 #include "command/game_spec_option.h"
 #include "mcts/search_agent.h"
@@ -35,8 +36,7 @@ class TimedEvaluator final : public Evaluator {
 
 void setup_bench_search(CLI::App& app) {
   struct Options {
-    std::string variant = "quax";
-    int size = 9;
+    GameOptions game{"quax", 9};
     int sims = 800;
     int games = 16;
     int leaves = 8;
@@ -47,16 +47,15 @@ void setup_bench_search(CLI::App& app) {
   auto opt = std::make_shared<Options>();
   CLI::App* parent = app.get_subcommand("bench");
   auto* cmd = parent->add_subcommand("search", "Search speed with the uniform evaluator, and its cost split");
-  cmd->add_option("--variant", opt->variant, "Variant name or rules file (docs/VARIANTS.md)");
-  cmd->add_option("--size", opt->size, "Board size")->check(CLI::Range(3, 26));
-  cmd->add_option("--sims", opt->sims, "Simulations per move")->check(CLI::Range(1, kMaxPlayerSimulations));
+  add_game_options(cmd, &opt->game, {true, "quax", "Board size (default 9)", ""});
+  add_sims_option(cmd, &opt->sims, "Simulations per move");
   cmd->add_option("--games", opt->games, "Games searched side by side")->check(CLI::Range(1, 100000));
   cmd->add_option("--leaves", opt->leaves, "Leaves per tree per batch (virtual loss)")->check(CLI::Range(1, 1024));
   cmd->add_option("--seconds", opt->seconds, "Time per measurement")->check(CLI::Range(0.1, 3600.0));
   cmd->add_flag("--gumbel", opt->gumbel, "Gumbel root search instead of PUCT");
   cmd->add_option("--seed", opt->seed, "Random seed");
   cmd->callback([opt] {
-    const GameSpec spec = game_spec_from_options(opt->variant, opt->size);
+    const GameSpec spec = opt->game.spec();
     SearchSettings search;
     search.simulations = opt->sims;
     search.leaves_per_batch = opt->leaves;

@@ -39,6 +39,7 @@
 #include "arena/match.h"
 #include "arena/results_log.h"
 #include "arena/strength_curve.h"
+#include "command/player_options.h"
 #include "command/arena_games.h"
 #include "command/command.h"
 #include "command/device_option.h"
@@ -352,8 +353,7 @@ void setup_bench_strength(CLI::App &app) {
       ->check(CLI::Range(0.0, 1.0));
   cmd->add_option("--games", opt->games, "Games per kept model and opponent (rounded up to even)")
       ->check(CLI::Range(2, 100000));
-  cmd->add_option("--sims", opt->sims, "Simulations per move of the kept models")
-      ->check(CLI::Range(1, kMaxPlayerSimulations));
+  add_sims_option(cmd, &opt->sims, "Simulations per move of the kept models");
   cmd->add_option("--threads", opt->threads, "Games at once against uct/random opponents")->check(CLI::Range(1, 64));
   cmd->add_option("--parallel", opt->parallel, "Games in flight against model opponents")->check(CLI::Range(1, 4096));
   cmd->add_option("--opponent-gtp", opt->gtp.command,

@@ -12,19 +12,17 @@ namespace {
 
 void setup_demo(CLI::App& app) {
   struct Options {
-    std::string variant = "quax";
-    int size = 0;
+    GameOptions game;
     int games = 3;
     uint64_t seed = 1;
   };
   auto opt = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("demo", "Play random games and print the final boards");
-  cmd->add_option("--variant", opt->variant, "Variant name or rules file (docs/VARIANTS.md)");
-  cmd->add_option("--size", opt->size, "Board size (0: the variant's default)");
+  add_game_options(cmd, &opt->game, {true, "quax", "Board size (0: the variant's default)", ""});
   cmd->add_option("--games", opt->games, "Number of games")->check(CLI::Range(1, 1000000));
   cmd->add_option("--seed", opt->seed, "Random seed");
   cmd->callback([opt] {
-    const GameSpec spec = game_spec_from_options(opt->variant, opt->size);
+    const GameSpec spec = opt->game.spec();
     Rng rng(opt->seed);
     for (int g = 0; g < opt->games; ++g) {
       auto state = new_game(spec);

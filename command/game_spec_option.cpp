@@ -24,6 +24,24 @@ GameSpec game_spec_from_options(const std::string& variant_name, int size, const
   return spec;
 }
 
+GameSpec GameOptions::spec() const { return game_spec_from_options(variant, size, swap); }
+
+GameSpec GameOptions::spec_for_model(const std::string& model_desc) {
+  game_from_model(model_desc, variant_given(), &variant, &size, &swap);
+  return spec();
+}
+
+void add_game_options(CLI::App* cmd, GameOptions* o, const GameOptionsHelp& help) {
+  if (help.variant)
+    o->variant_option = cmd->add_option("--variant", o->variant,
+                                        "Variant name (" + variant_list() + ") or rules file (docs/VARIANTS.md); default: " +
+                                            help.variant_default);
+  cmd->add_option("--size", o->size, help.size);
+  if (!help.swap.empty())
+    cmd->add_option("--swap", o->swap, "Pie rule: on, off or default (" + help.swap + ")")
+        ->check(CLI::IsMember({"on", "off", "default"}));
+}
+
 void game_from_model(const std::string& model_desc, bool variant_given, std::string* variant, int* size,
                      std::string* swap) {
   if (variant_given || model_desc.empty()) return;

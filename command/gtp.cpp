@@ -6,6 +6,7 @@
 #include "command/command.h"
 #include "command/device_option.h"
 #include "command/game_spec_option.h"
+#include "command/player_options.h"
 #include "command/gtp_engine.h"
 #include "command/gtp_player.h"
 #include "mcts/play_levels.h"
@@ -18,39 +19,25 @@ namespace {
 
 void setup_gtp(CLI::App& app) {
   struct Options {
-    std::string variant = "quax";
-    int size = 0;
-    std::string player;  // "": the variant's shipped model (nets/default_model.h)
-    std::string model;
-    int sims = 0;
-    double time = 0;
-    int level = 0;
+    GameOptions game;
+    PlayerOptions who;  // no --player nor --model: the variant's shipped model (nets/default_model.h)
     int threads = 1;
     std::string device = "auto";
     uint64_t seed = 1;
   };
   auto opt = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("gtp", "Play through a GTP-style text protocol on stdin/stdout");
-  auto* variant =
-      cmd->add_option("--variant", opt->variant, "Variant name (" + variant_list() + ") or rules file (docs/VARIANTS.md); default: the model's, else quax");
-  cmd->add_option("--size", opt->size, "Board size (0: the variant's default)");
-  cmd->add_option("--player", opt->player,
-                  std::string("Who answers genmove: ") + kPlayerSyntax +
-                      " (default: the variant's shipped model, which follows `variant` and `boardsize`)");
-  auto* model = cmd->add_option("--model", opt->model, "Model file (quax export) that answers genmove");
-  auto* sims = cmd->add_option("--sims", opt->sims, "With --model: simulations per move (default 200)")
-                   ->check(CLI::Range(1, kMaxPlayerSimulations));
-  auto* time = cmd->add_option("--time", opt->time, "With --model: seconds per move instead of --sims")
-                   ->check(CLI::Range(kMinPlayerSeconds, kMaxPlayerSeconds));
-  auto* level = cmd->add_option("--level", opt->level,
-                                 "Difficulty of the model, " + play_level_range() +
-                                     "; without --model the variant's shipped model (nets/default_model.h)")
-                    ->check(CLI::Range(kMinPlayLevel, kMaxPlayLevel));
-  level->excludes(sims)->excludes(time)->excludes(cmd->get_option("--player"));
-  sims->excludes(time);
-  sims->needs(model);
-  time->needs(model);
-  model->excludes(cmd->get_option("--player"));
+  add_game_options(cmd, &opt->game, {true, "the model's, else quax", "Board size (0: the variant's default)", ""});
+  PlayerOptionsHelp who;
+  who.player = std::string("Who answers genmove: ") + kPlayerSyntax +
+               " (default: the variant's shipped model, which follows `variant` and `boardsize`)";
+  who.model = "Model file (quax export) that answers genmove";
+  who.sims = "With --model: simulations per move (default 200)";
+  who.time = "With --model: seconds per move instead of --sims";
+  who.level = "Difficulty of the model, " + play_level_range() +
+              "; without --model or --player the variant's shipped model (nets/default_model.h)";
+  who.size_needs_model = true;
+  add_player_options(cmd, &opt->who, who);
   cmd->add_option("--threads", opt->threads, "LibTorch threads of the model's search")->check(CLI::Range(1, 64));
   cmd->add_option("--seed", opt->seed, "Random seed of the player");
   add_device_option(cmd, &opt->device);
@@ -60,34 +47,28 @@ void setup_gtp(CLI::App& app) {
       "(quikquax needs an even size, not 5)`); `variant <name> <n>` sets both. Without --model or --player the "
       "variant's shipped model plays, and a change of variant or size takes that game's model. time_settings or "
       "time_left set a clock that genmove shares out over the moves left. Lines longer than 64 KB are refused.");
-  cmd->callback([opt, variant] {
+  cmd->callback([opt] {
     const Device device = device_from_option(opt->device);
-    std::string swap = "default";
-    game_from_model(opt->model, variant->count() > 0, &opt->variant, &opt->size, &swap);
-    const GameSpec spec = game_spec_from_options(opt->variant, opt->size, swap);
-    if (opt->level > 0 && opt->model.empty() && default_model_path(spec).empty())
+    const GameSpec spec = opt->game.spec_for_model(opt->who.model);
+    if (opt->who.level > 0 && opt->who.model.empty() && default_model_path(spec).empty())
       throw CommandError(std::string("--level needs a model, and there is no shipped model of ") + variant_info(spec.variant).name +
                          " (give one with --model)");
     set_torch_threads(opt->threads);
     std::unique_ptr<GtpPlayer> gtp_player;
     std::string error;
-    if (opt->model.empty() && opt->player.empty()) {
+    if (opt->who.model.empty() && opt->who.player.empty()) {
       // No player named: the shipped model of whatever game the client sets up (quax play's
       // choice), at --level; a variant without one is played by quax play's baseline.
       PlayerSearchSize size;
-      size.level = opt->level;
-      gtp_player = GtpPlayer::following_shipped(size, opt->seed, device, opt->level > 0 ? "" : "uct:2000");
+      size.level = opt->who.level;
+      gtp_player = GtpPlayer::following_shipped(size, opt->seed, device, opt->who.level > 0 ? "" : "uct:2000");
     } else {
       // --model may carry search keys of its own (model.pt:cpuct=2); --sims, --time and
       // --level set the size of its search.
       PlayerDescription player;
-      if (!parse_player_description(opt->model.empty() ? opt->player : opt->model, &player, &error))
+      if (!parse_player_description(opt->who.model.empty() ? opt->who.player : opt->who.model, &player, &error))
         throw CommandError(error);
-      PlayerSearchSize size;
-      size.sims = opt->sims;
-      size.seconds = opt->time;
-      size.level = opt->level;
-      if (!set_player_search_size(&player, size, &error)) throw CommandError(error);
+      if (!set_player_search_size(&player, opt->who.size(), &error)) throw CommandError(error);
       gtp_player = GtpPlayer::make(player, spec, opt->seed, &error, device);
       if (!gtp_player) throw CommandError(error);
     }

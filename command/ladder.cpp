@@ -23,8 +23,10 @@
 #include "arena/elo_plot.h"
 #include "arena/match.h"
 #include "arena/results_log.h"
+#include "command/player_options.h"
 #include "command/arena_games.h"
 #include "command/command.h"
+#include "command/game_spec_option.h"
 #include "command/device_option.h"
 #include "nets/players.h"
 #include "core/atomic_file.h"
@@ -64,13 +66,13 @@ void setup_ladder(CLI::App& app) {
     int net_threads = 1;
     int parallel = 32;
     uint64_t seed = 1;
-    int size = 0;  // 0: the run's
+    GameOptions game;  // its size only; 0: the run's
     std::string device = "auto";
   };
   auto opt = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("ladder", "Rate every model of a training run and plot Elo over training");
   cmd->add_option("run", opt->run_dir, "Run directory (with config.yaml and models/)")->required();
-  cmd->add_option("--sims", opt->sims, "Simulations per move of the models")->check(CLI::Range(1, kMaxPlayerSimulations));
+  add_sims_option(cmd, &opt->sims, "Simulations per move of the models");
   cmd->add_option("--games", opt->games, "Games per pairing (rounded up to even)")->check(CLI::Range(1, 100000));
   cmd->add_option("--baselines", opt->baselines,
                   "Comma-separated baseline players (random, uct:<n>, mcts:<n>); random is the anchor (Elo 0) "
@@ -82,9 +84,9 @@ void setup_ladder(CLI::App& app) {
       ->check(CLI::Range(1, 64));
   cmd->add_option("--parallel", opt->parallel, "Model games in flight at once")->check(CLI::Range(1, 4096));
   cmd->add_option("--seed", opt->seed, "Random seed");
-  cmd->add_option("--size", opt->size,
-                  "Board size of the games (default: the run's, its first one for several sizes); files ladder-NxN.*")
-      ->check(CLI::Range(3, 26));
+  add_game_options(cmd, &opt->game,
+                   {false, "", "Board size of the games (default: the run's, its first one for several sizes); files ladder-NxN.*",
+                    ""});
   add_device_option(cmd, &opt->device);
   cmd->callback([opt] {
     const Device device = device_from_option(opt->device);
@@ -96,7 +98,7 @@ void setup_ladder(CLI::App& app) {
       throw CommandError(e.what());
     }
     GameSpec spec = config.game;
-    if (opt->size > 0) spec.size = opt->size;
+    if (opt->game.size > 0) spec.size = opt->game.size;
     if (auto err = check_spec(spec); !err.empty()) throw CommandError("--size: " + err);
     // The run's own board keeps the names ladders always had.
     const std::string stem = spec.size == config.game.size ? "ladder" : fmt::format("ladder-{}x{}", spec.size, spec.size);

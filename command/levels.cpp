@@ -18,8 +18,10 @@
 
 #include "arena/level_calibration.h"
 #include "arena/results_log.h"
+#include "command/player_options.h"
 #include "command/arena_games.h"
 #include "command/command.h"
+#include "command/game_spec_option.h"
 #include "command/device_option.h"
 #include "command/stop_signal.h"
 #include "command/writable_output.h"
@@ -53,8 +55,7 @@ void setup_levels(CLI::App& app) {
   struct Options {
     std::string model;
     std::string out;
-    int size = 0;
-    std::string swap = "default";
+    GameOptions game;  // size and pie rule only; the variant is the model's
     int games = 60;  // 40 chose on noise for quady-15.pt and quadhex-10.pt (docs/PLAY.md)
     int full_sims = 200;
     std::string results;
@@ -67,12 +68,10 @@ void setup_levels(CLI::App& app) {
   auto opt = std::make_shared<Options>();
   auto* cmd = app.add_subcommand(
       "levels", "Measure a model's own difficulty levels (each setting against the next) and write the model with them");
-  cmd->add_option("--model", opt->model, "The model file to measure")->required();
+  add_model_option(cmd, &opt->model, "The model file to measure")->required();
   cmd->add_option("--out", opt->out, "The model file to write with its levels (may be --model itself; atomically)")
       ->required();
-  cmd->add_option("--size", opt->size, "Board size of the games (0: the size the model was made for)");
-  cmd->add_option("--swap", opt->swap, "Pie rule: on, off or default (the model's own)")
-      ->check(CLI::IsMember({"on", "off", "default"}));
+  add_game_options(cmd, &opt->game, {false, "", "Board size of the games (0: the size the model was made for)", "the model's own"});
   cmd->add_option("--games", opt->games, "Games between each setting and the next (rounded up to even)")
       ->check(CLI::Range(2, 100000));
   cmd->add_option("--full-sims", opt->full_sims, "Simulations of level 10, the model at full strength")
@@ -100,8 +99,8 @@ void setup_levels(CLI::App& app) {
       throw CommandError(first_line(e.what()));
     }
     GameSpec spec = model.shape.spec;
-    if (opt->size > 0) spec.size = opt->size;
-    if (opt->swap != "default") spec.swap = opt->swap == "on";
+    if (opt->game.size > 0) spec.size = opt->game.size;
+    if (opt->game.swap != "default") spec.swap = opt->game.swap == "on";
     if (std::string error = check_spec(spec); !error.empty()) throw CommandError(error);
     std::vector<std::string> warnings;
     if (std::string error = check_model_matches(model.shape, model.trained_sizes, spec, opt->model, &warnings);

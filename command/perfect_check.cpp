@@ -15,6 +15,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "command/player_options.h"
 #include "command/command.h"
 #include "nets/players.h"
 #include "mcts/evaluation_batch.h"
@@ -44,9 +45,9 @@ void setup_perfect_check(CLI::App& app) {
   auto opt = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("perfect-check",
                                  "Score a model's moves and values against proven values (a solved-positions file)");
-  cmd->add_option("--model", opt->model, "Model file (.pt)")->required();
+  add_model_option(cmd, &opt->model, "Model file (.pt)")->required();
   cmd->add_option("--positions", opt->positions, "Solved-positions file (quax solve --book)")->required();
-  cmd->add_option("--sims", opt->sims, "Simulations of the model's search per move")->check(CLI::Range(1, kMaxPlayerSimulations));
+  add_sims_option(cmd, &opt->sims, "Simulations of the model's search per move");
   cmd->add_option("--limit", opt->limit, "Check only the first N usable positions (0: all)")->check(CLI::Range(0, 100000000));
   cmd->add_option("--threads", opt->threads, "LibTorch threads")->check(CLI::Range(1, 64));
   cmd->add_option("--seed", opt->seed, "Seed of the model's search");

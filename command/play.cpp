@@ -7,6 +7,7 @@
 #include "command/command.h"
 #include "command/device_option.h"
 #include "command/game_spec_option.h"
+#include "command/player_options.h"
 #include "core/atomic_file.h"
 #include "env/game_state.h"
 #include "env/notation.h"
@@ -39,50 +40,42 @@ std::string legal_move_list(const GameState& state) {
 
 void setup_play(CLI::App& app) {
   struct Options {
-    std::string variant = "quax";
-    int size = 0;
-    std::string swap = "default";
-    std::string model;
-    std::string player;
+    GameOptions game;
+    PlayerOptions engine;
     std::string color = "black";
-    int level = 0;
     uint64_t seed = 1;
     std::string device = "auto";
   };
   auto opt = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("play", "Play against the engine in the terminal");
-  auto* variant = cmd->add_option("--variant", opt->variant, "Variant name or rules file (docs/VARIANTS.md); default: the model's, else quax");
-  cmd->add_option("--size", opt->size, "Board size (0: the variant's default)");
-  cmd->add_option("--swap", opt->swap, "Pie rule: on, off or default")->check(CLI::IsMember({"on", "off", "default"}));
-  auto* model = cmd->add_option("--model", opt->model, "Model file (default: the variant's shipped model trained at this size, else nearest to it)");
-  auto* player = cmd->add_option("--player", opt->player, std::string("Engine: ") + kPlayerSyntax);
-  // Both name the engine; one of them would be dropped without a word.
-  model->excludes(player);
-  cmd->add_option("--level", opt->level, "Difficulty of the model, " + play_level_range() + " (default: full)")
-      ->check(CLI::Range(kMinPlayLevel, kMaxPlayLevel));
+  add_game_options(cmd, &opt->game, {true, "the model's, else quax", "Board size (0: the variant's default)", "the variant's"});
+  PlayerOptionsHelp engine;
+  engine.model = "Model file (default: the variant's shipped model trained at this size, else nearest to it)";
+  engine.player = std::string("Engine: ") + kPlayerSyntax;
+  engine.level = "Difficulty of the model, " + play_level_range() + " (default: full)";
+  add_player_options(cmd, &opt->engine, engine);
   cmd->add_option("--color", opt->color, "Your colour: black (moves first) or white");
   cmd->add_option("--seed", opt->seed, "Random seed of the engine");
   add_device_option(cmd, &opt->device);
-  cmd->callback([opt, variant] {
+  cmd->callback([opt] {
     const Device device = device_from_option(opt->device);
-    game_from_model(opt->model, variant->count() > 0, &opt->variant, &opt->size, &opt->swap);
-    const GameSpec spec = game_spec_from_options(opt->variant, opt->size, opt->swap);
+    const GameSpec spec = opt->game.spec_for_model(opt->engine.model);
     const auto human = parse_player(opt->color);
     if (!human) throw CommandError("--color must be black or white, not '" + opt->color + "'");
-    std::string engine_desc = !opt->model.empty() ? opt->model : opt->player;
+    std::string engine_desc = !opt->engine.model.empty() ? opt->engine.model : opt->engine.player;
     if (engine_desc.empty()) engine_desc = default_model_path(spec);
-    if (opt->level > 0 && engine_desc.empty())
+    if (opt->engine.level > 0 && engine_desc.empty())
       throw CommandError(std::string("--level needs a model, and there is no shipped model of ") + variant_info(spec.variant).name +
                          " (give one with --model)");
     if (engine_desc.empty()) engine_desc = "uct:2000";
     PlayerDescription player;
     std::string error;
     if (!parse_player_description(engine_desc, &player, &error)) throw CommandError(error);
-    if (opt->level > 0) {
+    if (opt->engine.level > 0) {
       if (player.kind == PlayerDescription::Kind::kBaseline)
         throw CommandError("--level plays a model weaker, not the baseline '" + engine_desc + "'");
       PlayerSearchSize size;
-      size.level = opt->level;
+      size.level = opt->engine.level;
       if (!set_player_search_size(&player, size, &error)) throw CommandError(error);
     }
     auto engine = make_player(player, spec, opt->seed, &error, device);

@@ -28,22 +28,20 @@ std::string record_source(const std::string& arg) {
 
 void setup_replay(CLI::App& app) {
   struct Options {
-    std::string variant = "quax";
-    int size = 0;
+    GameOptions game;
     bool no_pie = false;
     std::string record;
   };
   auto opt = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("replay", "Replay a game record, print the board and the result");
-  cmd->add_option("--variant", opt->variant, "Variant name (" + variant_list() + ") or rules file (docs/VARIANTS.md)");
-  cmd->add_option("--size", opt->size, "Board size (0: the variant's default)");
+  add_game_options(cmd, &opt->game, {true, "quax", "Board size (0: the variant's default)", ""});
   cmd->add_flag("--no-pie", opt->no_pie, "Play without the pie rule (swap is then illegal)");
   cmd->add_option("record", opt->record,
                   "The moves ('d3 f5, f8 h8, ... Black resigns'), or a file holding them: an argument with '.' or "
                   "'/' is a file name (no move has either; write ./name for a file without them)")
       ->required();
   cmd->callback([opt] {
-    const GameSpec spec = game_spec_from_options(opt->variant, opt->size, opt->no_pie ? "off" : "default");
+    const GameSpec spec = game_spec_from_options(opt->game.variant, opt->game.size, opt->no_pie ? "off" : "default");
     ParsedRecord record;
     std::string error;
     if (!parse_record(record_source(opt->record), &record, &error)) throw CommandError(error);

@@ -16,6 +16,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "command/player_options.h"
 #include "command/command.h"
 #include "command/game_spec_option.h"
 #include "command/stop_signal.h"
@@ -194,9 +195,7 @@ void solve_book_to_file(ProofSearch& search, const std::vector<std::vector<int>>
 
 void setup_solve(CLI::App& app) {
   struct Options {
-    std::string variant = "quax";
-    int size = 0;
-    std::string swap = "default";
+    GameOptions game;
     std::string position;
     int memory_mb = 1024;
     double seconds = 0;
@@ -218,10 +217,7 @@ void setup_solve(CLI::App& app) {
   };
   auto opt = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("solve", "Prove the value of a position and list every winning move");
-  cmd->add_option("--variant", opt->variant, "Variant name (" + variant_list() + ") or rules file (docs/VARIANTS.md)");
-  cmd->add_option("--size", opt->size, "Board size (0: the variant's default)");
-  cmd->add_option("--swap", opt->swap, "Pie rule: on, off or default (the variant's)")
-      ->check(CLI::IsMember({"on", "off", "default"}));
+  add_game_options(cmd, &opt->game);
   cmd->add_option("--position", opt->position, "Moves from the start ('c3 b2 ...'); empty: the start");
   cmd->add_option("--memory-mb", opt->memory_mb,
                   "Transposition table size in MiB (at most the machine's memory); --book's list of positions may "
@@ -252,7 +248,7 @@ void setup_solve(CLI::App& app) {
                 "rules (docs/SOLVE.md), to compare");
   cmd->add_flag("--inferior-moves", opt->inferior_moves,
                 "Quax, link and quickway: skip the moves that act as a pass (docs/SOLVE.md); values are the same");
-  cmd->add_option("--model", opt->model,
+  add_model_option(cmd, &opt->model,
                   "Order the moves by this model's policy (docs/SOLVE.md): values are the same, the work differs");
   cmd->add_option("--prior-weight", opt->prior_weight,
                   "With --model: how strongly the policy orders the moves (a move's proof number grows by "
@@ -267,7 +263,7 @@ void setup_solve(CLI::App& app) {
   cmd->add_option("--progress", opt->progress, "Seconds between progress lines on stderr (0: none)")
       ->check(CLI::Range(0.0, 1e6));
   cmd->callback([opt] {
-    const GameSpec spec = game_spec_from_options(opt->variant, opt->size, opt->swap);
+    const GameSpec spec = opt->game.spec();
     if (opt->book && opt->out.empty()) throw CommandError("--book needs --out FILE");
     if (!opt->book && !opt->out.empty()) throw CommandError("--out is only for --book");
     if (!opt->book && !opt->records.empty()) throw CommandError("--records is only for --book");
