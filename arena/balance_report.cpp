@@ -7,6 +7,7 @@
 #include <functional>
 #include <stdexcept>
 
+#include "mcts/baseline_agents.h"
 #include "core/quoted_input.h"
 #include "env/game_state.h"
 
@@ -204,7 +205,9 @@ std::string balance_text(const json& r) {
   if (is_baseline(r)) {
     // Baseline play, no model: nobody should read these figures as a model's strength.
     const std::string player = r.value("player", "?");
-    const bool uct = player.rfind("uct:", 0) == 0, mcts = player.rfind("mcts:", 0) == 0;
+    const auto baseline = parse_baseline(player, nullptr);
+    const bool uct = baseline && baseline->kind == BaselinePlayer::Kind::kUct;
+    const bool mcts = baseline && baseline->kind == BaselinePlayer::Kind::kMcts;
     out += fmt::format("{}, player: {}\n", game_text(r), baseline_label(r));
     out += fmt::format(
         "baseline play: every figure is {}'s, not a model's; an opening's value is {}'s search of the position after "

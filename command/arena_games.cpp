@@ -3,6 +3,7 @@
 #include <memory>
 #include <stdexcept>
 
+#include "mcts/baseline_agents.h"
 #include "arena/batched_games.h"
 #include "env/rng.h"
 #include "mcts/simple_evaluators.h"
@@ -17,7 +18,12 @@ void play_arena_games(const GameSpec& spec, const std::vector<std::string>& name
                       const std::function<bool()>& should_stop) {
   const size_t n = names.size();
   auto is_model = [&](int i) { return desc[i].kind == PlayerDescription::Kind::kModel; };
-  auto searches = [&](int i) { return is_model(i) || desc[i].text.rfind("mcts:", 0) == 0; };
+  // mcts:<sims> searches as a model does, with a rollout for its network.
+  auto mcts = [&](int i) {
+    const auto b = is_model(i) ? std::nullopt : parse_baseline(desc[i].text, nullptr);
+    return b && b->kind == BaselinePlayer::Kind::kMcts ? b->count : 0;
+  };
+  auto searches = [&](int i) { return is_model(i) || mcts(i) > 0; };
   // Indices into `games` of each way, so on_result reports the caller's index.
   std::vector<Pairing> batched, threaded;
   std::vector<size_t> batched_index, threaded_index;
@@ -39,7 +45,7 @@ void play_arena_games(const GameSpec& spec, const std::vector<std::string>& name
         search[i].search = desc[i].search;
       } else {  // mcts:<sims>: the same search as the baseline agent, flat priors and one rollout
         evaluators.push_back(std::make_unique<RolloutEvaluator>(1, derive_seed(options.seed, i)));
-        search[i].search.simulations = std::stoi(desc[i].text.substr(5));
+        search[i].search.simulations = mcts(static_cast<int>(i));
       }
       search[i].evaluator = evaluators.back().get();
       players[i] = &search[i];

@@ -73,6 +73,13 @@ struct LabPlayer {
   bool baseline() const { return model.empty(); }
 };
 
+// The kind of a baseline lab player; nullopt for a model.
+std::optional<BaselinePlayer::Kind> baseline_kind(const LabPlayer& player) {
+  if (!player.baseline()) return std::nullopt;
+  const auto b = parse_baseline(player.name, nullptr);
+  return b ? std::optional<BaselinePlayer::Kind>(b->kind) : std::nullopt;
+}
+
 // The player of the options, with opt->sims set to its count; throws CommandError (one line)
 // for bad input.
 LabPlayer choose_player(Options* opt, const GameSpec& spec) {
@@ -94,11 +101,11 @@ LabPlayer choose_player(Options* opt, const GameSpec& spec) {
     if (text == "random")
       throw CommandError("--player random: the balance lab needs a player whose search values positions "
                          "(uct:N, mcts:N or a model)");
-    // The count is checked as the players check it (uct:0 is refused there).
-    if (!make_baseline_agent(text, 1, &error)) throw CommandError(first_line(error));
+    const auto baseline = parse_baseline(text, &error);
+    if (!baseline) throw CommandError(first_line(error));
     if (opt->sims_given)
       throw CommandError("--sims is a model's simulations; " + text + " counts its own (give uct:N or mcts:N alone)");
-    opt->sims = std::stoi(text.substr(text.find(':') + 1));
+    opt->sims = baseline->count;
     return {text, ""};
   }
   // A model: its file, and at most sims= (the rest of its search is the lab's own).
@@ -262,9 +269,9 @@ void run_balance(Options opt) {
   // `part_seed`: mcts:N's playouts are drawn afresh for each part, so that a resumed run
   // measures a part as a whole run does.
   auto lab_player = [&](uint64_t part_seed) -> const BalancePlayer& {
-    const bool mcts = player.baseline() && player.name.rfind("mcts:", 0) == 0;
+    const bool mcts = baseline_kind(player) == BaselinePlayer::Kind::kMcts;
     if (lab && !mcts) return *lab;
-    if (player.name.rfind("uct:", 0) == 0 && player.baseline()) {
+    if (baseline_kind(player) == BaselinePlayer::Kind::kUct) {
       lab = std::make_unique<BalancePlayer>(
           [spec](int simulations, uint64_t seed) {
             std::string error;
@@ -336,7 +343,7 @@ void run_balance(Options opt) {
     bool done = false;
     for (const json& p : parts["skill"]) done = done || p.value("sims", 0) == sims;
     if (done) continue;
-    progress(player.baseline() && player.name.rfind("uct:", 0) == 0
+    progress(baseline_kind(player) == BaselinePlayer::Kind::kUct
                  ? fmt::format("skill: {} games of uct:{} against uct:{}", skill_games, 2 * sims, sims)
                  : fmt::format("skill: {} games of {} against {} simulations", skill_games, 2 * sims, sims));
     const uint64_t seed = derive_seed(opt.seed, 100 + static_cast<uint64_t>(sims));

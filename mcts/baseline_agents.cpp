@@ -32,11 +32,26 @@ class RandomAgent final : public Agent {
 std::unique_ptr<Agent> make_random_agent(uint64_t seed) { return std::make_unique<RandomAgent>(seed); }
 
 // The count after "name:", or -1 when it is missing, not a number or out of range.
-static long parse_count(const std::string& description, size_t prefix) {
-  const std::string digits = description.substr(prefix);
-  if (digits.empty() || digits.find_first_not_of("0123456789") != std::string::npos || digits.size() > 9) return -1;
-  const long n = std::strtol(digits.c_str(), nullptr, 10);
-  return n >= 1 && n <= 100000000 ? n : -1;
+bool names_baseline(const std::string& text) {
+  return text == "random" || text.rfind("uct:", 0) == 0 || text.rfind("mcts:", 0) == 0;
+}
+
+std::optional<BaselinePlayer> parse_baseline(const std::string& description, std::string* error) {
+  if (description == "random") return BaselinePlayer{};
+  const bool uct = description.rfind("uct:", 0) == 0, mcts = description.rfind("mcts:", 0) == 0;
+  if (!uct && !mcts) {
+    if (error) *error = "unknown player '" + description + "' (known: random, uct:<playouts>, mcts:<simulations>)";
+    return std::nullopt;
+  }
+  const std::string digits = description.substr(uct ? 4 : 5);
+  const long n = digits.empty() || digits.find_first_not_of("0123456789") != std::string::npos || digits.size() > 9
+                     ? -1
+                     : std::strtol(digits.c_str(), nullptr, 10);
+  if (n < 1 || n > 100000000) {
+    if (error) *error = "bad player '" + description + "': expected a count from 1 to 100000000 after ':'";
+    return std::nullopt;
+  }
+  return BaselinePlayer{uct ? BaselinePlayer::Kind::kUct : BaselinePlayer::Kind::kMcts, static_cast<int>(n)};
 }
 
 std::shared_ptr<Evaluator> make_mcts_baseline_evaluator(uint64_t seed) {
@@ -44,21 +59,16 @@ std::shared_ptr<Evaluator> make_mcts_baseline_evaluator(uint64_t seed) {
 }
 
 std::unique_ptr<Agent> make_baseline_agent(const std::string& description, uint64_t seed, std::string* error) {
-  if (description == "random") return make_random_agent(seed);
-  const bool uct = description.rfind("uct:", 0) == 0, mcts = description.rfind("mcts:", 0) == 0;
-  if (uct || mcts) {
-    const long n = parse_count(description, uct ? 4 : 5);
-    if (n < 0) {
-      if (error) *error = "bad player '" + description + "': expected a count from 1 to 100000000 after ':'";
-      return nullptr;
-    }
-    if (uct) return std::make_unique<UctAgent>(static_cast<int>(n), seed);
-    SearchSettings settings;
-    settings.simulations = static_cast<int>(n);
-    return std::make_unique<SearchAgent>(description, make_mcts_baseline_evaluator(seed), settings, seed);
+  const auto baseline = parse_baseline(description, error);
+  if (!baseline) return nullptr;
+  switch (baseline->kind) {
+    case BaselinePlayer::Kind::kRandom: return make_random_agent(seed);
+    case BaselinePlayer::Kind::kUct: return std::make_unique<UctAgent>(baseline->count, seed);
+    case BaselinePlayer::Kind::kMcts: break;
   }
-  if (error) *error = "unknown player '" + description + "' (known: random, uct:<playouts>, mcts:<simulations>)";
-  return nullptr;
+  SearchSettings settings;
+  settings.simulations = baseline->count;
+  return std::make_unique<SearchAgent>(description, make_mcts_baseline_evaluator(seed), settings, seed);
 }
 
 }  // namespace quax

@@ -3,12 +3,27 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "mcts/agent.h"
 #include "mcts/evaluator.h"
 
 namespace quax {
+
+// A baseline's description read: the one reader of "random", "uct:<playouts>" and
+// "mcts:<simulations>" (a count from 1 to 100,000,000) for every door.
+struct BaselinePlayer {
+  enum class Kind { kRandom, kUct, kMcts };
+  Kind kind = Kind::kRandom;
+  int count = 0;  // playouts (uct) or simulations (mcts); 0 for random
+};
+// nullopt, and *error (when given: one line naming the description and what is wrong) for
+// anything else.
+std::optional<BaselinePlayer> parse_baseline(const std::string& description, std::string* error);
+// Whether `text` is written as a baseline ("random", or "uct:" or "mcts:" and anything): what
+// parse_baseline, not the model reader, should answer.
+bool names_baseline(const std::string& text);
 
 // Uniformly random legal moves.
 std::unique_ptr<Agent> make_random_agent(uint64_t seed);

@@ -24,10 +24,6 @@ const char* const kPlayerSyntax =
 
 namespace {
 
-bool is_baseline(const std::string& text) {
-  return text == "random" || text.rfind("uct:", 0) == 0 || text.rfind("mcts:", 0) == 0;
-}
-
 bool parse_number(const std::string& s, double lo, double hi, double* out) {
   char* end = nullptr;
   const double v = std::strtod(s.c_str(), &end);
@@ -110,7 +106,7 @@ bool set_player_search_size(PlayerDescription* d, const PlayerSearchSize& size, 
 }
 
 bool parse_player_description(const std::string& text, PlayerDescription* out, std::string* error) {
-  if (is_baseline(text)) {
+  if (names_baseline(text)) {
     PlayerDescription d;
     d.text = text;
     *out = d;

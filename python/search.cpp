@@ -216,10 +216,10 @@ PySearch* make_search(const py::object& player, const py::object& simulations_ar
       model = load_model(d.model_path, "auto", device);
       settings = d.search;
       time = d.seconds;
-    } else if (!make_baseline_agent(name, seed, &error)) {
+    } else if (const auto baseline = parse_baseline(name, &error); !baseline) {
       throw py::value_error(error);
-    } else if (name.rfind("mcts:", 0) == 0) {
-      settings.simulations = std::stoi(name.substr(5));
+    } else if (baseline->kind == BaselinePlayer::Kind::kMcts) {
+      settings.simulations = baseline->count;
       settings.leaves_per_batch = 1;
       evaluator = make_mcts_baseline_evaluator(seed);
     }

@@ -28,6 +28,29 @@ TEST(BaselineAgents, FactoryAcceptsTheDocumentedNames) {
   }
 }
 
+// The one reader of baseline descriptions: kind and count, the bounds, and what it refuses.
+TEST(BaselineAgents, DescriptionsReadToAKindAndACount) {
+  std::string err;
+  const auto uct = parse_baseline("uct:300", &err);
+  ASSERT_TRUE(uct) << err;
+  EXPECT_EQ(uct->kind, BaselinePlayer::Kind::kUct);
+  EXPECT_EQ(uct->count, 300);
+  const auto mcts = parse_baseline("mcts:100000000", &err);
+  ASSERT_TRUE(mcts) << err;
+  EXPECT_EQ(mcts->kind, BaselinePlayer::Kind::kMcts);
+  EXPECT_EQ(mcts->count, 100000000);
+  const auto random = parse_baseline("random", &err);
+  ASSERT_TRUE(random);
+  EXPECT_EQ(random->kind, BaselinePlayer::Kind::kRandom);
+  EXPECT_FALSE(parse_baseline("mcts:100000001", &err));
+  EXPECT_EQ(err, "bad player 'mcts:100000001': expected a count from 1 to 100000000 after ':'");
+  EXPECT_FALSE(parse_baseline("model.pt", &err));
+  EXPECT_EQ(err, "unknown player 'model.pt' (known: random, uct:<playouts>, mcts:<simulations>)");
+  // Written as a baseline, even when malformed: its error is the baseline's, not a model file's.
+  for (const char* text : {"random", "uct:x", "mcts:"}) EXPECT_TRUE(names_baseline(text)) << text;
+  for (const char* text : {"randomly.pt", "m.pt:sims=5", "mcts.pt"}) EXPECT_FALSE(names_baseline(text)) << text;
+}
+
 TEST(UctAgent, RootVisitsSumToThePlayouts) {
   UctAgent agent(300, 4);
   auto state = new_game({Variant::kLink, 6, false});

@@ -14,6 +14,11 @@ for option in --variant --size --swap --model --sims --player --level --time; do
   [ -z "$found" ] || fail "$option declared outside the shared helpers: $found"
 done
 
+# Baseline descriptions (uct:N, mcts:N) are read in one place (mcts/baseline_agents.cpp).
+found=$(grep -rln -e 'rfind("uct:"' -e 'rfind("mcts:"' -e '"mcts:") == 0' "$SRC"/{core,env,mcts,solve,nets,arena,train,command,serve,distributed,python} 2>/dev/null |
+  grep -v mcts/baseline_agents.cpp)
+[ -z "$found" ] || fail "baseline descriptions read outside mcts/baseline_agents.cpp: $found"
+
 # One range of --sims in every door that takes it: the largest value passes the parse (the
 # command then fails on its missing files or its unknown variant, not on --sims: nothing
 # searches), one more is refused naming --sims.
