@@ -134,7 +134,8 @@ TEST(GtpAgent, RefusesThePieRuleAndABadSetup) {
   GtpOpponent o;
   o.command = kEcho;
   EXPECT_THROW(GtpAgent(GameSpec{Variant::kHex, 3, true}, o), std::invalid_argument);
-  o.command = "while read -r l; do printf '? unknown command\\n\\n'; done";
+  // It answers name and version (asked first), and refuses the rest.
+  o.command = R"(while read -r l; do case "$l" in name|version) printf '= x\n\n';; *) printf '? unknown command\n\n';; esac; done)";
   o.setup = split_gtp_setup(" boardsize 3 ;; param x 1;");
   EXPECT_EQ(o.setup, (std::vector<std::string>{"boardsize 3", "param x 1"}));
   EXPECT_TRUE(has(error_of([&] { GtpAgent(kHex3, o); }), "'boardsize 3' refused"));
