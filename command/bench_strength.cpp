@@ -61,7 +61,7 @@ namespace fs = std::filesystem;
 
 // A file-name-safe tag for an opponent: "uct:1000" -> "uct_1000",
 // "checkpoints/quax-7.pt:sims=200" -> "quax-7.pt_sims_200".
-std::string opponent_tag(const std::string &opponent) {
+std::string opponent_tag(const std::string& opponent) {
   const auto colon = opponent.find(':');
   std::string head = opponent.substr(0, colon), tail = colon == std::string::npos ? "" : opponent.substr(colon);
   head = fs::path(head).filename().string();
@@ -70,12 +70,12 @@ std::string opponent_tag(const std::string &opponent) {
   return tag;
 }
 
-std::string snapshot_name(const Snapshot &s) { return fmt::format("{:g}min", s.seconds / 60.0); }
+std::string snapshot_name(const Snapshot& s) { return fmt::format("{:g}min", s.seconds / 60.0); }
 
 // Learner steps of the snapshots, from the run's "snapshot" metrics lines
 // (mark_s -> step); none without a metrics file. Throws naming the file when it
 // is not a regular file of at most kMetricsFileLimit bytes.
-std::map<int64_t, int64_t> snapshot_steps(const std::string &run_dir) {
+std::map<int64_t, int64_t> snapshot_steps(const std::string& run_dir) {
   std::map<int64_t, int64_t> out;
   const std::string path = run_dir + "/metrics.jsonl";
   std::error_code ec;
@@ -92,10 +92,10 @@ std::map<int64_t, int64_t> snapshot_steps(const std::string &run_dir) {
 // The text of a /proc file, "" when it cannot be read (the note is then
 // shorter). Bounded like any other file: /proc files report size 0 and are read
 // to their end.
-std::string proc_text(const std::string &path) {
+std::string proc_text(const std::string& path) {
   try {
     return read_regular_file(path, kMetricsFileLimit, "system file");
-  } catch (const std::exception &) {
+  } catch (const std::exception&) {
     return "";
   }
 }
@@ -141,16 +141,16 @@ struct Options {
 
 // Plays `missing` more games of the kept model `name` (playing as `player`),
 // `played` of its games being already in the results file.
-using PlayMissingGames =
-    std::function<void(const std::string &name, const PlayerDescription &player, int played, int missing)>;
+using PlayMissingGames = std::function<void(const std::string& name, const PlayerDescription& player, int played,
+                                            int missing, uint64_t seed)>;
 
 // Mean seconds a chosen move of `name` and of `opponent` over their timed games
 // in `results`.
-void add_seconds_a_move(const std::vector<GameResult> &results, const std::string &name, const std::string &opponent,
-                        StrengthPoint *p) {
+void add_seconds_a_move(const std::vector<GameResult>& results, const std::string& name, const std::string& opponent,
+                        StrengthPoint* p) {
   double seconds[2] = {0, 0};  // model, opponent
   int moves[2] = {0, 0};
-  for (const auto &r : results) {
+  for (const auto& r : results) {
     if (!((r.black == name && r.white == opponent) || (r.black == opponent && r.white == name))) continue;
     for (int colour : {0, 1}) {
       const int side = (colour == 0 ? r.black : r.white) == name ? 0 : 1;
@@ -164,15 +164,15 @@ void add_seconds_a_move(const std::vector<GameResult> &results, const std::strin
 
 // Tops up every snapshot's games against `opponent` to opt.games through
 // `play_missing`; returns the curve.
-std::vector<StrengthPoint> evaluate(const Options &opt, const GameSpec &spec, const std::string &opponent,
-                                    const std::string &results, const PlayMissingGames &play_missing) {
+std::vector<StrengthPoint> evaluate(const Options& opt, const GameSpec& spec, const std::string& opponent,
+                                    const std::string& results, const PlayMissingGames& play_missing) {
   const auto snapshots = list_snapshots(opt.run_dir);
   const auto steps = snapshot_steps(opt.run_dir);
   std::vector<StrengthPoint> points;
-  for (const auto &s : snapshots) {
+  for (const auto& s : snapshots) {
     if (s.seconds > opt.minutes * 60 + 1) continue;
-    if (!opt.at.empty() && std::none_of(opt.at.begin(), opt.at.end(),
-                                        [&](double m) { return std::abs(m * 60 - s.seconds) < 1; }))
+    if (!opt.at.empty() &&
+        std::none_of(opt.at.begin(), opt.at.end(), [&](double m) { return std::abs(m * 60 - s.seconds) < 1; }))
       continue;
     const std::string name = snapshot_name(s);
     auto count = [&] {
@@ -199,7 +199,9 @@ std::vector<StrengthPoint> evaluate(const Options &opt, const GameSpec &spec, co
       std::string error;
       if (!set_player_search_size(&player, size, &error) || !make_player(player, spec, 0, &error, opt.device))
         throw CommandError(error);
-      play_missing(name, player, p.games(), missing);
+      play_missing(
+          name, player, p.games(), missing,
+          derive_seed(derive_seed(opt.seed, static_cast<uint64_t>(s.seconds)), static_cast<uint64_t>(p.games())));
       p = count();
     }
     const auto si = score_interval(p.wins, p.draws, p.losses);
@@ -217,10 +219,10 @@ std::vector<StrengthPoint> evaluate(const Options &opt, const GameSpec &spec, co
 }
 
 // Games against a baseline or a model: as many at once as the arena plays them.
-PlayMissingGames play_against_player(const Options &opt, const GameSpec &spec, const std::string &opponent,
-                                     const std::string &results) {
-  return [&opt, spec, opponent, results](const std::string &name, const PlayerDescription &player, int played,
-                                         int missing) {
+PlayMissingGames play_against_player(const Options& opt, const GameSpec& spec, const std::string& opponent,
+                                     const std::string& results) {
+  return [&opt, spec, opponent, results](const std::string& name, const PlayerDescription& player, int played,
+                                         int missing, uint64_t seed) {
     PlayerDescription opponent_player;
     std::string error;
     if (!parse_player_description(opponent, &opponent_player, &error)) throw CommandError(error);
@@ -228,10 +230,10 @@ PlayMissingGames play_against_player(const Options &opt, const GameSpec &spec, c
     ao.threads = opt.threads;
     ao.device = opt.device;
     ao.parallel = opt.parallel;
-    ao.seed = derive_seed(derive_seed(opt.seed, std::hash<std::string>{}(name)), static_cast<uint64_t>(played));
+    ao.seed = seed;
     play_arena_games(
         spec, {name, opponent}, {player, opponent_player}, schedule_games(2, missing, Schedule::kGauntlet), ao,
-        [&](size_t, const GameResult &r) { append_results(results, {r}); }, [] { return false; });
+        [&](size_t, const GameResult& r) { append_results(results, {r}); }, [] { return false; });
   };
 }
 
@@ -240,7 +242,7 @@ PlayMissingGames play_against_player(const Options &opt, const GameSpec &spec, c
 // (arena/balance_openings.h) by `seed`, so every kept model meets the same
 // ones; a class's images would be the same game. More pairs than classes take
 // them again in the same order.
-std::vector<int> gtp_openings(const GameSpec &spec, int pairs, uint64_t seed) {
+std::vector<int> gtp_openings(const GameSpec& spec, int pairs, uint64_t seed) {
   auto classes = first_move_classes(spec);
   Rng rng(seed);
   for (size_t i = classes.size(); i > 1; --i) std::swap(classes[i - 1], classes[rng.below(static_cast<uint32_t>(i))]);
@@ -252,28 +254,28 @@ std::vector<int> gtp_openings(const GameSpec &spec, int pairs, uint64_t seed) {
 // Games against a program over GTP: one at a time (it is one process), game k
 // from opening k / 2 with the model black in the even ones, so an interrupted
 // evaluation goes on where it stopped.
-PlayMissingGames play_against_gtp(const Options &opt, const GameSpec &spec, const std::string &opponent,
-                                  const std::string &results) {
-  return [&opt, spec, opponent, results](const std::string &name, const PlayerDescription &player, int played,
-                                         int missing) {
+PlayMissingGames play_against_gtp(const Options& opt, const GameSpec& spec, const std::string& opponent,
+                                  const std::string& results) {
+  return [&opt, spec, opponent, results](const std::string& name, const PlayerDescription& player, int played,
+                                         int missing, uint64_t seed) {
     const auto openings = gtp_openings(spec, (opt.games + 1) / 2, opt.seed);
     std::vector<Pairing> games;
     for (int k = played; k < played + missing; ++k)
       games.push_back(
           {k % 2 == 0 ? 0 : 1, k % 2 == 0 ? 1 : 0, {openings[static_cast<size_t>(k / 2) % openings.size()]}});
     set_torch_threads(1);  // the program searches on one thread too (its setup says so)
-    const AgentFactory make = [&](int index, uint64_t seed) -> std::unique_ptr<Agent> {
+    const AgentFactory make = [&](int index, uint64_t agent_seed) -> std::unique_ptr<Agent> {
       if (index == 1) return std::make_unique<GtpAgent>(spec, opt.gtp);
       std::string error;
-      auto agent = make_player(player, spec, seed, &error, opt.device);
+      auto agent = make_player(player, spec, agent_seed, &error, opt.device);
       if (!agent) throw CommandError(error);
       return agent;
     };
     const StopOnSignal stop;
     const auto stopped = [&] { return stop.flag()->load(); };
     play_games(
-        spec, {name, opponent}, games, make, 1, derive_seed(opt.seed, static_cast<uint64_t>(played)),
-        [&](size_t g, const GameResult &r) {
+        spec, {name, opponent}, games, make, 1, seed,
+        [&](size_t g, const GameResult& r) {
           append_results(results, {r});
           fmt::print("    game {}/{}: {} wins in {} moves\n", played + g + 1, opt.games,
                      r.outcome == Outcome::kDraw                               ? "nobody"
@@ -291,8 +293,8 @@ PlayMissingGames play_against_gtp(const Options &opt, const GameSpec &spec, cons
 
 // Evaluates every kept model against `opponent` and writes <base>.csv, .svg and
 // .json.
-void report(const Options &opt, const GameSpec &spec, const std::string &opponent, double target,
-            const std::string &base, const PlayMissingGames &play_missing) {
+void report(const Options& opt, const GameSpec& spec, const std::string& opponent, double target,
+            const std::string& base, const PlayMissingGames& play_missing) {
   fmt::print(
       "\nagainst {} ({} games each, kept models at {} simulations), "
       "target {:g}%:\n",
@@ -315,7 +317,7 @@ void report(const Options &opt, const GameSpec &spec, const std::string &opponen
                          {"machine_at_evaluation", machine_note()}};
   if (!opt.gtp.command.empty() && opponent == "gtp:" + opt.gtp.name)
     summary["gtp"] = {{"command", opt.gtp.command}, {"setup", opt.gtp.setup}, {"program", opt.gtp_identity}};
-  for (const auto &p : points) {
+  for (const auto& p : points) {
     const auto s = score_interval(p.wins, p.draws, p.losses);
     summary["points"].push_back({{"minutes", p.minutes},
                                  {"step", p.step},
@@ -330,10 +332,10 @@ void report(const Options &opt, const GameSpec &spec, const std::string &opponen
   write_file_atomically(base + ".json", summary.dump(2) + "\n");
 }
 
-void setup_bench_strength(CLI::App &app) {
+void setup_bench_strength(CLI::App& app) {
   auto opt = std::make_shared<Options>();
-  CLI::App *bench = app.get_subcommand("bench");
-  auto *cmd = bench->add_subcommand("strength",
+  CLI::App* bench = app.get_subcommand("bench");
+  auto* cmd = bench->add_subcommand("strength",
                                     "Time to strength: train from scratch, keep a model every "
                                     "--every minutes, score each against opponents");
   cmd->add_option("--config", opt->config, "Training config (required unless --evaluate-only)");
@@ -374,7 +376,7 @@ void setup_bench_strength(CLI::App &app) {
   cmd->add_option("--seed", opt->seed, "Seed of the evaluation games");
   // Where the kept models play; given, it also sets the training's learn.device
   // and selfplay.device (else the config's keys decide).
-  auto *device = add_device_option(cmd, &opt->device_text);
+  auto* device = add_device_option(cmd, &opt->device_text);
   cmd->callback([opt, device] {
     opt->device = device_from_option(opt->device_text);
     const bool gtp = !opt->gtp.command.empty();
@@ -399,7 +401,7 @@ void setup_bench_strength(CLI::App &app) {
     } else {
       if (opt->config.empty()) throw CommandError("--config is required (or --evaluate-only with --run)");
       config = load_config(opt->config);
-      for (const auto &o : opt->overrides) apply_override(&config, o);
+      for (const auto& o : opt->overrides) apply_override(&config, o);
       if (opt->run_dir.empty()) {
         char date[32];
         const std::time_t now = std::time(nullptr);
@@ -416,7 +418,7 @@ void setup_bench_strength(CLI::App &app) {
       if (device->count() > 0) config.learn.device = config.selfplay.device = opt->device;
     }
     const GameSpec spec = config.game;
-    for (const auto &o : opt->opponents) {
+    for (const auto& o : opt->opponents) {
       std::string error;
       if (!make_player(o, spec, 0, &error, opt->device)) throw CommandError(error);
     }
@@ -448,7 +450,7 @@ void setup_bench_strength(CLI::App &app) {
     if (list_snapshots(opt->run_dir).empty())
       throw CommandError("no snapshots in '" + opt->run_dir + "/snapshots' (was run.snapshot_minutes set?)");
     for (size_t i = 0; i < opt->opponents.size(); ++i) {
-      const std::string &opponent = opt->opponents[i];
+      const std::string& opponent = opt->opponents[i];
       const std::string base = opt->run_dir + "/strength-" + opponent_tag(opponent);
       report(*opt, spec, opponent, target_of(i), base, play_against_player(*opt, spec, opponent, base + ".jsonl"));
     }
