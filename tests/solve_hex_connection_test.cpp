@@ -1,9 +1,11 @@
 // Virtual connections of hex (solve/hex_connection.h), each rule checked against the plain
 // proof search (the rules off): on random positions a virtual win is always a proven win and
-// every stone outside the must-play region a proven loss; each ziggurat, at each edge, holds
-// against every intrusion; and the search with the rules gives the values without them.
+// every stone outside the must-play region a proven loss, every threat a proven win for its
+// player to move; each ziggurat, at each edge, holds against every intrusion; and the search
+// with the rules gives the values without them.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <memory>
 #include <vector>
 
@@ -82,35 +84,29 @@ TEST_P(RandomHexPositions, EveryStoneOutsideTheMustPlayRegionLoses) {
   EXPECT_GT(kept, 0);
 }
 
-// The threat scan tries only the cells that could complete a chain: it finds a threat exactly
-// when some stone of the player's gives a virtual win.
-TEST_P(RandomHexPositions, TheThreatScanMissesNoThreat) {
+// Every threat found (a semi connection of the edges) is a win for its player to move.
+TEST_P(RandomHexPositions, AThreatIsAProvenWinForItsPlayerToMove) {
   const Board& b = GetParam();
   const GameSpec spec{Variant::kHex, b.size, false};
+  const auto plain = plain_search(spec, kMemory);
   int threats = 0;
   for (int i = 0; i < b.positions; ++i) {
     const auto s = after_random_plies(spec, b.min_plies + i % (b.max_plies - b.min_plies + 1), 9000 + i);
     if (s->is_over()) continue;
     const auto& game = static_cast<const HexGame&>(*s);
+    std::vector<Player> stones(static_cast<size_t>(b.size * b.size));
+    for (int c = 0; c < b.size * b.size; ++c) stones[static_cast<size_t>(c)] = game.stone(c);
     for (Player p : {Player::kBlack, Player::kWhite}) {
-      bool any = hex_virtual_win(game, p);
-      std::vector<Player> stones(static_cast<size_t>(b.size * b.size));
-      for (int c = 0; c < b.size * b.size; ++c) stones[static_cast<size_t>(c)] = game.stone(c);
-      for (int c = 0; c < b.size * b.size && !any; ++c) {
-        if (stones[static_cast<size_t>(c)] != Player::kNone) continue;
-        stones[static_cast<size_t>(c)] = p;
-        any = hex_virtual_win(*HexGame::from_position(spec, stones, s->to_move(), s->move_number() + 1), p);
-        stones[static_cast<size_t>(c)] = Player::kNone;
-      }
-      threats += any;
-      ASSERT_EQ(hex_has_threat(game, p), any) << "seed " << 9000 + i << "\n" << s->board_text();
+      if (!hex_has_threat(game, p)) continue;
+      ++threats;
+      const auto to_move = HexGame::from_position(spec, stones, p, s->move_number());
+      ASSERT_TRUE(plain_win(*plain, *to_move, p)) << "seed " << 9000 + i << "\n" << to_move->board_text();
     }
   }
   EXPECT_GT(threats, b.positions / 4);
 }
 
-INSTANTIATE_TEST_SUITE_P(Hex, RandomHexPositions,
-                         ::testing::Values(Board{4, 2, 9, 1500}, Board{5, 6, 15, 400}),
+INSTANTIATE_TEST_SUITE_P(Hex, RandomHexPositions, ::testing::Values(Board{4, 2, 9, 1500}, Board{5, 6, 15, 400}),
                          [](const auto& info) { return "hex" + std::to_string(info.param.size); });
 
 // A position of hex n x n (no swap) from stones given in Black's frame of the south edge, seen
@@ -137,37 +133,41 @@ std::unique_ptr<HexGame> framed(int n, int frame, const std::vector<std::pair<in
                                 static_cast<int>(mine.size() + theirs.size()));
 }
 
-// A column of the player's stones from the far edge down to (1, 2), the third row: only a
-// ziggurat can join it to the near edge. The other ziggurat is blocked by an opponent stone in
-// its own cells, so each is tested alone; then every opponent stone in it is answered.
+// A column of the player's stones from the far edge down to (1, 2), the third row, and one
+// ziggurat's eight cells empty, every other cell the opponent's: only that ziggurat can join the
+// column to the near edge. Found with its eight cells as the carrier, and every opponent stone
+// in it breaks it (the player to move still wins, restoring it).
 TEST(HexZiggurat, EachHoldsAgainstEveryIntrusionAtEveryEdge) {
   const int n = 6;
   const GameSpec spec{Variant::kHex, n, false};
   const auto plain = plain_search(spec, kMemory);
   const std::vector<std::pair<int, int>> column = {{1, 2}, {1, 3}, {1, 4}, {1, 5}};
-  // Mirror 0 widens towards +u: blocking cell (0, 2) lies only in the mirror image's cells;
-  // mirror 1 towards -u: (4, 0) lies only in the first's.
-  const std::pair<int, int> blocks[2] = {{0, 2}, {4, 0}};
-  const std::vector<std::pair<int, int>> cells[2] = {
-      {{2, 2}, {1, 1}, {2, 1}, {3, 1}, {1, 0}, {2, 0}, {3, 0}, {4, 0}},
-      {{0, 2}, {0, 1}, {1, 1}, {2, 1}, {0, 0}, {1, 0}, {2, 0}, {3, 0}}};
+  // Mirror 0 widens towards +u, mirror 1 towards -u (hex_connection.h's frames).
+  const std::vector<std::pair<int, int>> cells[2] = {{{2, 2}, {1, 1}, {2, 1}, {3, 1}, {1, 0}, {2, 0}, {3, 0}, {4, 0}},
+                                                     {{0, 2}, {0, 1}, {1, 1}, {2, 1}, {0, 0}, {1, 0}, {2, 0}, {3, 0}}};
   for (int frame = 0; frame < 4; ++frame) {
     for (int mirror = 0; mirror < 2; ++mirror) {
       SCOPED_TRACE("frame " + std::to_string(frame) + ", mirror " + std::to_string(mirror));
-      const auto start = framed(n, frame, column, {blocks[mirror]}, Player::kWhite);
+      const auto& room = cells[mirror];
+      std::vector<std::pair<int, int>> theirs;
+      for (int u = 0; u < n; ++u)
+        for (int v = 0; v < n; ++v)
+          if (std::find(column.begin(), column.end(), std::make_pair(u, v)) == column.end() &&
+              std::find(room.begin(), room.end(), std::make_pair(u, v)) == room.end())
+            theirs.push_back({u, v});
+      const auto start = framed(n, frame, column, theirs, Player::kWhite);
       const Player me = frame >= 2 ? Player::kWhite : Player::kBlack;
       CellSet carrier;
       ASSERT_TRUE(hex_virtual_win(*start, me, &carrier)) << start->board_text();
       EXPECT_EQ(carrier.count(), 8u);
       EXPECT_TRUE(plain_win(*plain, *start, me)) << start->board_text();
-      for (const auto& intrusion : cells[mirror]) {
-        const auto s = framed(n, frame, column, {blocks[mirror], intrusion}, Player::kBlack);
+      for (const auto& intrusion : room) {
+        auto intruded = theirs;
+        intruded.push_back(intrusion);
+        const auto s = framed(n, frame, column, intruded, Player::kBlack);
         EXPECT_FALSE(hex_virtual_win(*s, me)) << "the intruded ziggurat is no longer whole\n" << s->board_text();
         EXPECT_TRUE(plain_win(*plain, *s, me)) << s->board_text();
       }
-      // Without the ziggurat's room (an opponent stone in both images) there is none.
-      const auto blocked = framed(n, frame, column, {blocks[0], blocks[1]}, Player::kWhite);
-      EXPECT_FALSE(hex_virtual_win(*blocked, me)) << blocked->board_text();
     }
   }
 }
