@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "solve/connection_distance.h"  // kNoPath
+#include "env/rng.h"                    // mix64
 #include "solve/hex_h_search.h"
 
 namespace quax {
@@ -19,6 +20,42 @@ CellSet cell_set(const HexCells& cells) {
   for (size_t c = 0; c < cells.size(); ++c)
     if (cells[c]) out.set(c);
   return out;
+}
+
+// What the three questions below need from one H-search of p's, kept for the position: the
+// proof search asks about a position's last mover when it evaluates it and again when it
+// expands it.
+struct EdgeSummary {
+  bool full = false, threatened = false;
+  HexCells carrier;  // of the full connection
+  HexCells region;   // the must-play region (when threatened and not full)
+};
+
+const EdgeSummary& edge_summary(const HexGame& game, Player p) {
+  constexpr size_t kEntries = 1 << 14;
+  struct Entry {
+    uint64_t key = 0;
+    bool used = false;
+    EdgeSummary summary;
+  };
+  thread_local std::vector<Entry> cache(kEntries);
+  // The size joins the key: positions of different boards (one thread, several searches) may
+  // share a position key.
+  const uint64_t key =
+      game.position_key() ^ mix64(static_cast<uint64_t>(game.geometry().n) * 2 + (p == Player::kWhite));
+  Entry& e = cache[key % kEntries];
+  if (e.used && e.key == key) return e.summary;
+  const EdgeConnections c = hex_edge_connections(game, p);
+  EdgeSummary& s = e.summary;
+  s.full = c.full;
+  s.threatened = c.full || !c.semis.empty();
+  s.carrier = c.full_carrier;
+  s.region.set();
+  for (const HexCells& semi : c.semis) s.region &= semi;
+  if (c.full) s.region.reset();
+  e.key = key;
+  e.used = true;
+  return s;
 }
 
 }  // namespace
@@ -68,25 +105,17 @@ int hex_connection_distance(const HexGame& game, Player p) {
 }
 
 bool hex_virtual_win(const HexGame& game, Player p, CellSet* carrier) {
-  const EdgeConnections e = hex_edge_connections(game, p);
-  if (e.full && carrier) *carrier = cell_set(e.full_carrier);
-  return e.full;
+  const EdgeSummary& s = edge_summary(game, p);
+  if (s.full && carrier) *carrier = cell_set(s.carrier);
+  return s.full;
 }
 
 CellSet hex_must_play_against(const HexGame& game, Player p, bool* threatened) {
-  const EdgeConnections e = hex_edge_connections(game, p);
-  *threatened = e.full || !e.semis.empty();
-  CellSet region;
-  if (e.full) return region;
-  if (e.semis.empty()) return region.set();
-  HexCells common = e.semis.front();
-  for (const HexCells& s : e.semis) common &= s;
-  return cell_set(common);
+  const EdgeSummary& s = edge_summary(game, p);
+  *threatened = s.threatened;
+  return s.threatened ? cell_set(s.region) : CellSet().set();
 }
 
-bool hex_has_threat(const HexGame& game, Player p) {
-  const EdgeConnections e = hex_edge_connections(game, p);
-  return e.full || !e.semis.empty();
-}
+bool hex_has_threat(const HexGame& game, Player p) { return edge_summary(game, p).threatened; }
 
 }  // namespace quax

@@ -87,6 +87,10 @@ ProofSearch::Level& ProofSearch::level(int depth) {
   return *levels_[depth];
 }
 
+bool ProofSearch::pie_ahead(const GameState& s) const {
+  return s.swap_available() || (spec_.swap && s.move_number() == 0);
+}
+
 uint64_t ProofSearch::salted(uint64_t key) const {
   return attacker_ == Player::kWhite ? key ^ kWhiteAttackerSalt : key;
 }
@@ -127,10 +131,10 @@ void ProofSearch::evaluate(const GameState& s, Level& parent, uint32_t* pn, uint
   // threat; a player facing a virtual win has no win in one), so the order changes no value
   // and no node count, only the time.
   const auto* hex = hex_ && !s.swap_available() ? static_cast<const HexGame*>(&s) : nullptr;
-  if ((game || hex) && virtual_connections_) {
+  if (game && virtual_connections_) {
     const Player mover = s.to_move(), other = opponent(mover);
-    if (game ? virtual_win(*game, other) : hex_virtual_win(*hex, other)) return decide(other == attacker_);
-    if (game ? has_threat(*game, mover) : hex_has_threat(*hex, mover)) return decide(mover == attacker_);
+    if (virtual_win(*game, other)) return decide(other == attacker_);
+    if (has_threat(*game, mover)) return decide(mover == attacker_);
   }
   const bool distances = game || hex;
   int a = 0, d = 0;
@@ -206,6 +210,24 @@ void ProofSearch::mid(int depth, uint32_t pn_threshold, uint32_t dn_threshold, u
   const int64_t nodes_before = nodes_++;
   const bool or_node = s.to_move() == attacker_;
 
+  // Hex's connections are looked for when a node is expanded, not when it is first reached
+  // as a child: H-search costs more than the distances, and most children are never expanded.
+  if (hex_ && virtual_connections_ && !pie_ahead(s)) {
+    const auto& hex = static_cast<const HexGame&>(s);
+    const Player mover = s.to_move();
+    int decided = 0;  // 1: the mover wins, -1: the mover loses
+    if (hex_virtual_win(hex, opponent(mover)))
+      decided = -1;
+    else if (hex_has_threat(hex, mover))
+      decided = 1;
+    if (decided != 0) {
+      const bool attacker_won = (decided > 0) == or_node;
+      *out_pn = attacker_won ? 0 : kInfinity;
+      *out_dn = attacker_won ? kInfinity : 0;
+      table_.store(salted(s.position_key()), *out_pn, *out_dn, 1);
+      return;
+    }
+  }
   node.children.clear();
   node.killer = -1;
   s.legal_mask(node.mask.data());
@@ -214,11 +236,11 @@ void ProofSearch::mid(int depth, uint32_t pn_threshold, uint32_t dn_threshold, u
   // generated.
   CellSet must_play, link_blocks;
   bool pruned = false;
-  if (hex_ && virtual_connections_ && !s.swap_available()) {
+  if (hex_ && virtual_connections_ && !pie_ahead(s)) {
     must_play = hex_must_play_against(static_cast<const HexGame&>(s), opponent(s.to_move()), &pruned);
   } else if (square_ && (virtual_connections_ || inferior_moves_)) {
     const auto& game = static_cast<const SquareGame&>(s);
-    if (!game.swap_available()) {
+    if (!pie_ahead(s)) {
       if (virtual_connections_) must_play = must_play_against(game, opponent(s.to_move()), &pruned, &link_blocks);
       if (inferior_moves_) drop_pass_like_moves(game, node.mask.data());
     }

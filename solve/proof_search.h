@@ -21,10 +21,9 @@
 //    a player has no path left. All three are off while swap is available.
 //  - Virtual connections in quax, link, quickway, crossway and quadrex while swap is out of play
 //    (solve/virtual_connection.h), and in hex (solve/hex_connection.h: bridges, the second-
-//    and third-row edge templates, with the same distances on its board): a position where a player holds a virtual win, or where
-//    the player to move is one move from one, is decided at once; and a player facing
-//    threats is given only the stones in the must-play region and the links across every
-//    threat's key block: the others lose.
+//    and third-row edge templates, with the same distances on its board): a position where a player holds a virtual
+//    win, or where the player to move is one move from one, is decided at once; and a player facing threats is given
+//    only the stones in the must-play region and the links across every threat's key block: the others lose.
 //  - Inferior moves in quax, link and quickway while swap is out of play, when asked for
 //    (solve/inferior_move.h): a link across a block holding a third stone of the mover's, and
 //    a stone on a dead cell, act as a pass and are not searched while a placement remains.
@@ -81,8 +80,14 @@ class ProofSearch {
 
   // A wall-clock limit for the following prove() calls (none by default). Once it has
   // passed, prove() returns kUnknown (stopped() tells) until clear_deadline().
-  void set_deadline(std::chrono::steady_clock::time_point deadline) { deadline_ = deadline; has_deadline_ = true; }
-  void clear_deadline() { has_deadline_ = false; stopped_ = false; }
+  void set_deadline(std::chrono::steady_clock::time_point deadline) {
+    deadline_ = deadline;
+    has_deadline_ = true;
+  }
+  void clear_deadline() {
+    has_deadline_ = false;
+    stopped_ = false;
+  }
   // A flag someone else sets (Ctrl-C: command/stop_signal.h), read with the clock: once true,
   // prove() returns kUnknown like after the deadline. Null (the default) is none.
   void set_stop_flag(const std::atomic<bool>* stop) { stop_flag_ = stop; }
@@ -123,12 +128,15 @@ class ProofSearch {
     std::unique_ptr<GameState> state;  // the position at this depth
     std::vector<Child> children;
     std::vector<uint8_t> mask;
-    int killer = -1;  // a winning move of the mover found among this level's children
+    int killer = -1;           // a winning move of the mover found among this level's children
     std::vector<float> prior;  // the move prior of this level's position (when asked)
   };
 
   Level& level(int depth);
   uint64_t salted(uint64_t key) const;
+  // The pie rule may still change the game: the swap is available, or will be after the
+  // first move. Connections and must-play regions assume play goes on without it.
+  bool pie_ahead(const GameState& s) const;
   // pn/dn of a position seen for the first time (terminal, win in one, or fresh leaf).
   // `parent` holds the killer move shared by siblings.
   void evaluate(const GameState& s, Level& parent, uint32_t* pn, uint32_t* dn);
@@ -144,7 +152,7 @@ class ProofSearch {
   std::unique_ptr<GameState> scratch_;  // the win-in-one scan's position and legal mask
   std::vector<uint8_t> scratch_mask_;
   bool square_ = false;  // SquareGame positions: connection distances initialise leaves
-  bool hex_ = false;  // plain hex: solve/hex_connection.h's rules and distances
+  bool hex_ = false;     // plain hex: solve/hex_connection.h's rules and distances
   bool virtual_connections_ = false;
   bool inferior_moves_ = false;
   int swap_action_ = -1;  // the `swap` action, where the pie rule is on
