@@ -110,6 +110,32 @@ std::map<std::string, torch::Tensor> state_by_name(const torch::jit::Module& m) 
   return out;
 }
 
+// learn.lr_minutes: the learning rate falls along a half cosine over the run's training
+// minutes to lr * lr_final_fraction and stays there; the step takes the minutes last set. Off,
+// the minutes change nothing.
+TEST(LearningRate, FallsAlongAHalfCosineOverTheTrainingMinutes) {
+  torch::set_num_threads(1);
+  TrainConfig c = tiny_net_config();
+  c.learn.batch_size = 8;
+  c.learn.lr = 0.02;
+  c.learn.lr_warmup_steps = 0;
+  c.learn.lr_drops.clear();
+  c.learn.lr_minutes = 60;
+  c.learn.lr_final_fraction = 0.1;
+  Learner learner(c);
+  EXPECT_DOUBLE_EQ(learner.lr_at(0, 0), 0.02);
+  EXPECT_NEAR(learner.lr_at(0, 30), 0.02 * 0.55, 1e-12);  // cos(pi / 2) = 0: halfway to the floor
+  EXPECT_NEAR(learner.lr_at(0, 60), 0.002, 1e-12);
+  EXPECT_NEAR(learner.lr_at(0, 600), 0.002, 1e-12);
+  for (double m = 1; m <= 60; m += 1) EXPECT_LT(learner.lr_at(0, m), learner.lr_at(0, m - 1)) << m << " minutes";
+  learner.set_training_minutes(45);
+  const StepMetrics step = learner.train_step(random_batch(c, 8, 3));
+  EXPECT_NEAR(step.lr, learner.lr_at(0, 45), 1e-12);
+  EXPECT_LT(step.lr, 0.02 * 0.55);
+  c.learn.lr_minutes = 0;
+  EXPECT_DOUBLE_EQ(Learner(c).lr_at(0, 600), 0.02);
+}
+
 // learn.ema_decay: the published model holds the moving average, computed here by hand from
 // the weights after each step with the decay min(ema_decay, (1 + step) / (10 + step)); off, it
 // holds the weights themselves.

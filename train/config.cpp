@@ -261,6 +261,8 @@ const std::vector<Field>& schema() {
                       [](const TrainConfig& c) { return fmt::format("[{}]", fmt::join(c.learn.lr_drops, ", ")); },
                       "steps at which lr is multiplied by lr_drop_factor, e.g. [20000, 30000]"});
     f.push_back(number<double>("learn.lr_drop_factor", REF(learn.lr_drop_factor), 0.0, 1.0, "what each drop multiplies the learning rate by"));
+    f.push_back(number<double>("learn.lr_minutes", REF(learn.lr_minutes), 0.0, 1e9, "0 = off; else lr also falls along a half cosine to lr * lr_final_fraction over this many training minutes (the run's clock), then stays there"));
+    f.push_back(number<double>("learn.lr_final_fraction", REF(learn.lr_final_fraction), 0.0, 1.0, "where learn.lr_minutes' cosine ends, as a fraction of lr"));
     f.push_back(number<double>("learn.momentum", REF(learn.momentum), 0.0, 0.999, "of SGD (Nesterov)"));
     f.push_back(number<double>("learn.weight_decay", REF(learn.weight_decay), 0.0, 1.0, "L2 on the convolution and linear weights (not on batch-norm parameters or biases)"));
     f.push_back(number<double>("learn.value_loss_weight", REF(learn.value_loss_weight), 0.0, 100.0, "weight of the value loss beside the policy loss"));

@@ -68,6 +68,11 @@ struct LearnConfig {
   int lr_warmup_steps = 100;     // linear ramp from lr/10
   std::vector<int64_t> lr_drops;  // steps at which lr is multiplied by lr_drop_factor
   double lr_drop_factor = 0.3;
+  // > 0: the learning rate also falls along a half cosine from lr to lr * lr_final_fraction
+  // over this many minutes of training (the run's clock, kept across resumes), then stays
+  // there: a schedule tied to a time budget rather than to steps, which differ by machine.
+  double lr_minutes = 0.0;
+  double lr_final_fraction = 0.1;
   double momentum = 0.9;
   double weight_decay = 1e-4;
   double value_loss_weight = 1.0;

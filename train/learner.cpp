@@ -153,6 +153,7 @@ struct Learner::Impl {
   torch::jit::Module model;
   std::unique_ptr<torch::optim::SGD> optimizer;
   int64_t step = 0;
+  double training_minutes = 0;  // the run's clock, for learn.lr_minutes
   int nonfinite_in_a_row = 0;
   bool bfloat16 = false;  // learn.precision resolved
   Device device = kCpuDevice;  // learn.device resolved: where the model, its optimizer state and the batches are
@@ -303,9 +304,17 @@ torch::Tensor soft_policy_targets(const torch::Tensor& policy, double temperatur
 int64_t Learner::step() const { return impl_->step; }
 int Learner::nonfinite_steps_in_a_row() const { return impl_->nonfinite_in_a_row; }
 
-double Learner::lr_at(int64_t step) const {
+double Learner::lr_at(int64_t step) const { return lr_at(step, impl_->training_minutes); }
+
+void Learner::set_training_minutes(double minutes) { impl_->training_minutes = minutes; }
+
+double Learner::lr_at(int64_t step, double training_minutes) const {
   const auto& l = impl_->config.learn;
   double lr = l.lr;
+  if (l.lr_minutes > 0) {
+    const double done = std::clamp(training_minutes / l.lr_minutes, 0.0, 1.0);
+    lr *= l.lr_final_fraction + (1 - l.lr_final_fraction) * 0.5 * (1 + std::cos(M_PI * done));
+  }
   for (int64_t drop : l.lr_drops)
     if (step >= drop) lr *= l.lr_drop_factor;
   if (step < l.lr_warmup_steps)

@@ -67,7 +67,11 @@ class Learner {
   // Skipped steps since the last good one.
   int nonfinite_steps_in_a_row() const;
   int64_t step() const;
+  // The learning rate of a step at `step` (warm-up, drops) after `training_minutes` of the
+  // run's clock (learn.lr_minutes' cosine; train_step uses the minutes last set).
   double lr_at(int64_t step) const;
+  double lr_at(int64_t step, double training_minutes) const;
+  void set_training_minutes(double minutes);
 
   // Atomic. The file holds the model, optimizer, step, config text, spec (and sizes), net
   // shape and `state`, all as CPU tensors whatever learn.device is (load_checkpoint reads

@@ -125,6 +125,7 @@ struct LearnerThread {
   int64_t nonfinite_since_metrics = 0;
   StepMetrics train_step_counting_skips(const TrainingBatch& batch) {
     try {
+      learner.set_training_minutes(metrics.run_seconds() / 60);
       const StepMetrics m = learner.train_step(batch);
       if (m.skipped) {
         ++nonfinite_since_metrics;
