@@ -247,7 +247,7 @@ void setup_solve(CLI::App& app) {
                 "Quax, link, quickway, crossway, quadrex and hex: search without the bridge, join and template "
                 "rules (docs/SOLVE.md), to compare");
   cmd->add_flag("--inferior-moves", opt->inferior_moves,
-                "Quax, link and quickway: skip the moves that act as a pass (docs/SOLVE.md); values are the same");
+                "Quax, link, quickway and hex: skip the moves that act as a pass (docs/SOLVE.md); values are the same");
   add_model_option(cmd, &opt->model,
                   "Order the moves by this model's policy (docs/SOLVE.md): values are the same, the work differs");
   cmd->add_option("--prior-weight", opt->prior_weight,

@@ -8,6 +8,7 @@
 #include "env/square_game.h"
 #include "solve/connection_distance.h"
 #include "solve/hex_connection.h"
+#include "solve/hex_dead_cell.h"
 #include "solve/inferior_move.h"
 #include "solve/solver.h"
 
@@ -51,7 +52,9 @@ ProofSearch::ProofSearch(const GameSpec& spec, size_t memory_bytes)
   start_ = std::chrono::steady_clock::now();
 }
 
-void ProofSearch::set_inferior_moves(bool on) { inferior_moves_ = on && square_ && inferior_moves_apply(spec_); }
+void ProofSearch::set_inferior_moves(bool on) {
+  inferior_moves_ = on && ((square_ && inferior_moves_apply(spec_)) || hex_);
+}
 
 void ProofSearch::set_progress(std::function<void(const ProofStats&)> progress, double period_seconds) {
   progress_ = std::move(progress);
@@ -236,8 +239,12 @@ void ProofSearch::mid(int depth, uint32_t pn_threshold, uint32_t dn_threshold, u
   // generated.
   CellSet must_play, link_blocks;
   bool pruned = false;
-  if (hex_ && virtual_connections_ && !pie_ahead(s)) {
-    must_play = hex_must_play_against(static_cast<const HexGame&>(s), opponent(s.to_move()), &pruned);
+  if (hex_ && (virtual_connections_ || inferior_moves_)) {
+    const auto& hex = static_cast<const HexGame&>(s);
+    if (!pie_ahead(s)) {
+      if (virtual_connections_) must_play = hex_must_play_against(hex, opponent(s.to_move()), &pruned);
+      if (inferior_moves_) drop_dead_cells(hex, node.mask.data());
+    }
   } else if (square_ && (virtual_connections_ || inferior_moves_)) {
     const auto& game = static_cast<const SquareGame&>(s);
     if (!pie_ahead(s)) {

@@ -20,14 +20,15 @@
 //    quadrex, whose fills place several stones at once) and decide a position at once when
 //    a player has no path left. All three are off while swap is available.
 //  - Virtual connections in quax, link, quickway, crossway and quadrex while swap is out of play
-//    (solve/virtual_connection.h), and in hex (solve/hex_connection.h: bridges, the second-
-//    and third-row edge templates, with the same distances on its board): a position where a player holds a virtual
-//    win, or where the player to move is one move from one, is decided at once; and a player facing threats is given
-//    only the stones in the must-play region and the links across every threat's key block: the others lose.
-//  - Inferior moves in quax, link and quickway while swap is out of play, when asked for
-//    (solve/inferior_move.h): a link across a block holding a third stone of the mover's, and
-//    a stone on a dead cell, act as a pass and are not searched while a placement remains.
-//    Off by default: beside the virtual connections they cost nodes (BENCHMARKS.md).
+//    (solve/virtual_connection.h), and in hex (solve/hex_connection.h: H-search, asked when a
+//    node is expanded, with the same distances on its board): a position where a player holds
+//    a virtual win, or where the player to move is one move from one, is decided at once; and a
+//    player facing threats is given only the stones in the must-play region and the links
+//    across every threat's key block: the others lose.
+//  - Inferior moves in quax, link, quickway and hex while swap is out of play, when asked for
+//    (solve/inferior_move.h, solve/hex_dead_cell.h): a link across a block holding a third
+//    stone of the mover's, and a stone on a dead cell, act as a pass and are not searched while
+//    a placement remains. Off by default (BENCHMARKS.md).
 //  - The pie rule: a position where the mover may swap, in a game without draws, is a win for
 //    the mover, decided without search. Why: swapping gives the position the mover would
 //    face without the swap, with the colours exchanged (RULES.md's mirror maps each player's

@@ -1,0 +1,79 @@
+#include "solve/hex_dead_cell.h"
+
+namespace quax {
+
+namespace {
+
+// The six neighbour steps in order around a cell, each next to the one before (and the last
+// next to the first).
+constexpr int kRing[6][2] = {{1, 0}, {1, -1}, {0, -1}, {-1, 0}, {-1, 1}, {0, 1}};
+
+// What a neighbour holds for the test: empty, one player's (stone or edge), or neither's.
+enum class Holder : uint8_t { kEmpty, kBlack, kWhite, kNeither };
+
+Holder holder_of(Player p) { return p == Player::kBlack ? Holder::kBlack : Holder::kWhite; }
+
+// Does every pair of neighbours `x` could take join without the cell (see the header)?
+bool useless_for(const Holder ring[6], Holder x) {
+  auto usable = [&](int i) { return ring[i] == x || ring[i] == Holder::kEmpty; };
+  // All the neighbours strictly between i and j, walking up from i, are x's.
+  auto held_between = [&](int i, int j) {
+    for (int k = (i + 1) % 6; k != j; k = (k + 1) % 6)
+      if (ring[k] != x) return false;
+    return true;
+  };
+  for (int i = 0; i < 6; ++i) {
+    if (!usable(i)) continue;
+    for (int j = i + 1; j < 6; ++j) {
+      if (!usable(j) || j == i + 1 || (i == 0 && j == 5)) continue;
+      if (!held_between(i, j) && !held_between(j, i)) return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+bool hex_dead_cell(const HexGame& game, int cell) {
+  const int n = game.geometry().n;
+  const int x = cell % n, y = cell / n;
+  Holder ring[6];
+  for (int k = 0; k < 6; ++k) {
+    const int nx = x + kRing[k][0], ny = y + kRing[k][1];
+    const bool off_x = nx < 0 || nx >= n, off_y = ny < 0 || ny >= n;
+    if (off_x && off_y) {
+      ring[k] = Holder::kNeither;  // past the obtuse corner: both edges (see the header)
+    } else if (off_y) {
+      ring[k] = Holder::kBlack;  // Black's edges are the first and last rows
+    } else if (off_x) {
+      ring[k] = Holder::kWhite;
+    } else {
+      const Player s = game.stone(ny * n + nx);
+      ring[k] = s == Player::kNone ? Holder::kEmpty : holder_of(s);
+    }
+  }
+  return useless_for(ring, Holder::kBlack) && useless_for(ring, Holder::kWhite);
+}
+
+int drop_dead_cells(const HexGame& game, uint8_t* mask) {
+  const int nn = game.geometry().nn;
+  int first_cleared = -1, cleared = 0;
+  bool any_kept = false;
+  for (int c = 0; c < nn; ++c) {
+    if (!mask[c]) continue;
+    if (!hex_dead_cell(game, c)) {
+      any_kept = true;
+      continue;
+    }
+    mask[c] = 0;
+    if (first_cleared < 0) first_cleared = c;
+    ++cleared;
+  }
+  if (!any_kept && first_cleared >= 0) {
+    mask[first_cleared] = 1;  // every empty cell is dead: the first stays
+    --cleared;
+  }
+  return cleared;
+}
+
+}  // namespace quax

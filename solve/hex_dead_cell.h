@@ -1,0 +1,37 @@
+// Dead cells of hex: empty cells whose colour can no longer decide the game, so that a stone
+// there, by either player, acts as a pass, which the proof search (solve/proof_search.h)
+// need not try while another cell is empty.
+//
+// Why. Walk around an empty cell c: its six neighbours in turn, each next to the one before
+// (a neighbour off the board is an edge, counted as its owner's stone). A chain of player X
+// through c enters and leaves by two neighbours a and b that are X's when the game ends (X's
+// stones now, X's edge, or cells empty now). If a and b are next to each other on the walk,
+// they touch; if all the neighbours between them on one side of the walk are X's already
+// (stones or X's edge), a and b are joined through those; either way the chain does without c.
+// When every such pair of neighbours is joined without c, for X and for the other player, no
+// chain ever needs c: whoever fills it, the winner of every way the game can end is the same.
+// Hex is monotone (a stone of one's own never hurts), so a stone on a dead cell is no better
+// than any other stone, and dropping it keeps the value of every position where another empty
+// cell remains. (This is the local test of Hayward and van Rijswijck's dead cells; the
+// patterns it finds include four neighbours of one colour in a row, and three of one colour
+// against two of the other.)
+// The diagonal neighbour past the obtuse corner touches both edges at once; it counts as
+// neither player's, which only makes the test find fewer dead cells.
+// Checked against the plain search on random positions (tests/solve_hex_dead_cell_test.cpp).
+#pragma once
+
+#include <cstdint>
+
+#include "env/hex_game.h"
+
+namespace quax {
+
+// Is the empty cell `cell` of `game` (hex on the rhombus) dead?
+bool hex_dead_cell(const HexGame& game, int cell);
+
+// Clears in `mask` (the legal mask of `game`, the mover's moves) the stones on dead cells,
+// keeping at least one: when every empty cell is dead, the first stays. Returns the number
+// of moves cleared.
+int drop_dead_cells(const HexGame& game, uint8_t* mask);
+
+}  // namespace quax
