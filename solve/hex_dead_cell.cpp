@@ -1,5 +1,7 @@
 #include "solve/hex_dead_cell.h"
 
+#include <vector>
+
 namespace quax {
 
 namespace {
@@ -34,8 +36,7 @@ bool useless_for(const Holder ring[6], Holder x) {
 
 }  // namespace
 
-bool hex_dead_cell(const HexGame& game, int cell) {
-  const int n = game.geometry().n;
+bool hex_dead_cell(int n, const Player* stones, int cell) {
   const int x = cell % n, y = cell / n;
   Holder ring[6];
   for (int k = 0; k < 6; ++k) {
@@ -48,20 +49,44 @@ bool hex_dead_cell(const HexGame& game, int cell) {
     } else if (off_x) {
       ring[k] = Holder::kWhite;
     } else {
-      const Player s = game.stone(ny * n + nx);
+      const Player s = stones[ny * n + nx];
       ring[k] = s == Player::kNone ? Holder::kEmpty : holder_of(s);
     }
   }
   return useless_for(ring, Holder::kBlack) && useless_for(ring, Holder::kWhite);
 }
 
+bool hex_dead_cell(const HexGame& game, int cell) {
+  const HexGeometry& geo = game.geometry();
+  std::vector<Player> stones(static_cast<size_t>(geo.nn));
+  for (int c : geo.board_cells) stones[c] = game.stone(c);
+  return hex_dead_cell(geo.n, stones.data(), cell);
+}
+
+int fill_dead_cells(int n, std::vector<Player>* stones, Player filler) {
+  int filled = 0;
+  for (bool again = true; again;) {
+    again = false;
+    for (int c = 0; c < n * n; ++c) {
+      if ((*stones)[c] != Player::kNone || !hex_dead_cell(n, stones->data(), c)) continue;
+      (*stones)[c] = filler;
+      ++filled;
+      again = true;
+    }
+  }
+  return filled;
+}
+
 int drop_dead_cells(const HexGame& game, uint8_t* mask) {
-  const int nn = game.geometry().nn;
+  const HexGeometry& geo = game.geometry();
+  const int nn = geo.nn;
+  std::vector<Player> stones(static_cast<size_t>(nn));
+  for (int c : geo.board_cells) stones[c] = game.stone(c);
   int first_cleared = -1, cleared = 0;
   bool any_kept = false;
   for (int c = 0; c < nn; ++c) {
     if (!mask[c]) continue;
-    if (!hex_dead_cell(game, c)) {
+    if (!hex_dead_cell(geo.n, stones.data(), c)) {
       any_kept = true;
       continue;
     }

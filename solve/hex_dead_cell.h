@@ -21,13 +21,21 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "env/hex_game.h"
 
 namespace quax {
 
-// Is the empty cell `cell` of `game` (hex on the rhombus) dead?
+// Is the empty cell `cell` of `game` (hex on the rhombus) dead? The same on `stones`, one
+// per grid cell y * n + x of an n x n rhombus (kNone for empty).
 bool hex_dead_cell(const HexGame& game, int cell);
+bool hex_dead_cell(int n, const Player* stones, int cell);
+
+// Fills the dead cells of `stones` with `filler`, again and again while filling leaves others
+// dead; returns how many. Sound for any filler: the winner of every ending is the same with
+// either colour on each cell filled, the later ones judged with the earlier ones in place.
+int fill_dead_cells(int n, std::vector<Player>* stones, Player filler);
 
 // Clears in `mask` (the legal mask of `game`, the mover's moves) the stones on dead cells,
 // keeping at least one: when every empty cell is dead, the first stays. Returns the number

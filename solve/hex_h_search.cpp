@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <deque>
 
+#include "solve/hex_dead_cell.h"
+
 namespace quax {
 
 namespace {
@@ -34,6 +36,7 @@ struct Search {
   std::vector<std::vector<int>> partners;           // per point: the points it has a full with
   std::deque<Item> queue;
   std::vector<int> stack;
+  std::vector<Player> stones;  // the position's, dead cells filled
   int work = 0;
   bool edges_full = false;
 
@@ -172,12 +175,18 @@ EdgeConnections hex_edge_connections(const HexGame& game, Player p) {
   EdgeConnections out;
   const HexGeometry& geo = game.geometry();
   const int n = geo.n;
+  // Dead cells (solve/hex_dead_cell.h) filled with p's stones: their colour decides nothing,
+  // so a connection of the filled board is one of the board itself, and p's stones there join
+  // p's groups.
+  s.stones.assign(static_cast<size_t>(geo.nn), Player::kNone);
+  for (int c : geo.board_cells) s.stones[c] = game.stone(c);
+  fill_dead_cells(n, &s.stones, p);
   // Points: the edges, then p's groups not touching an edge, then the empty cells.
   s.point_of.assign(static_cast<size_t>(geo.nn), -1);
   int next = kEdges;
   std::vector<int>& members = s.stack;
   for (int c : geo.board_cells) {
-    if (game.stone(c) != p || s.point_of[c] >= 0) continue;
+    if (s.stones[c] != p || s.point_of[c] >= 0) continue;
     // One group: its cells, and the edges it touches.
     members.assign(1, c);
     s.point_of[c] = -2;
@@ -187,7 +196,7 @@ EdgeConnections hex_edge_connections(const HexGame& game, Player p) {
       rows |= hex_edge_rows(n, p, x);
       for (int k = 0; k < geo.neighbour_count[x]; ++k) {
         const int y = geo.neighbours[x][k];
-        if (game.stone(y) == p && s.point_of[y] == -1) {
+        if (s.stones[y] == p && s.point_of[y] == -1) {
           s.point_of[y] = -2;
           members.push_back(y);
         }
@@ -201,16 +210,16 @@ EdgeConnections hex_edge_connections(const HexGame& game, Player p) {
     for (int x : members) s.point_of[x] = static_cast<int16_t>(point);
   }
   for (int c : geo.board_cells)
-    if (game.stone(c) == Player::kNone) s.point_of[c] = static_cast<int16_t>(next++);
+    if (s.stones[c] == Player::kNone) s.point_of[c] = static_cast<int16_t>(next++);
   s.reset(next);
   s.point_cell.assign(static_cast<size_t>(next), -1);
   for (int c : geo.board_cells)
-    if (game.stone(c) == Player::kNone) s.point_cell[s.point_of[c]] = static_cast<int16_t>(c);
+    if (s.stones[c] == Player::kNone) s.point_cell[s.point_of[c]] = static_cast<int16_t>(c);
 
   // Base: each empty cell with its neighbours and its edges.
   const HexCells none;
   for (int c : geo.board_cells) {
-    if (game.stone(c) != Player::kNone) continue;
+    if (s.stones[c] != Player::kNone) continue;
     const int pc = s.point_of[c];
     for (int k = 0; k < geo.neighbour_count[c]; ++k) {
       const int q = s.point_of[geo.neighbours[c][k]];
