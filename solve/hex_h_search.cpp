@@ -11,8 +11,8 @@ namespace {
 
 // Bounds of one search. Lists are kept minimal (no carrier holds another of its pair's), and
 // a pair keeps at most these many: later ones are dropped, which only loses connections.
-constexpr int kMaxFulls = 8;
-constexpr int kMaxSemis = 16;
+constexpr int kMaxFulls = 16;
+constexpr int kMaxSemis = 32;
 constexpr int kOrDepth = 4;       // semis one OR combines
 constexpr int kMaxWork = 400000;  // carrier combinations tried
 
