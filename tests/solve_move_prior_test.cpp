@@ -81,7 +81,7 @@ TEST_P(MovePrior, ChangesNoValueAndTheOracleOrderProvesInFewerNodesThanItsRevers
 
 INSTANTIATE_TEST_SUITE_P(Solve, MovePrior,
                          ::testing::Values(Board{Variant::kQuax, 4, 4, 10, 25}, Board{Variant::kQuickway, 4, 2, 8, 40},
-                                           Board{Variant::kHex, 5, 2, 5, 20}),
+                                           Board{Variant::kHex, 5, 3, 8, 14}),
                          [](const ::testing::TestParamInfo<Board>& info) {
                            return std::string(variant_info(info.param.variant).name) + "_" +
                                   std::to_string(info.param.size);
