@@ -1,7 +1,6 @@
 #include "solve/hex_connection.h"
 
 #include <algorithm>
-#include <array>
 #include <deque>
 #include <limits>
 #include <vector>
