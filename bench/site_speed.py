@@ -7,8 +7,9 @@ Also the time of one move at the page's default level (the model's level 10).
     PYTHONPATH=build/python /usr/bin/python3 bench/site_speed.py build/site [--sims 200] [--positions 4]
 
 Prints one line per game and side: positions, simulations, seconds, simulations per second.
-The page runs ONNX Runtime on one thread unless the host sends COOP/COEP headers (a plain
-static server does not); the native side is measured at 1 LibTorch thread and at the default."""
+The host is a plain static server (no COOP/COEP headers): the page's service worker adds them,
+so ONNX Runtime runs on min(4, cores) threads; --one-thread measures it on one. The native side
+is measured at 1 LibTorch thread and at the default."""
 import argparse
 import os
 import random
@@ -62,23 +63,12 @@ def main():
     parser.add_argument("site")
     parser.add_argument("--sims", type=int, default=200)
     parser.add_argument("--positions", type=int, default=4)
-    parser.add_argument("--isolated", action="store_true", help="send COOP/COEP headers: ONNX Runtime threads")
+    parser.add_argument("--one-thread", action="store_true", help="ONNX Runtime on one thread")
     args = parser.parse_args()
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    # --isolated: the headers that make the page cross-origin isolated, so that ONNX Runtime
-    # may use threads (a plain static server sends none).
-    serve = ("import http.server, sys\n"
-             "class H(http.server.SimpleHTTPRequestHandler):\n"
-             "    def end_headers(self):\n"
-             "        if sys.argv[2] == '1':\n"
-             "            self.send_header('Cross-Origin-Opener-Policy', 'same-origin')\n"
-             "            self.send_header('Cross-Origin-Embedder-Policy', 'require-corp')\n"
-             "        super().end_headers()\n"
-             "    def log_message(self, *a): pass\n"
-             "http.server.ThreadingHTTPServer(('127.0.0.1', int(sys.argv[1])), H).serve_forever()\n")
-    server = subprocess.Popen([sys.executable, "-c", serve, str(port), "1" if args.isolated else "0"], cwd=args.site,
+    server = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"], cwd=args.site,
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     options = webdriver.ChromeOptions()
     options.binary_location = shutil.which("chromium")
@@ -90,7 +80,10 @@ def main():
         time.sleep(0.5)
         driver.get(f"http://127.0.0.1:{port}/")
         WebDriverWait(driver, 60).until(lambda d: d.execute_script("return document.body.dataset.busy") == "0")
-        print("cross-origin isolated (ONNX Runtime threads):", driver.execute_script("return self.crossOriginIsolated"))
+        if args.one_thread:
+            driver.execute_script("ort.env.wasm.numThreads = 1")  # before the first model loads
+        print("cross-origin isolated:", driver.execute_script("return self.crossOriginIsolated"),
+              "; ONNX Runtime threads:", driver.execute_script("return ort.env.wasm.numThreads"))
         for variant, model in (("hex", "hex-11"), ("quax", "quax-11")):
             games = positions(variant, args.positions, 28)
             run = ("const done = arguments[arguments.length - 1];"

@@ -27,7 +27,33 @@
     line.className = `message${isError ? ' error' : ''}`;
   }
 
+  // Registers the service worker (sw.js: offline play, and the COOP/COEP headers that a plain
+  // static host does not send). A page it does not control yet is not cross-origin isolated, so
+  // ONNX Runtime would run on one thread: the first visit waits for the worker to take the page
+  // (at most ISOLATE_WAIT_MS) and reloads once; a tab that reloaded already goes on as it is.
+  // Resolves true when the page is about to reload.
+  const ISOLATE_WAIT_MS = 15000;
+  const RELOADED = 'quax-isolation-reload';
+  async function registerWorker() {
+    if (!('serviceWorker' in navigator) || !self.isSecureContext) return false;
+    try {
+      await navigator.serviceWorker.register('sw.js');
+    } catch (error) {
+      return false;  // no offline play, one thread: the page still plays
+    }
+    if (self.crossOriginIsolated || sessionStorage.getItem(RELOADED)) return false;
+    const controlled = navigator.serviceWorker.controller ? Promise.resolve(true) : new Promise((resolve) => {
+      navigator.serviceWorker.addEventListener('controllerchange', () => resolve(true), { once: true });
+      setTimeout(() => resolve(false), ISOLATE_WAIT_MS);
+    });
+    if (!(await controlled)) return false;
+    sessionStorage.setItem(RELOADED, '1');
+    location.reload();
+    return true;
+  }
+
   async function loadEngine() {
+    if (await registerWorker()) await new Promise(() => {});  // the page reloads
     if (typeof QuaxEngine !== 'function') throw new Error('the engine (quax_engine.js) did not load');
     if (typeof ort === 'undefined') throw new Error('ONNX Runtime Web (ort/ort.wasm.min.js) did not load');
     ort.env.wasm.wasmPaths = new URL('ort/', document.baseURI).href;
@@ -255,9 +281,6 @@
   }
 
   window.QuaxBackend = { request, openStream, evaluate, playerMove, engineSettings, ready: () => whenReady().then(() => true) };
-
-  // Offline once loaded: the service worker keeps what the page fetched (sw.js).
-  if ('serviceWorker' in navigator && self.isSecureContext) navigator.serviceWorker.register('sw.js').catch(() => {});
 
   // The tabs of a server's files (training runs, balance reports, results files) are not here.
   document.addEventListener('DOMContentLoaded', () => {

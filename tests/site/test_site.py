@@ -5,7 +5,7 @@
 # within 1e-4 of the native engine's (the Python module, LibTorch) on fixed positions; its
 # search's move equal to the native search's (same simulations, no noise); bad input and a
 # model that fails to load said in the page's message line; the page playing offline once
-# loaded (its service worker). Also the rules of the page's engine
+# loaded and cross-origin isolated under a plain host (its service worker). Also the rules of the page's engine
 # against the native ones on random games of every variant (random_games.js, check_rules.py).
 import json
 import os
@@ -349,6 +349,29 @@ def test_the_page_plays_offline_once_loaded(site, browser, tmp_path):
     WebDriverWait(browser, 120).until(lambda d: ply(d) == 2 or message(d))
     idle(browser)
     assert ply(browser) == 2 and not message(browser), message(browser)
+
+
+def test_a_plain_host_gives_onnx_runtime_threads(site, browser):
+    # python3 -m http.server sends no COOP/COEP headers: the service worker adds them, and the
+    # first visit reloads once under it, so that the page is cross-origin isolated and ONNX
+    # Runtime runs on as many threads as the machine has cores (at most 4).
+    open_page(browser, site)
+    state = browser.execute_script(
+        "return {isolated: self.crossOriginIsolated, threads: ort.env.wasm.numThreads,"
+        " cores: navigator.hardwareConcurrency, reloaded: sessionStorage.getItem('quax-isolation-reload')}")
+    assert state["isolated"] is True, state
+    assert state["threads"] == min(4, state["cores"]), state
+    # A move of the model on those threads: the same move as the native search (no noise).
+    game = random_positions("hex", 11, 1, seed=9)[0]
+    move = browser.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "(async () => {"
+        " const v = await QuaxBackend.request('POST', '/api/replay', {variant: 'hex', size: 11, swap: false, record: arguments[0]});"
+        " return await QuaxBackend.playerMove(Number(v.id), 'hex-11.pt', 48);"
+        "})().then(done, (e) => done({error: e.message}));", game.record())
+    assert "error" not in move, move
+    native = quax.Search(os.path.join(SOURCE_DIR, "checkpoints", "hex-11.pt"), simulations=48)
+    assert move["action"] == native.best_action(game), move
 
 
 def test_the_rules_of_the_page_are_the_native_ones(site, tmp_path):
