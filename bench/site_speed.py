@@ -21,6 +21,7 @@ import time
 
 import quax
 from selenium import webdriver
+from selenium.common.exceptions import JavascriptException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -79,7 +80,10 @@ def main():
     try:
         time.sleep(0.5)
         driver.get(f"http://127.0.0.1:{port}/")
-        WebDriverWait(driver, 60).until(lambda d: d.execute_script("return document.body.dataset.busy") == "0")
+        # The first visit reloads once under the service worker (cross-origin isolation): the
+        # catalogue of the page after it.
+        WebDriverWait(driver, 60, ignored_exceptions=(JavascriptException,)).until(
+            lambda d: d.execute_script("return document.body.dataset.busy === '0' && self.crossOriginIsolated"))
         if args.one_thread:
             driver.execute_script("ort.env.wasm.numThreads = 1")  # before the first model loads
         print("cross-origin isolated:", driver.execute_script("return self.crossOriginIsolated"),
