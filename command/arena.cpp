@@ -64,23 +64,158 @@ void print_standings(const Standings& st, const std::string& anchor_name) {
                fmt::format("{}/{}", st.wins_as_white[i], st.games_as_white[i]));
 }
 
+struct Options {
+  GameOptions game;
+  std::string players;
+  int games = 20;
+  bool gauntlet = false;
+  bool chain = false;
+  std::string results;
+  std::string anchor;
+  std::string sprt;
+  int threads = 2;
+  int parallel = 32;
+  int net_threads = 1;
+  int sampled_turns = 4;
+  uint64_t seed = 1;
+  std::string device = "auto";
+};
+
+// The players of --players, each checked to build on `spec` (a description listed twice once).
+std::vector<PlayerDescription> arena_players(const std::vector<std::string>& descriptions,
+                                             const std::vector<std::string>& names, const GameSpec& spec,
+                                             Device device) {
+  std::vector<PlayerDescription> players(descriptions.size());
+  for (size_t i = 0; i < descriptions.size(); ++i) {
+    std::string error;
+    if (!parse_player_description(descriptions[i], &players[i], &error)) throw CommandError(error);
+    for (size_t j = i + 1; j < names.size(); ++j)
+      if (names[j] == names[i])
+        throw CommandError(fmt::format(
+            "players '{}' and '{}' would both play as '{}' (a player listed twice plays as <player>#1, #2, ...)",
+            descriptions[i], descriptions[j], names[i]));
+    if (std::find(descriptions.begin(), descriptions.end(), descriptions[i]) - descriptions.begin() <
+        static_cast<std::ptrdiff_t>(i))
+      continue;  // the same description was checked already
+    if (!make_player(players[i], spec, 0, &error, device)) throw CommandError(error);
+  }
+  return players;
+}
+
+// --sprt's elo0,elo1,alpha,beta (empty when not given), for a match of two players.
+std::vector<double> sprt_parameters(const std::string& text, size_t players) {
+  std::vector<double> params;
+  if (text.empty()) return params;
+  for (const auto& p : split_commas(text)) {
+    char* end = nullptr;
+    const double v = std::strtod(p.c_str(), &end);
+    if (*end != '\0')
+      throw CommandError("--sprt: '" + p + "' is not a number (expected elo0,elo1,alpha,beta, e.g. 0,50,0.05,0.05)");
+    params.push_back(v);
+  }
+  if (params.size() != 4 || players != 2) throw CommandError("--sprt takes elo0,elo1,alpha,beta and exactly two players");
+  if (auto e = check_sprt_parameters(params[0], params[1], params[2], params[3]); !e.empty())
+    throw CommandError("--sprt: " + e);
+  return params;
+}
+
+// The games' reports as they end: each appended to the results file and printed with the rate;
+// with --sprt, the test after each game, which stops the match once it decides on a
+// colour-balanced sample.
+class ArenaReport {
+ public:
+  ArenaReport(std::string results, size_t games, std::string first, std::vector<double> sprt)
+      : results_(std::move(results)), games_(games), first_(std::move(first)), sprt_(std::move(sprt)) {}
+  void add(const GameResult& r) {
+    append_results(results_, {r});
+    ++done_;
+    const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    fmt::print("game {}/{}: {} (black) vs {} (white): {} in {} moves  [{:.2f} games/s, {:.0f}s left]\n", done_, games_,
+               r.black, r.white, r.outcome == Outcome::kDraw ? std::string("draw") : outcome_name(r.outcome) + " wins",
+               r.moves, done_ / secs, (games_ - done_) * secs / done_);
+    std::fflush(stdout);
+    if (sprt_.size() == 4) test(r);
+  }
+  size_t done() const { return done_; }
+  bool stop() const { return stop_; }
+
+ private:
+  void test(const GameResult& r) {
+    const bool first_black = r.black == first_;
+    (first_black ? first_as_black_ : first_as_white_) += 1;
+    if (r.outcome == Outcome::kDraw) d_ += 1;
+    else if ((r.outcome == Outcome::kBlackWins) == first_black) w_ += 1;
+    else l_ += 1;
+    const auto s = sprt(w_, d_, l_, sprt_[0], sprt_[1], sprt_[2], sprt_[3]);
+    // Stop only on a colour-balanced sample.
+    if (s.decision != SprtResult::Decision::kContinue && first_as_black_ == first_as_white_ && !stop_) {
+      fmt::print("SPRT: llr {:.2f} in [{:.2f}, {:.2f}]: {}\n", s.llr, s.lower, s.upper, sprt_decision_name(s.decision));
+      stop_ = true;
+    }
+  }
+
+  const std::string results_;
+  const size_t games_;
+  const std::string first_;  // the first player: the SPRT's side
+  const std::vector<double> sprt_;
+  const std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+  size_t done_ = 0;
+  double w_ = 0, l_ = 0, d_ = 0;
+  int first_as_black_ = 0, first_as_white_ = 0;
+  bool stop_ = false;
+};
+
+void run_arena(const Options& opt) {
+  const Device device = device_from_option(opt.device);
+  const GameSpec spec = opt.game.spec();
+  const auto descriptions = split_commas(opt.players);
+  if (descriptions.size() < 2) throw CommandError("--players needs at least two players, got '" + opt.players + "'");
+  // A player listed twice plays as two entrants, `<player>#1` and `<player>#2`.
+  const auto names = entrant_names(descriptions);
+  const std::vector<PlayerDescription> players = arena_players(descriptions, names, spec, device);
+  std::vector<double> sprt_params = sprt_parameters(opt.sprt, names.size());
+  const std::string results =
+      opt.results.empty() ? fmt::format("arena-{}-{}.jsonl", variant_info(spec.variant).name, spec.size) : opt.results;
+  std::string anchor = opt.anchor;
+  if (anchor.empty()) anchor = std::find(names.begin(), names.end(), "random") != names.end() ? "random" : names[0];
+  if (std::find(names.begin(), names.end(), anchor) == names.end())
+    throw CommandError(fmt::format("anchor '{}' is not one of the players ({})", anchor, fmt::join(names, ", ")));
+
+  // The results file before any game: a malformed line or a file that cannot be written
+  // stops here; a line cut short by an interrupted arena is set aside with a warning.
+  const ResultsFileContents before = prepare_results_file(results, spec);
+  for (const auto& cut : before.cut_lines) std::fprintf(stderr, "quax arena: warning: %s\n", cut.c_str());
+
+  const auto games = schedule_games(static_cast<int>(names.size()), opt.games,
+                                    opt.chain      ? Schedule::kChain
+                                    : opt.gauntlet ? Schedule::kGauntlet
+                                                   : Schedule::kRoundRobin);
+  fmt::print("arena: {} players, {} games of {}, results appended to {} ({} games of {} there already)\n",
+             names.size(), games.size(), describe(spec), results, before.results.size(), describe(spec));
+  if (names != descriptions)
+    fmt::print("arena: a player listed more than once plays as several entrants: {}\n", fmt::join(names, ", "));
+
+  ArenaReport report(results, games.size(), names[0], std::move(sprt_params));
+  ArenaGamesOptions ao;
+  ao.threads = opt.threads;
+  ao.net_threads = opt.net_threads;
+  ao.device = device;
+  ao.parallel = opt.parallel;
+  ao.sampled_turns = opt.sampled_turns;
+  ao.seed = opt.seed;
+  try {
+    play_arena_games(
+        spec, names, players, games, ao, [&](size_t, const GameResult& r) { report.add(r); },
+        [&] { return report.stop(); });
+  } catch (const std::exception& e) {
+    // Every game reported above is in the file; the rest were not played or are lost.
+    throw CommandError(fmt::format("{} ({} of {} games played and saved in {})", first_line(e.what()), report.done(),
+                                   games.size(), results));
+  }
+  print_standings(tally(names, load_results(results, spec), false), anchor);
+}
+
 void setup_arena(CLI::App& app) {
-  struct Options {
-    GameOptions game;
-    std::string players;
-    int games = 20;
-    bool gauntlet = false;
-    bool chain = false;
-    std::string results;
-    std::string anchor;
-    std::string sprt;
-    int threads = 2;
-    int parallel = 32;
-    int net_threads = 1;
-    int sampled_turns = 4;
-    uint64_t seed = 1;
-    std::string device = "auto";
-  };
   auto opt = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("arena", "Play players against each other and rate them");
   add_game_options(cmd, &opt->game);
@@ -113,111 +248,7 @@ void setup_arena(CLI::App& app) {
       ->check(CLI::Range(0, 1000));
   cmd->add_option("--seed", opt->seed, "Random seed");
   add_device_option(cmd, &opt->device);
-  cmd->callback([opt] {
-    const Device device = device_from_option(opt->device);
-    const GameSpec spec = opt->game.spec();
-    const auto descriptions = split_commas(opt->players);
-    if (descriptions.size() < 2)
-      throw CommandError("--players needs at least two players, got '" + opt->players + "'");
-    // A player listed twice plays as two entrants, `<player>#1` and `<player>#2`.
-    const auto names = entrant_names(descriptions);
-    std::vector<PlayerDescription> players(descriptions.size());
-    for (size_t i = 0; i < descriptions.size(); ++i) {
-      std::string error;
-      if (!parse_player_description(descriptions[i], &players[i], &error)) throw CommandError(error);
-      for (size_t j = i + 1; j < names.size(); ++j)
-        if (names[j] == names[i])
-          throw CommandError(fmt::format(
-              "players '{}' and '{}' would both play as '{}' (a player listed twice plays as <player>#1, #2, ...)",
-              descriptions[i], descriptions[j], names[i]));
-      if (std::find(descriptions.begin(), descriptions.end(), descriptions[i]) - descriptions.begin() <
-          static_cast<std::ptrdiff_t>(i))
-        continue;  // the same description was checked already
-      if (!make_player(players[i], spec, 0, &error, device)) throw CommandError(error);
-    }
-    std::vector<double> sprt_params;
-    if (!opt->sprt.empty()) {
-      const auto parts = split_commas(opt->sprt);
-      for (const auto& p : parts) {
-        char* end = nullptr;
-        const double v = std::strtod(p.c_str(), &end);
-        if (*end != '\0')
-          throw CommandError("--sprt: '" + p + "' is not a number (expected elo0,elo1,alpha,beta, e.g. 0,50,0.05,0.05)");
-        sprt_params.push_back(v);
-      }
-      if (sprt_params.size() != 4 || names.size() != 2)
-        throw CommandError("--sprt takes elo0,elo1,alpha,beta and exactly two players");
-      if (auto e = check_sprt_parameters(sprt_params[0], sprt_params[1], sprt_params[2], sprt_params[3]); !e.empty())
-        throw CommandError("--sprt: " + e);
-    }
-    const std::string results =
-        opt->results.empty() ? fmt::format("arena-{}-{}.jsonl", variant_info(spec.variant).name, spec.size) : opt->results;
-    std::string anchor = opt->anchor;
-    if (anchor.empty()) anchor = std::find(names.begin(), names.end(), "random") != names.end() ? "random" : names[0];
-    if (std::find(names.begin(), names.end(), anchor) == names.end())
-      throw CommandError(fmt::format("anchor '{}' is not one of the players ({})", anchor, fmt::join(names, ", ")));
-
-    // The results file before any game: a malformed line or a file that cannot be written
-    // stops here; a line cut short by an interrupted arena is set aside with a warning.
-    const ResultsFileContents before = prepare_results_file(results, spec);
-    for (const auto& cut : before.cut_lines) std::fprintf(stderr, "quax arena: warning: %s\n", cut.c_str());
-
-    const auto games = schedule_games(static_cast<int>(names.size()), opt->games,
-                                      opt->chain      ? Schedule::kChain
-                                      : opt->gauntlet ? Schedule::kGauntlet
-                                                      : Schedule::kRoundRobin);
-    fmt::print("arena: {} players, {} games of {}, results appended to {} ({} games of {} there already)\n",
-               names.size(), games.size(), describe(spec), results, before.results.size(), describe(spec));
-    if (names != descriptions)
-      fmt::print("arena: a player listed more than once plays as several entrants: {}\n", fmt::join(names, ", "));
-
-    const auto start = std::chrono::steady_clock::now();
-    size_t done = 0;
-    double sprt_w = 0, sprt_l = 0, sprt_d = 0;
-    int first_as_black = 0, first_as_white = 0;
-    bool stop = false;
-    auto on_result = [&](size_t, const GameResult& r) {
-      append_results(results, {r});
-      ++done;
-      const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      fmt::print("game {}/{}: {} (black) vs {} (white): {} in {} moves  [{:.2f} games/s, {:.0f}s left]\n", done,
-                 games.size(), r.black, r.white,
-                 r.outcome == Outcome::kDraw ? std::string("draw") : outcome_name(r.outcome) + " wins", r.moves,
-                 done / secs, (games.size() - done) * secs / done);
-      std::fflush(stdout);
-      if (sprt_params.size() == 4) {
-        const bool first_black = r.black == names[0];
-        (first_black ? first_as_black : first_as_white) += 1;
-        if (r.outcome == Outcome::kDraw) sprt_d += 1;
-        else if ((r.outcome == Outcome::kBlackWins) == first_black) sprt_w += 1;
-        else sprt_l += 1;
-        const auto s = sprt(sprt_w, sprt_d, sprt_l, sprt_params[0], sprt_params[1], sprt_params[2], sprt_params[3]);
-        // Stop only on a colour-balanced sample.
-        if (s.decision != SprtResult::Decision::kContinue && first_as_black == first_as_white && !stop) {
-          fmt::print("SPRT: llr {:.2f} in [{:.2f}, {:.2f}]: {}\n", s.llr, s.lower, s.upper,
-                     sprt_decision_name(s.decision));
-          stop = true;
-        }
-      }
-    };
-
-    ArenaGamesOptions ao;
-    ao.threads = opt->threads;
-    ao.net_threads = opt->net_threads;
-    ao.device = device;
-    ao.parallel = opt->parallel;
-    ao.sampled_turns = opt->sampled_turns;
-    ao.seed = opt->seed;
-    try {
-      play_arena_games(spec, names, players, games, ao, on_result, [&] { return stop; });
-    } catch (const std::exception& e) {
-      // Every game reported above is in the file; the rest were not played or are lost.
-      throw CommandError(fmt::format("{} ({} of {} games played and saved in {})", first_line(e.what()), done,
-                                     games.size(), results));
-    }
-    const auto all = load_results(results, spec);
-    print_standings(tally(names, all, false), anchor);
-  });
+  cmd->callback([opt] { run_arena(*opt); });
 }
 
 REGISTER_COMMAND("arena", setup_arena);

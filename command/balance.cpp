@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 
 #include <chrono>
+#include <functional>
 #include <cstdio>
 #include <filesystem>
 #include <memory>
@@ -203,129 +204,130 @@ void write_outputs(const Options& opt, const GameSpec& spec, const json& report)
   std::fflush(stdout);
 }
 
-void run_balance(Options opt) {
-  const auto started = std::chrono::steady_clock::now();
-  if (opt.out.empty()) throw CommandError("--out <directory> is required");
-  const GameSpec spec = opt.game.spec();
-  // The solver proves first moves within seconds up to about 5x5 (docs/SOLVE.md); on larger
-  // boards its time would buy nothing.
-  if (opt.solve_seconds < 0) opt.solve_seconds = spec.size * spec.size <= 36 ? 10 : 0;
-  const LabPlayer player = choose_player(&opt, spec);
-  const std::string& model = player.model;
-  // Sizes the machine cannot hold are refused before anything runs (a bare std::bad_alloc,
-  // minutes in, before).
+// Sizes the machine cannot hold are refused before anything runs (a bare std::bad_alloc,
+// minutes in, before).
+void check_memory(const Options& opt, const GameSpec& spec) {
+  const int sims = std::max(opt.sims, opt.skill_cap);
   for (const std::string& refused :
        {memory_refusal(static_cast<uint64_t>(opt.solve_memory_mb) << 20, fmt::format("--solve-memory-mb {}", opt.solve_memory_mb)),
-        memory_refusal(search_memory_bytes(new_game(spec)->num_actions(), std::max(opt.sims, opt.skill_cap)),
-                       fmt::format("a search of {} simulations on {}", std::max(opt.sims, opt.skill_cap), describe(spec)))})
+        memory_refusal(search_memory_bytes(new_game(spec)->num_actions(), sims),
+                       fmt::format("a search of {} simulations on {}", sims, describe(spec)))})
     if (!refused.empty()) throw CommandError(refused);
-  // What the terminal warns of (a size or pie rule the model was not trained with) goes into
-  // the report too: its figures are those of a model playing untested.
-  std::vector<std::string> model_warnings;
-  try {
-    if (!player.baseline()) model_warnings = model_file_warnings(model, spec);
-  } catch (const std::exception& e) {
-    throw CommandError(first_line(e.what()));
-  }
-  const json header = run_header(opt, spec, player);
+}
+
+// The run's state in --out: the partial file of an interrupted run of the same settings, else
+// a fresh one from `header`; null when a finished report of the same settings is there
+// (`*finished` is then set to it). A file of other settings is refused.
+json start_or_resume(const Options& opt, const json& header, json* finished) {
   std::error_code ec;
   fs::create_directories(opt.out, ec);
   if (ec) throw CommandError("cannot create '" + opt.out + "': " + ec.message());
-  const std::string partial_path = opt.out + "/balance.partial.json";
-
-  json partial = read_json_file(partial_path);
-  if (partial.is_null()) {
-    const json done = read_json_file(opt.out + "/balance.json");
-    if (!done.is_null()) {
-      if (!same_run(done, header)) throw CommandError(other_run(opt.out, done, header, "a balance report"));
-      if (done.value("complete", false)) {
-        write_outputs(opt, spec, done);
-        return;
-      }
-    }
-    partial = header;
-    partial["parts"] = json::object();
-  } else if (!same_run(partial, header)) {
-    throw CommandError(other_run(opt.out, partial, header, "a balance run"));
+  json partial = read_json_file(opt.out + "/balance.partial.json");
+  if (!partial.is_null()) {
+    if (!same_run(partial, header)) throw CommandError(other_run(opt.out, partial, header, "a balance run"));
+    return partial;
   }
-  partial["model_warnings"] = model_warnings;
-  json& parts = partial["parts"];
-  // The time spent, over every run that measured a part of it.
-  const double seconds_before = partial.value("seconds", 0.0);
-  auto save = [&] {
-    partial["seconds"] = seconds_before + seconds_since(started);
-    write_file_atomically(partial_path, partial.dump(1) + "\n");
-  };
-  auto progress = [&](const std::string& line) {
-    std::fprintf(stderr, "[%6.1f s] %s\n", seconds_since(started), line.c_str());
-  };
+  const json done = read_json_file(opt.out + "/balance.json");
+  if (!done.is_null()) {
+    if (!same_run(done, header)) throw CommandError(other_run(opt.out, done, header, "a balance report"));
+    if (done.value("complete", false)) {
+      *finished = done;
+      return json();
+    }
+  }
+  partial = header;
+  partial["parts"] = json::object();
+  return partial;
+}
 
-  // The model is loaded when a part is still to be measured (a finished run only prints).
-  // Without a model: mcts:N is the same tree search over its random-playout evaluator, uct:N
-  // the players nets/players.h makes of it, at each part's simulations.
-  std::unique_ptr<NetEvaluator> net;
-  std::shared_ptr<Evaluator> playouts;
-  std::unique_ptr<BalancePlayer> lab;
+// Who plays the lab's games, made when a part is still to be measured (a finished run only
+// prints). Without a model: mcts:N is the same tree search over its random-playout evaluator,
+// uct:N the players nets/players.h makes of it, at each part's simulations.
+class LabPlayers {
+ public:
+  LabPlayers(const Options& opt, const GameSpec& spec, const LabPlayer& player)
+      : opt_(opt), spec_(spec), player_(player) {}
   // `part_seed`: mcts:N's playouts are drawn afresh for each part, so that a resumed run
   // measures a part as a whole run does.
-  auto lab_player = [&](uint64_t part_seed) -> const BalancePlayer& {
-    const bool mcts = baseline_kind(player) == BaselinePlayer::Kind::kMcts;
-    if (lab && !mcts) return *lab;
-    if (baseline_kind(player) == BaselinePlayer::Kind::kUct) {
-      lab = std::make_unique<BalancePlayer>(
-          [spec](int simulations, uint64_t seed) {
+  const BalancePlayer& get(uint64_t part_seed) {
+    const bool mcts = baseline_kind(player_) == BaselinePlayer::Kind::kMcts;
+    if (lab_ && !mcts) return *lab_;
+    if (baseline_kind(player_) == BaselinePlayer::Kind::kUct) {
+      lab_ = std::make_unique<BalancePlayer>(
+          [spec = spec_](int simulations, uint64_t seed) {
             std::string error;
             auto agent = make_player("uct:" + std::to_string(simulations), spec, seed, &error);
             if (!agent) throw CommandError(first_line(error));
             return agent;
           },
-          opt.threads);
+          opt_.threads);
     } else if (mcts) {
-      playouts = make_mcts_baseline_evaluator(part_seed);
-      lab = std::make_unique<BalancePlayer>(*playouts);
+      playouts_ = make_mcts_baseline_evaluator(part_seed);
+      lab_ = std::make_unique<BalancePlayer>(*playouts_);
     } else {
-      set_torch_threads(opt.threads);
+      set_torch_threads(opt_.threads);
       try {
-        net = std::make_unique<NetEvaluator>(load_inference_model(model, spec));
+        net_ = std::make_unique<NetEvaluator>(load_inference_model(player_.model, spec_));
       } catch (const std::exception& e) {
         throw CommandError(first_line(e.what()));
       }
-      lab = std::make_unique<BalancePlayer>(*net);
+      lab_ = std::make_unique<BalancePlayer>(*net_);
     }
-    return *lab;
-  };
+    return *lab_;
+  }
+
+ private:
+  const Options& opt_;
+  const GameSpec spec_;
+  const LabPlayer& player_;
+  std::unique_ptr<NetEvaluator> net_;
+  std::shared_ptr<Evaluator> playouts_;
+  std::unique_ptr<BalancePlayer> lab_;
+};
+
+using Progress = std::function<void(const std::string&)>;
+
+// The opening map, with the books' proven openings.
+json measure_openings(const Options& opt, const GameSpec& spec, const SearchSettings& search, LabPlayers& lab,
+                      const Progress& progress) {
+  OpeningMapOptions om;
+  om.search = search;
+  om.games_per_opening = opt.opening_games;
+  om.sampled_turns = std::min(opt.sampled_turns, 2);
+  om.solve_seconds = opt.solve_seconds;
+  om.solve_memory_bytes = static_cast<size_t>(opt.solve_memory_mb) << 20;
+  om.seed = derive_seed(opt.seed, 1);
+  std::vector<BookEntry> book;
+  for (const std::string& path : opt.books) {
+    try {
+      const auto entries = read_book(path);
+      book.insert(book.end(), entries.begin(), entries.end());
+    } catch (const std::exception& e) {
+      throw CommandError(first_line(e.what()));
+    }
+  }
+  auto map = opening_map(spec, lab.get(om.seed), om, progress);
+  if (!book.empty()) progress(fmt::format("openings: {} proven from the books", apply_books(spec, book, &map)));
+  return openings_json(map);
+}
+
+// The parts still missing from `parts`, each saved as soon as it is measured: the opening map,
+// the first player's games without and with the pie rule, the skill points.
+void measure_parts(const Options& opt, const GameSpec& spec, const LabPlayer& player, json& parts,
+                   const std::function<void()>& save, const Progress& progress) {
+  LabPlayers lab(opt, spec, player);
   SearchSettings search;
   search.simulations = opt.sims;
   search.leaves_per_batch = 1;
-
   if (!parts.contains("openings")) {
-    OpeningMapOptions om;
-    om.search = search;
-    om.games_per_opening = opt.opening_games;
-    om.sampled_turns = std::min(opt.sampled_turns, 2);
-    om.solve_seconds = opt.solve_seconds;
-    om.solve_memory_bytes = static_cast<size_t>(opt.solve_memory_mb) << 20;
-    om.seed = derive_seed(opt.seed, 1);
-    std::vector<BookEntry> book;
-    for (const std::string& path : opt.books) {
-      try {
-        const auto entries = read_book(path);
-        book.insert(book.end(), entries.begin(), entries.end());
-      } catch (const std::exception& e) {
-        throw CommandError(first_line(e.what()));
-      }
-    }
-    auto map = opening_map(spec, lab_player(om.seed), om, progress);
-    if (!book.empty()) progress(fmt::format("openings: {} proven from the books", apply_books(spec, book, &map)));
-    parts["openings"] = openings_json(map);
+    parts["openings"] = measure_openings(opt, spec, search, lab, progress);
     save();
   }
   for (const bool swap : {false, true}) {
     const char* key = swap ? "games_with_swap" : "games_without_swap";
-    if (parts.contains(key)) continue;
     GameSpec s = spec;
     s.swap = swap;
-    if (!check_spec(s).empty()) continue;
+    if (parts.contains(key) || !check_spec(s).empty()) continue;
     progress(fmt::format("first player: {} self-play games {}", opt.games,
                          swap ? "with the pie rule" : "without the pie rule"));
     const auto start = new_game(s);
@@ -334,7 +336,7 @@ void run_balance(Options opt) {
     so.search = search;
     so.sampled_turns = opt.sampled_turns;
     so.seed = derive_seed(opt.seed, swap ? 3 : 2);
-    parts[key] = games_part_json(play_self_games(starts, lab_player(so.seed), so), can_draw(s));
+    parts[key] = games_part_json(play_self_games(starts, lab.get(so.seed), so), can_draw(s));
     save();
   }
   if (!parts.contains("skill")) parts["skill"] = json::array();
@@ -347,9 +349,42 @@ void run_balance(Options opt) {
                  ? fmt::format("skill: {} games of uct:{} against uct:{}", skill_games, 2 * sims, sims)
                  : fmt::format("skill: {} games of {} against {} simulations", skill_games, 2 * sims, sims));
     const uint64_t seed = derive_seed(opt.seed, 100 + static_cast<uint64_t>(sims));
-    parts["skill"].push_back(skill_point_json(skill_point(spec, lab_player(seed), search, sims, skill_games, seed)));
+    parts["skill"].push_back(skill_point_json(skill_point(spec, lab.get(seed), search, sims, skill_games, seed)));
     save();
   }
+}
+
+void run_balance(Options opt) {
+  const auto started = std::chrono::steady_clock::now();
+  if (opt.out.empty()) throw CommandError("--out <directory> is required");
+  const GameSpec spec = opt.game.spec();
+  // The solver proves first moves within seconds up to about 5x5 (docs/SOLVE.md); on larger
+  // boards its time would buy nothing.
+  if (opt.solve_seconds < 0) opt.solve_seconds = spec.size * spec.size <= 36 ? 10 : 0;
+  const LabPlayer player = choose_player(&opt, spec);
+  check_memory(opt, spec);
+  // What the terminal warns of (a size or pie rule the model was not trained with) goes into
+  // the report too: its figures are those of a model playing untested.
+  std::vector<std::string> model_warnings;
+  try {
+    if (!player.baseline()) model_warnings = model_file_warnings(player.model, spec);
+  } catch (const std::exception& e) {
+    throw CommandError(first_line(e.what()));
+  }
+  json finished;
+  json partial = start_or_resume(opt, run_header(opt, spec, player), &finished);
+  if (partial.is_null()) return write_outputs(opt, spec, finished);
+  partial["model_warnings"] = model_warnings;
+  // The time spent, over every run that measured a part of it.
+  const double seconds_before = partial.value("seconds", 0.0);
+  auto save = [&] {
+    partial["seconds"] = seconds_before + seconds_since(started);
+    write_file_atomically(opt.out + "/balance.partial.json", partial.dump(1) + "\n");
+  };
+  auto progress = [&](const std::string& line) {
+    std::fprintf(stderr, "[%6.1f s] %s\n", seconds_since(started), line.c_str());
+  };
+  measure_parts(opt, spec, player, partial["parts"], save, progress);
   if (!partial.value("complete", false)) {
     partial["complete"] = true;
     save();

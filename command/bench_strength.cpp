@@ -332,6 +332,98 @@ void report(const Options& opt, const GameSpec& spec, const std::string& opponen
   write_file_atomically(base + ".json", summary.dump(2) + "\n");
 }
 
+// The opponents' defaults and checks: uct:1000 when none is given, the GTP program's setup
+// and name, one --target or one per opponent.
+void check_opponents(Options& opt) {
+  const bool gtp = !opt.gtp.command.empty();
+  if (opt.opponents.empty() && !gtp) opt.opponents = {"uct:1000"};
+  opt.gtp.setup = split_gtp_setup(opt.gtp_setup);
+  if (gtp && (opt.gtp.name.empty() || opponent_tag(opt.gtp.name) != opt.gtp.name))
+    throw CommandError("--opponent-gtp-name " + quoted_input(opt.gtp.name) +
+                       ": letters, digits, '.', '-' and '_' only (it names files)");
+  const size_t opponents = opt.opponents.size() + (gtp ? 1 : 0);
+  if (opt.targets.empty()) opt.targets = {0.9};
+  if (opt.targets.size() != 1 && opt.targets.size() != opponents)
+    throw CommandError(fmt::format("--target is given {} times for {} opponents: give one, or one per opponent "
+                                   "(--opponent-gtp last)",
+                                   opt.targets.size(), opponents));
+}
+
+// The configuration of the run: the run directory's (--evaluate-only), else --config with
+// --set, its run keys set for the benchmark (snapshots every --every minutes, --minutes of
+// training and a little more, so that the model of minute --minutes is kept too).
+TrainConfig strength_config(Options& opt, bool device_given) {
+  if (opt.evaluate_only) {
+    if (opt.run_dir.empty()) throw CommandError("--evaluate-only needs --run <run directory>");
+    return load_run_config(opt.run_dir);
+  }
+  if (opt.config.empty()) throw CommandError("--config is required (or --evaluate-only with --run)");
+  TrainConfig config = load_config(opt.config);
+  for (const auto& o : opt.overrides) apply_override(&config, o);
+  if (opt.run_dir.empty()) {
+    char date[32];
+    const std::time_t now = std::time(nullptr);
+    std::strftime(date, sizeof date, "%Y%m%d-%H%M%S", std::localtime(&now));
+    opt.run_dir = fmt::format("runs/strength-{}-{}", fs::path(opt.config).stem().string(), date);
+  }
+  config.run.dir = opt.run_dir;
+  config.run.snapshot_minutes = opt.every;
+  config.run.max_minutes = opt.minutes + std::min(0.25, opt.every / 4);
+  config.run.max_steps = 0;
+  config.run.max_games = 0;
+  if (device_given) config.learn.device = config.selfplay.device = opt.device;
+  return config;
+}
+
+// The training, from scratch; its settings and the machine's load before and after go into
+// <run>/strength-training.json.
+void train_for_strength(const Options& opt, const TrainConfig& config) {
+  fmt::print("training {} for {:g} minutes into {}, a model kept every {:g} minutes\n", describe(config.game),
+             opt.minutes, opt.run_dir, opt.every);
+  std::fflush(stdout);
+  const nlohmann::json load_before = machine_note();
+  {
+    const StopOnSignal stop;  // Ctrl-C ends the training early; the kept models are still evaluated
+    TrainOptions training;
+    training.stop_requested = stop.flag();
+    run_training(config, training);
+  }
+  const nlohmann::json record{{"config", opt.config},  {"overrides", opt.overrides},
+                              {"minutes", opt.minutes}, {"every", opt.every},
+                              {"machine_at_start", load_before}, {"machine_at_end", machine_note()}};
+  write_file_atomically(opt.run_dir + "/strength-training.json", record.dump(2) + "\n");
+}
+
+void run_bench_strength(Options& opt, bool device_given) {
+  check_opponents(opt);
+  const auto target_of = [&](size_t i) { return opt.targets.size() == 1 ? opt.targets[0] : opt.targets[i]; };
+  const TrainConfig config = strength_config(opt, device_given);
+  const GameSpec spec = config.game;
+  for (const auto& o : opt.opponents) {
+    std::string error;
+    if (!make_player(o, spec, 0, &error, opt.device)) throw CommandError(error);
+  }
+  // A command or setup the program refuses shows now, not after the training.
+  const bool gtp = !opt.gtp.command.empty();
+  if (gtp) opt.gtp_identity = GtpAgent(GameSpec{spec.variant, spec.size, false}, opt.gtp).identity();
+  if (!opt.evaluate_only) train_for_strength(opt, config);
+  if (list_snapshots(opt.run_dir).empty())
+    throw CommandError("no snapshots in '" + opt.run_dir + "/snapshots' (was run.snapshot_minutes set?)");
+  for (size_t i = 0; i < opt.opponents.size(); ++i) {
+    const std::string& opponent = opt.opponents[i];
+    const std::string base = opt.run_dir + "/strength-" + opponent_tag(opponent);
+    report(opt, spec, opponent, target_of(i), base, play_against_player(opt, spec, opponent, base + ".jsonl"));
+  }
+  if (gtp) {
+    const GameSpec game = GameSpec{spec.variant, spec.size, false};
+    const std::string opponent = "gtp:" + opt.gtp.name;
+    const std::string base = opt.run_dir + "/strength-" + opponent_tag(opponent);
+    opt.gtp.stderr_path = base + ".stderr.log";
+    report(opt, game, opponent, target_of(opt.opponents.size()), base,
+           play_against_gtp(opt, game, opponent, base + ".jsonl"));
+  }
+}
+
 void setup_bench_strength(CLI::App& app) {
   auto opt = std::make_shared<Options>();
   CLI::App* bench = app.get_subcommand("bench");
@@ -379,89 +471,7 @@ void setup_bench_strength(CLI::App& app) {
   auto* device = add_device_option(cmd, &opt->device_text);
   cmd->callback([opt, device] {
     opt->device = device_from_option(opt->device_text);
-    const bool gtp = !opt->gtp.command.empty();
-    if (opt->opponents.empty() && !gtp) opt->opponents = {"uct:1000"};
-    opt->gtp.setup = split_gtp_setup(opt->gtp_setup);
-    if (gtp && (opt->gtp.name.empty() || opponent_tag(opt->gtp.name) != opt->gtp.name))
-      throw CommandError("--opponent-gtp-name " + quoted_input(opt->gtp.name) +
-                         ": letters, digits, '.', '-' and '_' only (it names files)");
-    const size_t opponents = opt->opponents.size() + (gtp ? 1 : 0);
-    if (opt->targets.empty()) opt->targets = {0.9};
-    if (opt->targets.size() != 1 && opt->targets.size() != opponents)
-      throw CommandError(
-          fmt::format("--target is given {} times for {} "
-                      "opponents: give one, or one per opponent "
-                      "(--opponent-gtp last)",
-                      opt->targets.size(), opponents));
-    const auto target_of = [&](size_t i) { return opt->targets.size() == 1 ? opt->targets[0] : opt->targets[i]; };
-    TrainConfig config;
-    if (opt->evaluate_only) {
-      if (opt->run_dir.empty()) throw CommandError("--evaluate-only needs --run <run directory>");
-      config = load_run_config(opt->run_dir);
-    } else {
-      if (opt->config.empty()) throw CommandError("--config is required (or --evaluate-only with --run)");
-      config = load_config(opt->config);
-      for (const auto& o : opt->overrides) apply_override(&config, o);
-      if (opt->run_dir.empty()) {
-        char date[32];
-        const std::time_t now = std::time(nullptr);
-        std::strftime(date, sizeof date, "%Y%m%d-%H%M%S", std::localtime(&now));
-        opt->run_dir = fmt::format("runs/strength-{}-{}", fs::path(opt->config).stem().string(), date);
-      }
-      config.run.dir = opt->run_dir;
-      config.run.snapshot_minutes = opt->every;
-      // A little past the last mark, so that the model of minute --minutes is
-      // kept too.
-      config.run.max_minutes = opt->minutes + std::min(0.25, opt->every / 4);
-      config.run.max_steps = 0;
-      config.run.max_games = 0;
-      if (device->count() > 0) config.learn.device = config.selfplay.device = opt->device;
-    }
-    const GameSpec spec = config.game;
-    for (const auto& o : opt->opponents) {
-      std::string error;
-      if (!make_player(o, spec, 0, &error, opt->device)) throw CommandError(error);
-    }
-    // A command or setup the program refuses shows now, not after the training.
-    if (gtp) opt->gtp_identity = GtpAgent(GameSpec{spec.variant, spec.size, false}, opt->gtp).identity();
-    if (!opt->evaluate_only) {
-      fmt::print(
-          "training {} for {:g} minutes into {}, a model kept every "
-          "{:g} minutes\n",
-          describe(spec), opt->minutes, opt->run_dir, opt->every);
-      std::fflush(stdout);
-      const nlohmann::json load_before = machine_note();
-      {
-        const StopOnSignal stop;  // Ctrl-C ends the training early; the kept
-                                  // models are still evaluated
-        TrainOptions training;
-        training.stop_requested = stop.flag();
-        run_training(config, training);
-      }
-      write_file_atomically(opt->run_dir + "/strength-training.json", nlohmann::json{{"config", opt->config},
-                                                                                     {"overrides", opt->overrides},
-                                                                                     {"minutes", opt->minutes},
-                                                                                     {"every", opt->every},
-                                                                                     {"machine_at_start", load_before},
-                                                                                     {"machine_at_end", machine_note()}}
-                                                                              .dump(2) +
-                                                                          "\n");
-    }
-    if (list_snapshots(opt->run_dir).empty())
-      throw CommandError("no snapshots in '" + opt->run_dir + "/snapshots' (was run.snapshot_minutes set?)");
-    for (size_t i = 0; i < opt->opponents.size(); ++i) {
-      const std::string& opponent = opt->opponents[i];
-      const std::string base = opt->run_dir + "/strength-" + opponent_tag(opponent);
-      report(*opt, spec, opponent, target_of(i), base, play_against_player(*opt, spec, opponent, base + ".jsonl"));
-    }
-    if (!opt->gtp.command.empty()) {
-      const GameSpec game = GameSpec{spec.variant, spec.size, false};
-      const std::string opponent = "gtp:" + opt->gtp.name;
-      const std::string base = opt->run_dir + "/strength-" + opponent_tag(opponent);
-      opt->gtp.stderr_path = base + ".stderr.log";
-      report(*opt, game, opponent, target_of(opt->opponents.size()), base,
-             play_against_gtp(*opt, game, opponent, base + ".jsonl"));
-    }
+    run_bench_strength(*opt, device->count() > 0);
   });
 }
 

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
@@ -193,28 +194,129 @@ void solve_book_to_file(ProofSearch& search, const std::vector<std::vector<int>>
   if (unknown > 0) set_exit_code(2);
 }
 
+struct Options {
+  GameOptions game;
+  std::string position;
+  int memory_mb = 1024;
+  double seconds = 0;
+  bool book = false;
+  int depth = 2;
+  std::string out;
+  bool symmetry = false;
+  bool value_only = false;
+  bool no_virtual_connections = false;
+  bool inferior_moves = false;
+  std::string model;
+  double prior_weight = 2;
+  int prior_depth = 4;
+  double progress = 10;
+  std::string records;
+  int min_ply = 0, max_ply = 1000;
+  bool resume = false;
+  double save_seconds = 60;
+};
+
+// The position of --position (the start when empty), with the actions leading to it.
+std::unique_ptr<GameState> start_position(const GameSpec& spec, const std::string& position, std::vector<int>* actions) {
+  std::unique_ptr<GameState> state = new_game(spec);
+  if (position.find_first_not_of(" \t,") != std::string::npos) {
+    ParsedRecord record;
+    std::string error;
+    if (!parse_record(position, &record, &error)) throw CommandError("--position: " + error);
+    if (record.resigned != Player::kNone) throw CommandError("--position: a resignation is not a position");
+    state = replay_record(spec, record, &error, actions);
+    if (!state) throw CommandError("--position: " + error);
+  }
+  if (state->is_over()) throw CommandError("--position: the game is over (" + outcome_name(state->outcome()) + " won)");
+  return state;
+}
+
+// --book: the positions up to --depth from `actions` (or along --records), solved into --out.
+void solve_book_command(const Options& opt, const GameSpec& spec, const std::vector<int>& actions, ProofSearch& search,
+                        const ListingLimits& limits, const std::atomic<bool>* stop) {
+  std::vector<std::vector<int>> positions;
+  if (opt.records.empty()) {
+    positions = book_positions(spec, actions, opt.depth, nullptr, 0, 0, limits, opt.seconds, opt.memory_mb);
+  } else {
+    if (!actions.empty()) throw CommandError("--records and --position do not go together");
+    const auto records = read_records(opt.records, spec);
+    positions =
+        book_positions(spec, {}, 0, &records, opt.min_ply, opt.max_ply, limits, opt.seconds, opt.memory_mb);
+  }
+  BookOptions book;
+  book.symmetry = opt.symmetry;
+  book.stop = stop;
+  if (opt.resume && std::filesystem::exists(opt.out)) {
+    try {
+      book.known = read_book(opt.out);
+    } catch (const std::exception& e) {
+      throw CommandError(std::string("--resume: ") + e.what());
+    }
+  }
+  solve_book_to_file(search, positions, book, opt.out, opt.progress, opt.save_seconds);
+}
+
+// One position: its value and (unless --value-only) every winning move, printed.
+void solve_position(const Options& opt, const GameState& state, ProofSearch& search) {
+  // --value-only stops after the position's own proof; otherwise every move is tried too.
+  Solution sol;
+  if (opt.value_only)
+    sol.value = solve_value(search, state);
+  else
+    sol = solve_moves(search, state, opt.symmetry);
+  const ProofStats st = search.stats();
+  std::printf("%s, %s to move after %d moves\n", describe(search.spec()).c_str(), player_name(state.to_move()).c_str(),
+              state.move_number());
+  std::printf("value: %s\n", value_name(sol.value).c_str());
+  // A search stopped by --seconds has not answered: exit 2 tells scripts so.
+  if (sol.value == GameValue::kUnknown) set_exit_code(2);
+  if (opt.value_only) {
+    std::printf("nodes: %lld\ntime: %.2f s\n", static_cast<long long>(st.nodes), st.seconds);
+    return;
+  }
+  std::vector<std::string> wins, unknown;
+  for (int a : sol.winning_moves) wins.push_back(state.action_to_string(a));
+  for (int a : sol.unknown_moves) unknown.push_back(state.action_to_string(a));
+  std::printf("winning moves: %s\n", wins.empty() ? "none" : fmt::format("{}", fmt::join(wins, " ")).c_str());
+  if (!unknown.empty()) std::printf("unsolved moves: %s\n", fmt::format("{}", fmt::join(unknown, " ")).c_str());
+  std::printf("moves: %d (%d searched%s)\n", sol.moves, sol.moves_solved, opt.symmetry ? ", one per symmetry class" : "");
+  std::printf("nodes: %lld\ntime: %.2f s\n", static_cast<long long>(st.nodes), st.seconds);
+  if (!opt.model.empty()) std::printf("model evaluations: %lld\n", static_cast<long long>(search.prior_calls()));
+  std::printf("table: %zu of %zu entries (%d MiB)\n", st.tt_used, st.tt_capacity, opt.memory_mb);
+}
+
+void run_solve(const Options& opt) {
+  const GameSpec spec = opt.game.spec();
+  if (opt.book && opt.out.empty()) throw CommandError("--book needs --out FILE");
+  if (!opt.book && !opt.out.empty()) throw CommandError("--out is only for --book");
+  if (!opt.book && !opt.records.empty()) throw CommandError("--records is only for --book");
+  if (!opt.book && opt.resume) throw CommandError("--resume is only for --book");
+  std::vector<int> actions;
+  const std::unique_ptr<GameState> state = start_position(spec, opt.position, &actions);
+
+  const std::unique_ptr<ProofSearch> searcher = make_search(spec, opt.memory_mb);
+  if (opt.no_virtual_connections) searcher->set_virtual_connections(false);
+  if (opt.inferior_moves) searcher->set_inferior_moves(true);
+  if (!opt.model.empty()) searcher->set_move_prior(model_prior(opt.model, spec), opt.prior_weight, opt.prior_depth);
+  ProofSearch& search = *searcher;
+  ListingLimits limits;
+  limits.max_bytes = static_cast<size_t>(opt.memory_mb) << 20;
+  if (opt.seconds > 0) {
+    limits.deadline = seconds_from_now(opt.seconds);
+    search.set_deadline(limits.deadline);
+  }
+  if (opt.progress > 0) search.set_progress(print_progress, opt.progress);
+  // Ctrl-C ends a proof as the deadline does: one position's value is then 'unknown', a
+  // book keeps what it solved.
+  const StopOnSignal signals;
+  search.set_stop_flag(signals.flag());
+  if (opt.book)
+    solve_book_command(opt, spec, actions, search, limits, signals.flag());
+  else
+    solve_position(opt, *state, search);
+}
+
 void setup_solve(CLI::App& app) {
-  struct Options {
-    GameOptions game;
-    std::string position;
-    int memory_mb = 1024;
-    double seconds = 0;
-    bool book = false;
-    int depth = 2;
-    std::string out;
-    bool symmetry = false;
-    bool value_only = false;
-    bool no_virtual_connections = false;
-    bool inferior_moves = false;
-    std::string model;
-    double prior_weight = 2;
-    int prior_depth = 4;
-    double progress = 10;
-    std::string records;
-    int min_ply = 0, max_ply = 1000;
-    bool resume = false;
-    double save_seconds = 60;
-  };
   auto opt = std::make_shared<Options>();
   auto* cmd = app.add_subcommand("solve", "Prove the value of a position and list every winning move");
   add_game_options(cmd, &opt->game);
@@ -262,93 +364,7 @@ void setup_solve(CLI::App& app) {
                 "Solve one move (and book position) per class of symmetric ones; images get the same value");
   cmd->add_option("--progress", opt->progress, "Seconds between progress lines on stderr (0: none)")
       ->check(CLI::Range(0.0, 1e6));
-  cmd->callback([opt] {
-    const GameSpec spec = opt->game.spec();
-    if (opt->book && opt->out.empty()) throw CommandError("--book needs --out FILE");
-    if (!opt->book && !opt->out.empty()) throw CommandError("--out is only for --book");
-    if (!opt->book && !opt->records.empty()) throw CommandError("--records is only for --book");
-    if (!opt->book && opt->resume) throw CommandError("--resume is only for --book");
-    std::vector<int> actions;
-    std::unique_ptr<GameState> state = new_game(spec);
-    if (opt->position.find_first_not_of(" \t,") != std::string::npos) {
-      ParsedRecord record;
-      std::string error;
-      if (!parse_record(opt->position, &record, &error)) throw CommandError("--position: " + error);
-      if (record.resigned != Player::kNone) throw CommandError("--position: a resignation is not a position");
-      state = replay_record(spec, record, &error, &actions);
-      if (!state) throw CommandError("--position: " + error);
-    }
-    if (state->is_over())
-      throw CommandError("--position: the game is over (" + outcome_name(state->outcome()) + " won)");
-
-    const std::unique_ptr<ProofSearch> searcher = make_search(spec, opt->memory_mb);
-    if (opt->no_virtual_connections) searcher->set_virtual_connections(false);
-    if (opt->inferior_moves) searcher->set_inferior_moves(true);
-    if (!opt->model.empty())
-      searcher->set_move_prior(model_prior(opt->model, spec), opt->prior_weight, opt->prior_depth);
-    ProofSearch& search = *searcher;
-    ListingLimits limits;
-    limits.max_bytes = static_cast<size_t>(opt->memory_mb) << 20;
-    if (opt->seconds > 0) {
-      limits.deadline = seconds_from_now(opt->seconds);
-      search.set_deadline(limits.deadline);
-    }
-    if (opt->progress > 0) search.set_progress(print_progress, opt->progress);
-    // Ctrl-C ends a proof as the deadline does: one position's value is then 'unknown', a
-    // book keeps what it solved.
-    const StopOnSignal signals;
-    search.set_stop_flag(signals.flag());
-
-    if (opt->book) {
-      std::vector<std::vector<int>> positions;
-      if (opt->records.empty()) {
-        positions = book_positions(spec, actions, opt->depth, nullptr, 0, 0, limits, opt->seconds, opt->memory_mb);
-      } else {
-        if (!actions.empty()) throw CommandError("--records and --position do not go together");
-        const auto records = read_records(opt->records, spec);
-        positions = book_positions(spec, {}, 0, &records, opt->min_ply, opt->max_ply, limits, opt->seconds,
-                                   opt->memory_mb);
-      }
-      BookOptions book;
-      book.symmetry = opt->symmetry;
-      book.stop = signals.flag();
-      if (opt->resume && std::filesystem::exists(opt->out)) {
-        try {
-          book.known = read_book(opt->out);
-        } catch (const std::exception& e) {
-          throw CommandError(std::string("--resume: ") + e.what());
-        }
-      }
-      solve_book_to_file(search, positions, book, opt->out, opt->progress, opt->save_seconds);
-      return;
-    }
-
-    // --value-only stops after the position's own proof; otherwise every move is tried too.
-    Solution sol;
-    if (opt->value_only)
-      sol.value = solve_value(search, *state);
-    else
-      sol = solve_moves(search, *state, opt->symmetry);
-    const ProofStats st = search.stats();
-    std::printf("%s, %s to move after %d moves\n", describe(spec).c_str(), player_name(state->to_move()).c_str(),
-                state->move_number());
-    std::printf("value: %s\n", value_name(sol.value).c_str());
-    // A search stopped by --seconds has not answered: exit 2 tells scripts so.
-    if (sol.value == GameValue::kUnknown) set_exit_code(2);
-    if (opt->value_only) {
-      std::printf("nodes: %lld\ntime: %.2f s\n", static_cast<long long>(st.nodes), st.seconds);
-      return;
-    }
-    std::vector<std::string> wins, unknown;
-    for (int a : sol.winning_moves) wins.push_back(state->action_to_string(a));
-    for (int a : sol.unknown_moves) unknown.push_back(state->action_to_string(a));
-    std::printf("winning moves: %s\n", wins.empty() ? "none" : fmt::format("{}", fmt::join(wins, " ")).c_str());
-    if (!unknown.empty()) std::printf("unsolved moves: %s\n", fmt::format("{}", fmt::join(unknown, " ")).c_str());
-    std::printf("moves: %d (%d searched%s)\n", sol.moves, sol.moves_solved, opt->symmetry ? ", one per symmetry class" : "");
-    std::printf("nodes: %lld\ntime: %.2f s\n", static_cast<long long>(st.nodes), st.seconds);
-    if (!opt->model.empty()) std::printf("model evaluations: %lld\n", static_cast<long long>(search.prior_calls()));
-    std::printf("table: %zu of %zu entries (%d MiB)\n", st.tt_used, st.tt_capacity, opt->memory_mb);
-  });
+  cmd->callback([opt] { run_solve(*opt); });
 }
 
 REGISTER_COMMAND("solve", setup_solve);

@@ -9,6 +9,14 @@
 
 namespace quax {
 
+std::string check_move_choice(const MoveChoice& m) {
+  if (!(m.full_search_fraction >= 0.0f && m.full_search_fraction <= 1.0f)) return "full_search_fraction must be in [0, 1]";
+  if (m.full_search_fraction < 1.0f && m.fast_simulations < 1)
+    return "fast_simulations must be at least 1 when full_search_fraction < 1";
+  if (!(m.temperature_early >= 0.0f) || !(m.temperature_final >= 0.0f)) return "temperatures must be >= 0";
+  return "";
+}
+
 namespace {
 
 void check_options(const DriverOptions& o, size_t num_evaluators) {
@@ -23,11 +31,7 @@ void check_options(const DriverOptions& o, size_t num_evaluators) {
     if (p.evaluator < 0 || static_cast<size_t>(p.evaluator) >= num_evaluators)
       fail(where + "evaluator index " + std::to_string(p.evaluator) + " out of range (" +
            std::to_string(num_evaluators) + " evaluators)");
-    if (!(p.full_search_fraction >= 0.0f && p.full_search_fraction <= 1.0f))
-      fail(where + "full_search_fraction must be in [0, 1]");
-    if (p.full_search_fraction < 1.0f && p.fast_simulations < 1)
-      fail(where + "fast_simulations must be at least 1 when full_search_fraction < 1");
-    if (!(p.temperature_early >= 0.0f) || !(p.temperature_final >= 0.0f)) fail(where + "temperatures must be >= 0");
+    if (auto err = check_move_choice(p); !err.empty()) fail(where + err);
   }
   if (o.resign.enabled && (o.resign.consecutive < 1 || !(o.resign.playout_fraction >= 0.0f) ||
                            !(o.resign.playout_fraction <= 1.0f)))

@@ -39,10 +39,9 @@
 namespace quax {
 
 // How one side searches and chooses its moves.
-struct PlayerSettings {
-  SearchSettings search;  // simulations, PUCT/Gumbel, c_puct, FPU, noise, virtual loss...
-  int evaluator = 0;      // index into the evaluators passed to the driver
-
+// How a player's moves are chosen beyond its search: the temperature of the choice and
+// playout cap randomization. A training config holds one for self-play (train/config.h).
+struct MoveChoice {
   // Move choice. For the first `temperature_moves` plies of a game (counted over both
   // players' moves, i.e. GameState::move_number() < temperature_moves) moves are sampled
   // with visits^(1/temperature_early); afterwards with temperature_final. A temperature of
@@ -65,7 +64,16 @@ struct PlayerSettings {
   // full_search_fraction = 1 turns this off.
   float full_search_fraction = 1.0f;
   int fast_simulations = 0;
+};
 
+// What a range of each field cannot say: "" when `m` is sound, else one line naming the field
+// (full_search_fraction in [0, 1], fast_simulations >= 1 when full_search_fraction < 1,
+// temperatures >= 0).
+std::string check_move_choice(const MoveChoice& m);
+
+struct PlayerSettings : MoveChoice {
+  SearchSettings search;  // simulations, PUCT/Gumbel, c_puct, FPU, noise, virtual loss...
+  int evaluator = 0;      // index into the evaluators passed to the driver
   // Store the search's policy target in the records (self-play: yes, arena: no).
   bool record_policy = false;
 };

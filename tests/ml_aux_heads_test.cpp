@@ -209,12 +209,12 @@ TEST(AuxHeads, TinyNetLearnsTheOwnershipOfAFixedBatch) {
   window.sample(16, rng, &b);
   Learner learner(c);
   const StepMetrics first = learner.train_step(b);
-  ASSERT_GT(first.ownership_loss, 0.2) << "an untrained head cannot know the ending";
-  ASSERT_GT(first.soft_policy_loss, 0.0);
+  ASSERT_GT(first.aux_loss("ownership_loss"), 0.2) << "an untrained head cannot know the ending";
+  ASSERT_GT(first.aux_loss("soft_policy_loss"), 0.0);
   StepMetrics last;
   for (int i = 0; i < 300; ++i) last = learner.train_step(b);
-  EXPECT_LT(last.ownership_loss, 0.3 * first.ownership_loss);
-  EXPECT_LT(last.soft_policy_loss, first.soft_policy_loss);
+  EXPECT_LT(last.aux_loss("ownership_loss"), 0.3 * first.aux_loss("ownership_loss"));
+  EXPECT_LT(last.aux_loss("soft_policy_loss"), first.aux_loss("soft_policy_loss"));
   // What the head predicts is tanh of its output, in the targets' terms (+1 the mover's).
   {
     torch::NoGradGuard no_grad;
@@ -236,7 +236,7 @@ TEST(AuxHeads, TinyNetLearnsTheOwnershipOfAFixedBatch) {
   std::fill(b.ownership_weight.begin(), b.ownership_weight.end(), 0.0f);
   auto& module = learner_module(fresh);
   const auto before = module.attr("own_w").toTensor().clone();
-  EXPECT_EQ(fresh.train_step(b).ownership_loss, 0.0);
+  EXPECT_EQ(fresh.train_step(b).aux_losses.at("ownership_loss"), 0.0);
   EXPECT_TRUE(torch::equal(module.attr("own_w").toTensor(), before));
 
   // A batch without ownership targets is refused by a net with the head.
@@ -272,8 +272,8 @@ TEST(AuxHeads, CheckpointKeepsTheHeadsAndOtherNetsAreRefused) {
   EXPECT_EQ(resumed.flat_state(), a.flat_state()) << "heads, trunk and momentum restored";
   window.sample(16, rng, &b);
   const StepMetrics ma = a.train_step(b), mr = resumed.train_step(b);
-  EXPECT_EQ(ma.ownership_loss, mr.ownership_loss);
-  EXPECT_EQ(ma.soft_policy_loss, mr.soft_policy_loss);
+  EXPECT_EQ(ma.aux_loss("ownership_loss"), mr.aux_loss("ownership_loss"));
+  EXPECT_EQ(ma.aux_loss("soft_policy_loss"), mr.aux_loss("soft_policy_loss"));
   EXPECT_EQ(ma.loss, mr.loss);
 
   // Without the heads, or with only one, the checkpoint is another network: one line naming both.

@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "mcts/baseline_agents.h"
+#include "mcts/search_limits.h"
 #include "mcts/search_schema.h"
 #include "train/config_print.h"
 #include "train/config_yaml.h"
@@ -134,181 +135,203 @@ Field net_field(const NetField& nf) {
 constexpr int kIntMax = std::numeric_limits<int>::max();
 constexpr int64_t kI64Max = std::numeric_limits<int64_t>::max();
 
+// game: the variant and its sizes.
+void add_game_fields(std::vector<Field>& f) {
+  f.push_back(Field{"game.variant",
+                    [](TrainConfig& c, const YAML::Node& n) {
+                      const auto name = scalar_as<std::string>(n, "a variant name or a rules file");
+                      try {
+                        c.game.variant = variant_from_name_or_file(name);
+                      } catch (const RulesFileError& e) {
+                        bad(e.what());
+                      }
+                      c.variant_file.clear();
+                      if (names_rules_file(name)) {
+                        std::error_code ec;
+                        c.variant_file = std::filesystem::absolute(name, ec).lexically_normal().string();
+                      }
+                    },
+                    [](const TrainConfig& c) {
+                      return c.variant_file.empty() ? std::string(variant_info(c.game.variant).name) : c.variant_file;
+                    },
+                    variant_list() + " (docs/RULES.md), or a rules file (docs/VARIANTS.md)"});
+  f.push_back(number<int>("game.size", REF(game.size), 3, 26, "board side N (square, rhombus) or triangle side (y, quady)"));
+  f.push_back(Field{"game.sizes",
+                    [](TrainConfig& c, const YAML::Node& n) {
+                      const char* expected = "expected a list of distinct board sizes in [3, 26], e.g. [7, 9, 11]";
+                      if (!n.IsSequence() || n.size() == 0) bad(expected);
+                      std::vector<int> sizes;
+                      for (const auto& e : n) {
+                        const int v = scalar_as<int>(e, "a list of integers");
+                        if (v < 3 || v > 26 || std::find(sizes.begin(), sizes.end(), v) != sizes.end()) bad(expected);
+                        sizes.push_back(v);
+                      }
+                      c.sizes = sizes;
+                      c.game.size = sizes.front();
+                    },
+                    [](const TrainConfig& c) { return fmt::format("[{}]", fmt::join(c.sizes, ", ")); },
+                    "instead of `size`: several sizes for one network, e.g. `[7, 9, 11]`; the first is the primary one (gating, benchmarks)"});
+  f.push_back(Field{"game.size_weights",
+                    [](TrainConfig& c, const YAML::Node& n) {
+                      const char* expected = "expected a list of positive numbers, one per size, e.g. [1, 1, 2]";
+                      if (!n.IsSequence() || n.size() == 0) bad(expected);
+                      std::vector<double> weights;
+                      for (const auto& e : n) {
+                        const double w = scalar_as<double>(e, "a list of numbers");
+                        if (!(w > 0 && w <= 1e6)) bad(expected);
+                        weights.push_back(w);
+                      }
+                      c.size_weights = weights;
+                    },
+                    [](const TrainConfig& c) { return fmt::format("[{}]", fmt::join(c.game_weights(), ", ")); },
+                    "with `sizes`: shares of self-play games and learner batches, e.g. `[1, 1, 2]`; equal when left out"});
+  f.push_back(boolean("game.swap", REF(game.swap), "pie rule"));
+}
+
+// selfplay: the games and their search, beyond the search section.
+void add_selfplay_fields(std::vector<Field>& f) {
+  f.push_back(number<int>("selfplay.parallel_games", REF(selfplay.parallel_games), 1, 65536, "games in flight per self-play thread (the network batch)"));
+  f.push_back(number<int>("selfplay.threads", REF(selfplay.threads), 1, 64, "self-play threads, each its own driver and batch"));
+  f.push_back(number<int>("selfplay.inference_threads", REF(selfplay.inference_threads), 1, 64, "LibTorch threads of each self-play thread"));
+  f.push_back(precision("selfplay.precision", REF(selfplay.precision), "inference number format: auto (bf16 on a GPU and on CPUs with AMX-BF16 or AVX-512 BF16, else fp32), fp32, bf16"));
+  f.push_back(device("selfplay.device", REF(selfplay.device), "where self-play's network runs: cpu, cuda, cuda:N, auto (the first GPU when LibTorch sees one, else the CPU); on a GPU the threads share one batch ([docs/GPU.md](../docs/GPU.md))"));
+  f.push_back(number<int>("selfplay.temperature_moves", REF(selfplay.moves.temperature_moves), 0, 100000, "plies sampled with temperature_early, then temperature_final"));
+  f.push_back(number<float>("selfplay.temperature_early", REF(selfplay.moves.temperature_early), 0.0f, 100.0f, "move-choice temperature of the first plies"));
+  f.push_back(number<float>("selfplay.temperature_final", REF(selfplay.moves.temperature_final), 0.0f, 100.0f, "after them (0 = most visited)"));
+  f.push_back(number<float>("selfplay.full_search_fraction", REF(selfplay.moves.full_search_fraction), 0.0f, 1.0f, "playout cap randomization: share of moves with a full search (1 = off)"));
+  f.push_back(number<int>("selfplay.fast_simulations", REF(selfplay.moves.fast_simulations), 0, kMaxSimulations, "simulations of the other moves (not trained on)"));
+  f.push_back(boolean("selfplay.resign", REF(selfplay.resign.enabled), "let a losing side resign"));
+  f.push_back(number<float>("selfplay.resign_threshold", REF(selfplay.resign.threshold), -1.0f, 1.0f, "root value below which a player may resign..."));
+  f.push_back(number<int>("selfplay.resign_consecutive", REF(selfplay.resign.consecutive), 1, 10000, "...for this many of its moves in a row"));
+  f.push_back(number<float>("selfplay.resign_playout_fraction", REF(selfplay.resign.playout_fraction), 0.0f, 1.0f, "games played out anyway, to measure false resignations"));
+  f.push_back(number<int>("selfplay.resign_min_moves", REF(selfplay.resign.min_moves), 0, 100000, "no resignation before this ply"));
+  f.push_back(number<int>("selfplay.max_moves", REF(selfplay.max_moves), 0, 1000000, "a game stops as a draw after this many plies; 0 = the board's own limit"));
+  f.push_back(number<int>("selfplay.games_per_shard", REF(selfplay.games_per_shard), 1, 1000000, "finished games per shard file"));
+  f.push_back(Field{"selfplay.simulations_schedule",
+                    [](TrainConfig& c, const YAML::Node& n) {
+                      constexpr const char* kExpected = "a list of [learner step, simulations] pairs, e.g. [[0, 16], [2000, 64]]";
+                      if (!n.IsSequence()) bad(std::string("expected ") + kExpected);
+                      std::vector<std::pair<int64_t, int>> schedule;
+                      for (const auto& e : n) {
+                        if (!e.IsSequence() || e.size() != 2) bad(std::string("expected ") + kExpected);
+                        const auto step = scalar_as<int64_t>(e[0], "a learner step (an integer >= 0)");
+                        const auto sims = scalar_as<int>(e[1], "simulations (an integer >= 1)");
+                        if (step < 0 || (!schedule.empty() && step <= schedule.back().first))
+                          bad("expected increasing learner steps from 0 up");
+                        if (sims < 1 || sims > kMaxSimulations) bad(fmt::format("expected simulations in [1, {}]", kMaxSimulations));
+                        schedule.emplace_back(step, sims);
+                      }
+                      c.selfplay.simulations_schedule = schedule;
+                    },
+                    [](const TrainConfig& c) {
+                      std::vector<std::string> pairs;
+                      for (const auto& [step, sims] : c.selfplay.simulations_schedule)
+                        pairs.push_back(fmt::format("[{}, {}]", step, sims));
+                      return fmt::format("[{}]", fmt::join(pairs, ", "));
+                    },
+                    "growing simulations: `[[step, sims], ...]` in increasing learner steps; a model of step s searches with the sims of the last pair at or before s (search.simulations before the first pair); empty = search.simulations throughout"});
+  f.push_back(number<int64_t>("selfplay.cache_entries", REF(selfplay.cache_entries), 0, 1LL << 30, "network outputs cached per self-play thread, keyed by the input, cleared with each model; 0 = none"));
+}
+
+// replay: the window the learner samples.
+void add_replay_fields(std::vector<Field>& f) {
+  f.push_back(number<int64_t>("replay.min_positions", REF(replay.min_positions), 1, kI64Max, "positions before training starts"));
+  f.push_back(number<int64_t>("replay.window_min", REF(replay.window_min), 1, kI64Max, "window = clamp(window_scale * total^window_exponent, window_min, window_max)"));
+  f.push_back(number<int64_t>("replay.window_max", REF(replay.window_max), 1, kI64Max, "the largest window, in positions"));
+  f.push_back(number<double>("replay.window_scale", REF(replay.window_scale), 0.0, 1e12, "the window's growth with the positions played (replay.window_min's formula)"));
+  f.push_back(number<double>("replay.window_exponent", REF(replay.window_exponent), 0.0, 1.0, "the power of the positions played in it (0: a fixed window)"));
+  f.push_back(number<double>("replay.train_ratio", REF(replay.train_ratio), 0.01, 1e6, "samples trained per position played"));
+  f.push_back(boolean("replay.symmetries", REF(replay.symmetries), "a random goal-keeping symmetry per sample (square 4, rhombus 2, triangle 6)"));
+  f.push_back(number<double>("replay.root_value_weight", REF(replay.root_value_weight), 0.0, 1.0, "value target = (1 - w) * result + w * the search's root value"));
+}
+
+// learn: the optimizer, the losses' weights, publication and checkpoints.
+void add_learn_fields(std::vector<Field>& f) {
+  f.push_back(number<int>("learn.batch_size", REF(learn.batch_size), 1, 65536, "samples per step"));
+  f.push_back(number<double>("learn.lr", REF(learn.lr), 1e-9, 10.0, "learning rate of SGD with Nesterov momentum"));
+  f.push_back(number<int>("learn.lr_warmup_steps", REF(learn.lr_warmup_steps), 0, kIntMax, "linear ramp from lr / 10"));
+  f.push_back(Field{"learn.lr_drops",
+                    [](TrainConfig& c, const YAML::Node& n) {
+                      if (!n.IsSequence()) bad("expected a list of steps, e.g. [2000, 4000]");
+                      std::vector<int64_t> steps;
+                      for (const auto& e : n) {
+                        const auto s = scalar_as<int64_t>(e, "a list of positive integers");
+                        if (s <= 0 || (!steps.empty() && s <= steps.back()))
+                          bad("expected a list of increasing positive steps");
+                        steps.push_back(s);
+                      }
+                      c.learn.lr_drops = steps;
+                    },
+                    [](const TrainConfig& c) { return fmt::format("[{}]", fmt::join(c.learn.lr_drops, ", ")); },
+                    "steps at which lr is multiplied by lr_drop_factor, e.g. [20000, 30000]"});
+  f.push_back(number<double>("learn.lr_drop_factor", REF(learn.lr_drop_factor), 0.0, 1.0, "what each drop multiplies the learning rate by"));
+  f.push_back(number<double>("learn.lr_minutes", REF(learn.lr_minutes), 0.0, 1e9, "0 = off; else lr also falls along a half cosine to lr * lr_final_fraction over this many training minutes (the run's clock), then stays there"));
+  f.push_back(number<double>("learn.lr_final_fraction", REF(learn.lr_final_fraction), 0.0, 1.0, "where learn.lr_minutes' cosine ends, as a fraction of lr"));
+  f.push_back(number<double>("learn.momentum", REF(learn.momentum), 0.0, 0.999, "of SGD (Nesterov)"));
+  f.push_back(number<double>("learn.weight_decay", REF(learn.weight_decay), 0.0, 1.0, "L2 on the convolution and linear weights (not on batch-norm parameters or biases)"));
+  f.push_back(number<double>("learn.value_loss_weight", REF(learn.value_loss_weight), 0.0, 100.0, "weight of the value loss beside the policy loss"));
+  f.push_back(number<double>("learn.ownership_loss_weight", REF(learn.ownership_loss_weight), 0.0, 100.0, "weight of the ownership loss (both planes)"));
+  f.push_back(number<double>("learn.soft_policy_loss_weight", REF(learn.soft_policy_loss_weight), 0.0, 100.0, "weight of the soft policy loss"));
+  f.push_back(number<double>("learn.soft_policy_temperature", REF(learn.soft_policy_temperature), 0.01, 100.0, "the soft target is the search policy to the power 1/this, renormalised"));
+  f.push_back(number<double>("learn.ema_decay", REF(learn.ema_decay), 0.0, 0.99999, "0 = off; else self-play, snapshots and exported models get the exponential moving average of the weights, decay min(this, (1 + step) / (10 + step)) a step"));
+  f.push_back(number<int>("learn.publish_every", REF(learn.publish_every), 1, kIntMax, "steps between models sent to self-play"));
+  f.push_back(number<int>("learn.checkpoint_every", REF(learn.checkpoint_every), 1, kIntMax, "steps between checkpoints"));
+  f.push_back(number<int>("learn.keep_checkpoints", REF(learn.keep_checkpoints), 1, 1000000, "older checkpoints are deleted"));
+  f.push_back(number<int>("learn.threads", REF(learn.threads), 1, 64, "LibTorch threads of the learner"));
+  f.push_back(number<int>("learn.max_nonfinite_steps", REF(learn.max_nonfinite_steps), 1, 1000000, "NaN/inf steps in a row (each skipped) before the run stops"));
+  f.push_back(precision("learn.precision", REF(learn.precision), "number format of the learner's passes: fp32; bf16 (CPU autocast: convolutions and matrix products in bfloat16, master weights, loss and optimizer state in float32; needs AVX-512 on the CPU; CUDA autocast on a GPU); auto (bf16 on a GPU and on CPUs with AMX-BF16 or AVX-512 BF16, else fp32)"));
+  f.push_back(device("learn.device", REF(learn.device), "where the learner trains: cpu, cuda, cuda:N, auto (the first GPU when LibTorch sees one, else the CPU); checkpoints and models are the same on every device"));
+}
+
+// gating: games of each new model before self-play takes it.
+void add_gating_fields(std::vector<Field>& f) {
+  f.push_back(number<int>("gating.games", REF(gating.games), 0, 100000, "colour-balanced games per gated model; 0 = off"));
+  f.push_back(Field{"gating.opponent",
+                    [](TrainConfig& c, const YAML::Node& n) {
+                      c.gating.opponent = scalar_as<std::string>(n, "previous or a baseline player");
+                      std::string error;
+                      if (c.gating.opponent != "previous" && !make_baseline_agent(c.gating.opponent, 0, &error))
+                        bad("expected previous, random, uct:<n> or mcts:<n>");
+                    },
+                    [](const TrainConfig& c) { return c.gating.opponent; },
+                    "previous (the model published before) or a baseline: random, uct:<n>, mcts:<n>"});
+  f.push_back(number<int>("gating.simulations", REF(gating.simulations), 1, kMaxSimulations, "search of the model(s) in these games"));
+  f.push_back(number<int>("gating.every", REF(gating.every), 1, kIntMax, "gate every n-th published model"));
+}
+
+// run: the directory, the limits and the reports.
+void add_run_fields(std::vector<Field>& f) {
+  f.push_back(Field{"run.dir",
+                    [](TrainConfig& c, const YAML::Node& n) {
+                      c.run.dir = scalar_as<std::string>(n, "a directory path");
+                      if (c.run.dir.empty()) bad("expected a non-empty directory path");
+                    },
+                    [](const TrainConfig& c) { return c.run.dir; },
+                    "the run directory (relative to the working directory)"});
+  f.push_back(number<int64_t>("run.max_steps", REF(run.max_steps), 0, kI64Max, "learner steps; 0 = no limit"));
+  f.push_back(number<double>("run.max_minutes", REF(run.max_minutes), 0.0, 1e9, "wall-clock limit of one invocation; 0 = none"));
+  f.push_back(number<int64_t>("run.max_games", REF(run.max_games), 0, kI64Max, "self-play games; 0 = no limit"));
+  f.push_back(number<uint64_t>("run.seed", REF(run.seed), 0, std::numeric_limits<uint64_t>::max(), "seed of the network, the learner and self-play"));
+  f.push_back(number<double>("run.progress_seconds", REF(run.progress_seconds), 0.1, 1e9, "between progress lines"));
+  f.push_back(number<int>("run.metrics_every", REF(run.metrics_every), 1, kIntMax, "learner steps between metrics lines"));
+  f.push_back(number<double>("run.snapshot_minutes", REF(run.snapshot_minutes), 0.0, 1e9, "keep the model every this many training minutes in <run>/snapshots/ (`quax bench strength`); 0 = none"));
+  f.push_back(Field{"run.init_from",
+                    [](TrainConfig& c, const YAML::Node& n) { c.run.init_from = scalar_as<std::string>(n, "a file path"); },
+                    [](const TrainConfig& c) { return c.run.init_from; },
+                    "warm start: a fresh run takes its first network from this model file or learner checkpoint (another size of the variant, or a variant with the same planes and actions); the optimizer and step start fresh; ignored by `--resume`"});
+}
+
 const std::vector<Field>& schema() {
   static const std::vector<Field> fields = [] {
     std::vector<Field> f;
-    // game
-    f.push_back(Field{"game.variant",
-                      [](TrainConfig& c, const YAML::Node& n) {
-                        const auto name = scalar_as<std::string>(n, "a variant name or a rules file");
-                        try {
-                          c.game.variant = variant_from_name_or_file(name);
-                        } catch (const RulesFileError& e) {
-                          bad(e.what());
-                        }
-                        c.variant_file.clear();
-                        if (names_rules_file(name)) {
-                          std::error_code ec;
-                          c.variant_file = std::filesystem::absolute(name, ec).lexically_normal().string();
-                        }
-                      },
-                      [](const TrainConfig& c) {
-                        return c.variant_file.empty() ? std::string(variant_info(c.game.variant).name) : c.variant_file;
-                      },
-                      variant_list() + " (docs/RULES.md), or a rules file (docs/VARIANTS.md)"});
-    f.push_back(number<int>("game.size", REF(game.size), 3, 26, "board side N (square, rhombus) or triangle side (y, quady)"));
-    f.push_back(Field{"game.sizes",
-                      [](TrainConfig& c, const YAML::Node& n) {
-                        const char* expected = "expected a list of distinct board sizes in [3, 26], e.g. [7, 9, 11]";
-                        if (!n.IsSequence() || n.size() == 0) bad(expected);
-                        std::vector<int> sizes;
-                        for (const auto& e : n) {
-                          const int v = scalar_as<int>(e, "a list of integers");
-                          if (v < 3 || v > 26 || std::find(sizes.begin(), sizes.end(), v) != sizes.end()) bad(expected);
-                          sizes.push_back(v);
-                        }
-                        c.sizes = sizes;
-                        c.game.size = sizes.front();
-                      },
-                      [](const TrainConfig& c) { return fmt::format("[{}]", fmt::join(c.sizes, ", ")); },
-                      "instead of `size`: several sizes for one network, e.g. `[7, 9, 11]`; the first is the primary one (gating, benchmarks)"});
-    f.push_back(Field{"game.size_weights",
-                      [](TrainConfig& c, const YAML::Node& n) {
-                        const char* expected = "expected a list of positive numbers, one per size, e.g. [1, 1, 2]";
-                        if (!n.IsSequence() || n.size() == 0) bad(expected);
-                        std::vector<double> weights;
-                        for (const auto& e : n) {
-                          const double w = scalar_as<double>(e, "a list of numbers");
-                          if (!(w > 0 && w <= 1e6)) bad(expected);
-                          weights.push_back(w);
-                        }
-                        c.size_weights = weights;
-                      },
-                      [](const TrainConfig& c) { return fmt::format("[{}]", fmt::join(c.game_weights(), ", ")); },
-                      "with `sizes`: shares of self-play games and learner batches, e.g. `[1, 1, 2]`; equal when left out"});
-    f.push_back(boolean("game.swap", REF(game.swap), "pie rule"));
-    // net
+    add_game_fields(f);
     for (const auto& nf : net_fields()) f.push_back(net_field(nf));
-    // search
     for (const auto& sf : search_fields()) f.push_back(search_field(sf));
-    // selfplay
-    f.push_back(number<int>("selfplay.parallel_games", REF(selfplay.parallel_games), 1, 65536, "games in flight per self-play thread (the network batch)"));
-    f.push_back(number<int>("selfplay.threads", REF(selfplay.threads), 1, 64, "self-play threads, each its own driver and batch"));
-    f.push_back(number<int>("selfplay.inference_threads", REF(selfplay.inference_threads), 1, 64, "LibTorch threads of each self-play thread"));
-    f.push_back(precision("selfplay.precision", REF(selfplay.precision), "inference number format: auto (bf16 on a GPU and on CPUs with AMX-BF16 or AVX-512 BF16, else fp32), fp32, bf16"));
-    f.push_back(device("selfplay.device", REF(selfplay.device), "where self-play's network runs: cpu, cuda, cuda:N, auto (the first GPU when LibTorch sees one, else the CPU); on a GPU the threads share one batch ([docs/GPU.md](../docs/GPU.md))"));
-    f.push_back(number<int>("selfplay.temperature_moves", REF(selfplay.temperature_moves), 0, 100000, "plies sampled with temperature_early, then temperature_final"));
-    f.push_back(number<float>("selfplay.temperature_early", REF(selfplay.temperature_early), 0.0f, 100.0f, "move-choice temperature of the first plies"));
-    f.push_back(number<float>("selfplay.temperature_final", REF(selfplay.temperature_final), 0.0f, 100.0f, "after them (0 = most visited)"));
-    f.push_back(number<float>("selfplay.full_search_fraction", REF(selfplay.full_search_fraction), 0.0f, 1.0f, "playout cap randomization: share of moves with a full search (1 = off)"));
-    f.push_back(number<int>("selfplay.fast_simulations", REF(selfplay.fast_simulations), 0, 1000000, "simulations of the other moves (not trained on)"));
-    f.push_back(boolean("selfplay.resign", REF(selfplay.resign.enabled), "let a losing side resign"));
-    f.push_back(number<float>("selfplay.resign_threshold", REF(selfplay.resign.threshold), -1.0f, 1.0f, "root value below which a player may resign..."));
-    f.push_back(number<int>("selfplay.resign_consecutive", REF(selfplay.resign.consecutive), 1, 10000, "...for this many of its moves in a row"));
-    f.push_back(number<float>("selfplay.resign_playout_fraction", REF(selfplay.resign.playout_fraction), 0.0f, 1.0f, "games played out anyway, to measure false resignations"));
-    f.push_back(number<int>("selfplay.resign_min_moves", REF(selfplay.resign.min_moves), 0, 100000, "no resignation before this ply"));
-    f.push_back(number<int>("selfplay.max_moves", REF(selfplay.max_moves), 0, 1000000, "a game stops as a draw after this many plies; 0 = the board's own limit"));
-    f.push_back(number<int>("selfplay.games_per_shard", REF(selfplay.games_per_shard), 1, 1000000, "finished games per shard file"));
-    f.push_back(Field{"selfplay.simulations_schedule",
-                      [](TrainConfig& c, const YAML::Node& n) {
-                        constexpr const char* kExpected = "a list of [learner step, simulations] pairs, e.g. [[0, 16], [2000, 64]]";
-                        if (!n.IsSequence()) bad(std::string("expected ") + kExpected);
-                        std::vector<std::pair<int64_t, int>> schedule;
-                        for (const auto& e : n) {
-                          if (!e.IsSequence() || e.size() != 2) bad(std::string("expected ") + kExpected);
-                          const auto step = scalar_as<int64_t>(e[0], "a learner step (an integer >= 0)");
-                          const auto sims = scalar_as<int>(e[1], "simulations (an integer >= 1)");
-                          if (step < 0 || (!schedule.empty() && step <= schedule.back().first))
-                            bad("expected increasing learner steps from 0 up");
-                          if (sims < 1 || sims > 1000000) bad("expected simulations in [1, 1000000]");
-                          schedule.emplace_back(step, sims);
-                        }
-                        c.selfplay.simulations_schedule = schedule;
-                      },
-                      [](const TrainConfig& c) {
-                        std::vector<std::string> pairs;
-                        for (const auto& [step, sims] : c.selfplay.simulations_schedule)
-                          pairs.push_back(fmt::format("[{}, {}]", step, sims));
-                        return fmt::format("[{}]", fmt::join(pairs, ", "));
-                      },
-                      "growing simulations: `[[step, sims], ...]` in increasing learner steps; a model of step s searches with the sims of the last pair at or before s (search.simulations before the first pair); empty = search.simulations throughout"});
-    f.push_back(number<int64_t>("selfplay.cache_entries", REF(selfplay.cache_entries), 0, 1LL << 30, "network outputs cached per self-play thread, keyed by the input, cleared with each model; 0 = none"));
-    // replay
-    f.push_back(number<int64_t>("replay.min_positions", REF(replay.min_positions), 1, kI64Max, "positions before training starts"));
-    f.push_back(number<int64_t>("replay.window_min", REF(replay.window_min), 1, kI64Max, "window = clamp(window_scale * total^window_exponent, window_min, window_max)"));
-    f.push_back(number<int64_t>("replay.window_max", REF(replay.window_max), 1, kI64Max, "the largest window, in positions"));
-    f.push_back(number<double>("replay.window_scale", REF(replay.window_scale), 0.0, 1e12, "the window's growth with the positions played (replay.window_min's formula)"));
-    f.push_back(number<double>("replay.window_exponent", REF(replay.window_exponent), 0.0, 1.0, "the power of the positions played in it (0: a fixed window)"));
-    f.push_back(number<double>("replay.train_ratio", REF(replay.train_ratio), 0.01, 1e6, "samples trained per position played"));
-    f.push_back(boolean("replay.symmetries", REF(replay.symmetries), "a random goal-keeping symmetry per sample (square 4, rhombus 2, triangle 6)"));
-    f.push_back(number<double>("replay.root_value_weight", REF(replay.root_value_weight), 0.0, 1.0, "value target = (1 - w) * result + w * the search's root value"));
-    // learn
-    f.push_back(number<int>("learn.batch_size", REF(learn.batch_size), 1, 65536, "samples per step"));
-    f.push_back(number<double>("learn.lr", REF(learn.lr), 1e-9, 10.0, "learning rate of SGD with Nesterov momentum"));
-    f.push_back(number<int>("learn.lr_warmup_steps", REF(learn.lr_warmup_steps), 0, kIntMax, "linear ramp from lr / 10"));
-    f.push_back(Field{"learn.lr_drops",
-                      [](TrainConfig& c, const YAML::Node& n) {
-                        if (!n.IsSequence()) bad("expected a list of steps, e.g. [2000, 4000]");
-                        std::vector<int64_t> steps;
-                        for (const auto& e : n) {
-                          const auto s = scalar_as<int64_t>(e, "a list of positive integers");
-                          if (s <= 0 || (!steps.empty() && s <= steps.back()))
-                            bad("expected a list of increasing positive steps");
-                          steps.push_back(s);
-                        }
-                        c.learn.lr_drops = steps;
-                      },
-                      [](const TrainConfig& c) { return fmt::format("[{}]", fmt::join(c.learn.lr_drops, ", ")); },
-                      "steps at which lr is multiplied by lr_drop_factor, e.g. [20000, 30000]"});
-    f.push_back(number<double>("learn.lr_drop_factor", REF(learn.lr_drop_factor), 0.0, 1.0, "what each drop multiplies the learning rate by"));
-    f.push_back(number<double>("learn.lr_minutes", REF(learn.lr_minutes), 0.0, 1e9, "0 = off; else lr also falls along a half cosine to lr * lr_final_fraction over this many training minutes (the run's clock), then stays there"));
-    f.push_back(number<double>("learn.lr_final_fraction", REF(learn.lr_final_fraction), 0.0, 1.0, "where learn.lr_minutes' cosine ends, as a fraction of lr"));
-    f.push_back(number<double>("learn.momentum", REF(learn.momentum), 0.0, 0.999, "of SGD (Nesterov)"));
-    f.push_back(number<double>("learn.weight_decay", REF(learn.weight_decay), 0.0, 1.0, "L2 on the convolution and linear weights (not on batch-norm parameters or biases)"));
-    f.push_back(number<double>("learn.value_loss_weight", REF(learn.value_loss_weight), 0.0, 100.0, "weight of the value loss beside the policy loss"));
-    f.push_back(number<double>("learn.ownership_loss_weight", REF(learn.ownership_loss_weight), 0.0, 100.0, "weight of the ownership loss (both planes)"));
-    f.push_back(number<double>("learn.soft_policy_loss_weight", REF(learn.soft_policy_loss_weight), 0.0, 100.0, "weight of the soft policy loss"));
-    f.push_back(number<double>("learn.soft_policy_temperature", REF(learn.soft_policy_temperature), 0.01, 100.0, "the soft target is the search policy to the power 1/this, renormalised"));
-    f.push_back(number<double>("learn.ema_decay", REF(learn.ema_decay), 0.0, 0.99999, "0 = off; else self-play, snapshots and exported models get the exponential moving average of the weights, decay min(this, (1 + step) / (10 + step)) a step"));
-    f.push_back(number<int>("learn.publish_every", REF(learn.publish_every), 1, kIntMax, "steps between models sent to self-play"));
-    f.push_back(number<int>("learn.checkpoint_every", REF(learn.checkpoint_every), 1, kIntMax, "steps between checkpoints"));
-    f.push_back(number<int>("learn.keep_checkpoints", REF(learn.keep_checkpoints), 1, 1000000, "older checkpoints are deleted"));
-    f.push_back(number<int>("learn.threads", REF(learn.threads), 1, 64, "LibTorch threads of the learner"));
-    f.push_back(number<int>("learn.max_nonfinite_steps", REF(learn.max_nonfinite_steps), 1, 1000000, "NaN/inf steps in a row (each skipped) before the run stops"));
-    f.push_back(precision("learn.precision", REF(learn.precision), "number format of the learner's passes: fp32; bf16 (CPU autocast: convolutions and matrix products in bfloat16, master weights, loss and optimizer state in float32; needs AVX-512 on the CPU; CUDA autocast on a GPU); auto (bf16 on a GPU and on CPUs with AMX-BF16 or AVX-512 BF16, else fp32)"));
-    f.push_back(device("learn.device", REF(learn.device), "where the learner trains: cpu, cuda, cuda:N, auto (the first GPU when LibTorch sees one, else the CPU); checkpoints and models are the same on every device"));
-    // gating
-    f.push_back(number<int>("gating.games", REF(gating.games), 0, 100000, "colour-balanced games per gated model; 0 = off"));
-    f.push_back(Field{"gating.opponent",
-                      [](TrainConfig& c, const YAML::Node& n) {
-                        c.gating.opponent = scalar_as<std::string>(n, "previous or a baseline player");
-                        std::string error;
-                        if (c.gating.opponent != "previous" && !make_baseline_agent(c.gating.opponent, 0, &error))
-                          bad("expected previous, random, uct:<n> or mcts:<n>");
-                      },
-                      [](const TrainConfig& c) { return c.gating.opponent; },
-                      "previous (the model published before) or a baseline: random, uct:<n>, mcts:<n>"});
-    f.push_back(number<int>("gating.simulations", REF(gating.simulations), 1, 1000000, "search of the model(s) in these games"));
-    f.push_back(number<int>("gating.every", REF(gating.every), 1, kIntMax, "gate every n-th published model"));
-    // run
-    f.push_back(Field{"run.dir",
-                      [](TrainConfig& c, const YAML::Node& n) {
-                        c.run.dir = scalar_as<std::string>(n, "a directory path");
-                        if (c.run.dir.empty()) bad("expected a non-empty directory path");
-                      },
-                      [](const TrainConfig& c) { return c.run.dir; },
-                      "the run directory (relative to the working directory)"});
-    f.push_back(number<int64_t>("run.max_steps", REF(run.max_steps), 0, kI64Max, "learner steps; 0 = no limit"));
-    f.push_back(number<double>("run.max_minutes", REF(run.max_minutes), 0.0, 1e9, "wall-clock limit of one invocation; 0 = none"));
-    f.push_back(number<int64_t>("run.max_games", REF(run.max_games), 0, kI64Max, "self-play games; 0 = no limit"));
-    f.push_back(number<uint64_t>("run.seed", REF(run.seed), 0, std::numeric_limits<uint64_t>::max(), "seed of the network, the learner and self-play"));
-    f.push_back(number<double>("run.progress_seconds", REF(run.progress_seconds), 0.1, 1e9, "between progress lines"));
-    f.push_back(number<int>("run.metrics_every", REF(run.metrics_every), 1, kIntMax, "learner steps between metrics lines"));
-    f.push_back(number<double>("run.snapshot_minutes", REF(run.snapshot_minutes), 0.0, 1e9, "keep the model every this many training minutes in <run>/snapshots/ (`quax bench strength`); 0 = none"));
-    f.push_back(Field{"run.init_from",
-                      [](TrainConfig& c, const YAML::Node& n) { c.run.init_from = scalar_as<std::string>(n, "a file path"); },
-                      [](const TrainConfig& c) { return c.run.init_from; },
-                      "warm start: a fresh run takes its first network from this model file or learner checkpoint (another size of the variant, or a variant with the same planes and actions); the optimizer and step start fresh; ignored by `--resume`"});
+    add_selfplay_fields(f);
+    add_replay_fields(f);
+    add_learn_fields(f);
+    add_gating_fields(f);
+    add_run_fields(f);
     return f;
   }();
   return fields;
@@ -393,9 +416,9 @@ void check_consistency(const TrainConfig& c, const std::string& source) {
   if (c.replay.window_min > c.replay.window_max)
     throw ConfigError(fmt::format("{}: bad value for 'replay.window_min': {} is above replay.window_max ({})", source,
                                   c.replay.window_min, c.replay.window_max));
-  if (c.selfplay.full_search_fraction < 1.0f && c.selfplay.fast_simulations < 1)
-    throw ConfigError(fmt::format(
-        "{}: bad value for 'selfplay.fast_simulations': must be >= 1 when selfplay.full_search_fraction < 1", source));
+  // The move choice's rules are the driver's own (mcts/selfplay_driver.h), said with their keys.
+  if (auto err = check_move_choice(c.selfplay.moves); !err.empty())
+    throw ConfigError(fmt::format("{}: selfplay: {}", source, err));
 }
 
 }  // namespace
@@ -427,12 +450,8 @@ DriverOptions TrainConfig::driver_options(uint64_t seed) const {
   opt.parallel_games = selfplay.parallel_games;
   opt.games_to_play = -1;
   PlayerSettings p;
+  static_cast<MoveChoice&>(p) = selfplay.moves;
   p.search = search;
-  p.temperature_moves = selfplay.temperature_moves;
-  p.temperature_early = selfplay.temperature_early;
-  p.temperature_final = selfplay.temperature_final;
-  p.full_search_fraction = selfplay.full_search_fraction;
-  p.fast_simulations = selfplay.fast_simulations;
   p.record_policy = true;
   opt.players = {p};
   opt.resign = selfplay.resign;

@@ -24,12 +24,9 @@ struct SelfplayConfig {
   Precision precision = Precision::kAuto;  // number format of self-play inference (nets/net_config.h)
   // Where self-play's network runs (nets/device.h): auto takes a GPU when LibTorch sees one.
   Device device;
-  // Move choice and playout cap randomization: see PlayerSettings in mcts/selfplay_driver.h.
-  int temperature_moves = 4;
-  float temperature_early = 1.0f;
-  float temperature_final = 0.0f;
-  float full_search_fraction = 1.0f;
-  int fast_simulations = 0;
+  // Move choice and playout cap randomization (mcts/selfplay_driver.h): four plies sampled at
+  // temperature 1, then the most visited move; every move a full search.
+  MoveChoice moves = {4, false, 1.0f, 0.0f, 1.0f, 0};
   ResignSettings resign;
   int max_moves = 0;
   int games_per_shard = 32;  // finished games written together into one shard file

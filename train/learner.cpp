@@ -240,6 +240,58 @@ struct Learner::Impl {
 
   // What inference and model files use: the published network without its auxiliary heads.
   torch::jit::Module plain_module() const { return without_aux_heads(published(), config.net, shape); }
+
+  // The forward pass of a training step: the heads' outputs in float32 (undefined for heads
+  // the net lacks). Only this runs under autocast, so the loss and (through autograd) the
+  // gradients of the float32 master weights are float32.
+  struct Heads {
+    torch::Tensor logits, value, ownership, soft_logits;
+  };
+  Heads forward(const torch::Tensor& x) {
+    Heads h;
+    {
+      const AutocastGuard autocast(bfloat16, torch_dev.type());
+      if (config.net.has_aux_heads()) {
+        auto out = run_model_aux(model, x);
+        h = {out.policy_logits, out.value, out.ownership, out.soft_policy_logits};
+      } else {
+        std::tie(h.logits, h.value) = run_model(model, x);
+      }
+    }
+    for (torch::Tensor* t : {&h.logits, &h.value, &h.ownership, &h.soft_logits})
+      if (t->defined()) *t = t->to(torch::kFloat32);
+    return h;
+  }
+
+  // Whether every gradient is finite (after backward).
+  bool gradients_finite() const {
+    torch::NoGradGuard no_grad;
+    // On the learner's device: LibTorch 2.x refuses a CPU tensor beside a GPU one here.
+    auto finite = torch::ones({}, torch::TensorOptions().dtype(torch::kBool).device(torch_dev));
+    for (const auto& group : optimizer->param_groups())
+      for (const auto& p : group.params())
+        if (p.grad().defined()) finite = finite.logical_and(torch::isfinite(p.grad()).all());
+    return finite.item<bool>();
+  }
+
+  // Sets the model's tensors to `saved` and reads the optimizer's momentum: both change or
+  // neither (an error puts the model and the momentum back, then throws one line on `path`).
+  void swap_in(const std::vector<std::pair<std::string, torch::Tensor>>& saved,
+               torch::serialize::InputArchive& optim_archive, int64_t groups, const std::string& path) {
+    std::vector<std::pair<std::string, torch::Tensor>> before;
+    for (const auto& [name, t] : model_state(model)) before.emplace_back(name, t.clone());
+    std::map<std::string, std::unique_ptr<torch::optim::OptimizerParamState>> momentum_before;
+    for (const auto& [key, state] : optimizer->state()) momentum_before[key] = state->clone();
+    try {
+      load_model_state(model, saved);
+      load_optimizer(optim_archive, groups);
+    } catch (const std::exception& e) {
+      load_model_state(model, before);
+      optimizer->state().clear();
+      for (auto& [key, state] : momentum_before) optimizer->state()[key] = std::move(state);
+      throw std::runtime_error("checkpoint '" + path + "': " + first_line(e.what()));
+    }
+  }
 };
 
 Learner::Learner(const TrainConfig& config) : impl_(std::make_unique<Impl>()) {
@@ -322,9 +374,30 @@ double Learner::lr_at(int64_t step, double training_minutes) const {
   return lr;
 }
 
+namespace {
+
+// The ownership head's loss: tanh(o) = 2 sigmoid(2o) - 1, so the binary cross-entropy of the
+// prediction (1 + tanh o) / 2 against q = (1 + t) / 2, from the logits 2o, less the target's
+// own entropy (log 2 on a cell that ends empty), so that a perfect prediction scores 0; the
+// gradient is KataGo's. Per plane a mean over cells, summed over the planes, weighted per
+// sample (0 for games that did not end on the board) and averaged over the batch.
+torch::Tensor ownership_loss_of(const TrainingBatch& batch, const torch::Tensor& ownership, const torch::Device& dev) {
+  const int64_t b = batch.size;
+  auto t = torch::from_blob(const_cast<float*>(batch.ownership.data()), {b, kOwnershipPlanes, batch.n, batch.n}).to(dev);
+  auto w = torch::from_blob(const_cast<float*>(batch.ownership_weight.data()), {b}).to(dev);
+  auto q = (t + 1) / 2;
+  auto per_cell =
+      torch::binary_cross_entropy_with_logits(2 * ownership, q, c10::nullopt, c10::nullopt, at::Reduction::None) +
+      torch::xlogy(q, q) + torch::xlogy(1 - q, 1 - q);
+  return (per_cell.mean({2, 3}).sum(1) * w).mean();
+}
+
+}  // namespace
+
 StepMetrics Learner::train_step(const TrainingBatch& batch) {
   auto& m = *impl_;
   const NetConfig& net = m.config.net;
+  const LearnConfig& l = m.config.learn;
   const int64_t b = batch.size;
   if (net.ownership_head && (batch.ownership.size() != static_cast<size_t>(b) * kOwnershipPlanes * batch.n * batch.n ||
                              batch.ownership_weight.size() != static_cast<size_t>(b)))
@@ -350,63 +423,30 @@ StepMetrics Learner::train_step(const TrainingBatch& batch) {
   const UnoptimizedGraphs plain_graphs;
   m.optimizer->zero_grad();
   std::vector<torch::Tensor> saved_buffers;
-  for (const auto& b : m.model.named_buffers(false)) saved_buffers.push_back(b.value.clone());
-  torch::Tensor logits, value, ownership, soft_logits;
-  {
-    // Only the forward pass runs under autocast; its outputs come back to float32, so the loss
-    // and (through autograd) the gradients of the float32 master weights are float32.
-    const AutocastGuard autocast(m.bfloat16, dev.type());
-    if (net.has_aux_heads()) {
-      auto out = run_model_aux(m.model, x);
-      logits = out.policy_logits, value = out.value, ownership = out.ownership, soft_logits = out.soft_policy_logits;
-    } else {
-      std::tie(logits, value) = run_model(m.model, x);
-    }
-    logits = logits.to(torch::kFloat32), value = value.to(torch::kFloat32);
-    if (ownership.defined()) ownership = ownership.to(torch::kFloat32);
-    if (soft_logits.defined()) soft_logits = soft_logits.to(torch::kFloat32);
-  }
+  for (const auto& t : m.model.named_buffers(false)) saved_buffers.push_back(t.value.clone());
+  const Impl::Heads h = m.forward(x);
   // Illegal actions are masked as in the search's softmax, so the net spends nothing on them.
-  auto logp = torch::log_softmax(logits.masked_fill(~legal, kIllegalLogit), 1);
+  auto logp = torch::log_softmax(h.logits.masked_fill(~legal, kIllegalLogit), 1);
   auto policy_loss = -(target * logp).sum(1).mean();
-  auto value_loss = (value - z).pow(2).mean();
-  auto loss = policy_loss + m.config.learn.value_loss_weight * value_loss;
+  auto value_loss = (h.value - z).pow(2).mean();
+  auto loss = policy_loss + l.value_loss_weight * value_loss;
   torch::Tensor ownership_loss, soft_policy_loss;
   if (net.ownership_head) {
-    auto t = torch::from_blob(const_cast<float*>(batch.ownership.data()), {b, kOwnershipPlanes, batch.n, batch.n}).to(dev);
-    auto w = torch::from_blob(const_cast<float*>(batch.ownership_weight.data()), {b}).to(dev);
-    // tanh(o) = 2 sigmoid(2o) - 1: the binary cross-entropy of the prediction (1 + tanh o) / 2
-    // against q = (1 + t) / 2, from the logits 2o, less the target's own entropy (log 2 on a
-    // cell that ends empty), so that a perfect prediction scores 0; the gradient is
-    // KataGo's. Per plane a mean over cells, summed over the planes, weighted per sample (0
-    // for games that did not end on the board) and averaged over the batch.
-    auto q = (t + 1) / 2;
-    auto per_cell = torch::binary_cross_entropy_with_logits(2 * ownership, q, c10::nullopt, c10::nullopt,
-                                                            at::Reduction::None) +
-                    torch::xlogy(q, q) + torch::xlogy(1 - q, 1 - q);
-    ownership_loss = (per_cell.mean({2, 3}).sum(1) * w).mean();
-    loss = loss + m.config.learn.ownership_loss_weight * ownership_loss;
+    ownership_loss = ownership_loss_of(batch, h.ownership, dev);
+    loss = loss + l.ownership_loss_weight * ownership_loss;
   }
   if (net.soft_policy_head) {
-    auto soft_target = soft_policy_targets(target, m.config.learn.soft_policy_temperature);
-    auto soft_logp = torch::log_softmax(soft_logits.masked_fill(~legal, kIllegalLogit), 1);
+    auto soft_target = soft_policy_targets(target, l.soft_policy_temperature);
+    auto soft_logp = torch::log_softmax(h.soft_logits.masked_fill(~legal, kIllegalLogit), 1);
     soft_policy_loss = -(soft_target * soft_logp).sum(1).mean();
-    loss = loss + m.config.learn.soft_policy_loss_weight * soft_policy_loss;
+    loss = loss + l.soft_policy_loss_weight * soft_policy_loss;
   }
   const double loss_value = loss.item<double>();
   // A NaN or inf would reach every weight through the update and then every model
   // published: such a step is not taken.
   if (!std::isfinite(loss_value)) return m.skip_step(loss_value, saved_buffers);
   loss.backward();
-  {
-    torch::NoGradGuard no_grad;
-    // On the learner's device: LibTorch 2.x refuses a CPU tensor beside a GPU one here.
-    auto finite = torch::ones({}, torch::TensorOptions().dtype(torch::kBool).device(m.torch_dev));
-    for (const auto& group : m.optimizer->param_groups())
-      for (const auto& p : group.params())
-        if (p.grad().defined()) finite = finite.logical_and(torch::isfinite(p.grad()).all());
-    if (!finite.item<bool>()) return m.skip_step(loss_value, saved_buffers);
-  }
+  if (!m.gradients_finite()) return m.skip_step(loss_value, saved_buffers);
   m.optimizer->step();
   ++m.step;
   m.nonfinite_in_a_row = 0;
@@ -417,14 +457,13 @@ StepMetrics Learner::train_step(const TrainingBatch& batch) {
   out.loss = loss_value;
   out.policy_loss = policy_loss.item<double>();
   out.value_loss = value_loss.item<double>();
-  if (ownership_loss.defined()) out.ownership_loss = ownership_loss.item<double>();
-  if (soft_policy_loss.defined()) out.soft_policy_loss = soft_policy_loss.item<double>();
-  auto p = logp.exp();
-  out.policy_entropy = -(p * logp.masked_fill(~legal, 0.0)).sum(1).mean().item<double>();
+  if (ownership_loss.defined()) out.aux_losses["ownership_loss"] = ownership_loss.item<double>();
+  if (soft_policy_loss.defined()) out.aux_losses["soft_policy_loss"] = soft_policy_loss.item<double>();
+  out.policy_entropy = -(logp.exp() * logp.masked_fill(~legal, 0.0)).sum(1).mean().item<double>();
   auto decisive = z != 0;
   const auto n_decisive = decisive.sum().item<int64_t>();
   out.value_accuracy =
-      n_decisive ? ((value * z > 0) & decisive).sum().item<double>() / static_cast<double>(n_decisive) : 0.0;
+      n_decisive ? ((h.value * z > 0) & decisive).sum().item<double>() / static_cast<double>(n_decisive) : 0.0;
   out.lr = lr;
   return out;
 }
@@ -518,10 +557,11 @@ void Learner::save_checkpoint(const std::string& path, const RunState& state) co
   write_atomically(path, [&](const std::string& tmp) { archive.save_to(tmp); });
 }
 
-RunState Learner::load_checkpoint(const std::string& path) {
-  auto& m = *impl_;
-  torch::serialize::InputArchive archive;
-  const auto meta = read_checkpoint_meta(path, &archive);
+namespace {
+
+// Checks a checkpoint's description against the run of `config` (variant and its rules, sizes,
+// net, model format, the step its name says); returns its step. Throws one line on `path`.
+int64_t checked_checkpoint_step(const nlohmann::json& meta, const TrainConfig& config, const std::string& path) {
   const MetaReader r{meta, path};
   const std::string variant = r.text("variant");
   // Checkpoints of one size (all before game.sizes) have no list.
@@ -529,7 +569,7 @@ RunState Learner::load_checkpoint(const std::string& path) {
   const auto& net = r.at("net");
   if (!net.is_object()) r.bad("net", "not an object");
   for (const char* key : {"blocks", "filters"}) MetaReader{net, path}.integer(key, 1, 100000);
-  const std::string mine_variant = variant_info(m.config.game.variant).name;
+  const std::string mine_variant = variant_info(config.game.variant).name;
   // A rules file changed since the run started: the same name, another game.
   if (meta.contains("rules") && variant == mine_variant) {
     try {
@@ -538,11 +578,11 @@ RunState Learner::load_checkpoint(const std::string& path) {
       throw std::runtime_error(fmt::format("checkpoint '{}': {}", path, e.what()));
     }
   }
-  const std::vector<int> mine_sizes = trained_sizes(m.config);
-  if (variant != mine_variant || sizes != mine_sizes || net != net_json(m.config.net))
+  const std::vector<int> mine_sizes = trained_sizes(config);
+  if (variant != mine_variant || sizes != mine_sizes || net != net_json(config.net))
     throw std::runtime_error(fmt::format("checkpoint '{}' is for {}; this run is {}", path,
                                          spec_and_net(variant, sizes, net),
-                                         spec_and_net(mine_variant, mine_sizes, net_json(m.config.net))));
+                                         spec_and_net(mine_variant, mine_sizes, net_json(config.net))));
   if (const int64_t format = r.integer("model_format_version", 0, 1'000'000); format != kModelFormatVersion)
     throw std::runtime_error(
         fmt::format("checkpoint '{}' has model format {}, this program uses {}", path, format, kModelFormatVersion));
@@ -554,9 +594,14 @@ RunState Learner::load_checkpoint(const std::string& path) {
     throw std::runtime_error(fmt::format(
         "checkpoint '{}' holds step {}, not the step {} of its name: rename it ckpt-{:010d}.pt or remove it", path,
         step, *named, step));
+  return step;
+}
 
+// The run state a checkpoint holds beside its tensors (windows, generator, counts).
+RunState checkpoint_run_state(const nlohmann::json& meta, const std::string& path) {
+  const MetaReader r{meta, path};
   RunState state;
-  state.windows.push_back(WindowState{sizes.front(), r.texts(r.at("ingested_shards"), "ingested_shards"),
+  state.windows.push_back(WindowState{r.sizes().front(), r.texts(r.at("ingested_shards"), "ingested_shards"),
                                       r.integer("total_positions", 0, std::numeric_limits<int64_t>::max())});
   if (meta.contains("size_windows")) {
     if (!r.at("size_windows").is_array()) r.bad("size_windows", "not a list");
@@ -570,47 +615,50 @@ RunState Learner::load_checkpoint(const std::string& path) {
   r.rng(state.rng);
   state.samples_trained = r.integer("samples_trained", 0, std::numeric_limits<int64_t>::max());
   state.train_seconds = r.number("train_seconds", 0, 1e12);
+  return state;
+}
+
+// The tensors of archive record `record` named as model_state(model)'s, each required; with
+// `same_shape`, each of the shape of model's (else the checkpoint's own). `what` names the
+// record in the error.
+std::vector<std::pair<std::string, torch::Tensor>> read_model_tensors(torch::serialize::InputArchive& record,
+                                                                      const torch::jit::Module& model,
+                                                                      bool same_shape, const std::string& what,
+                                                                      const std::string& path) {
+  std::vector<std::pair<std::string, torch::Tensor>> out;
+  for (const auto& [name, t] : model_state(model)) {
+    torch::Tensor v;
+    if (!record.try_read(name, v, /*is_buffer=*/true) || (same_shape && !v.sizes().equals(t.sizes())))
+      throw std::runtime_error("checkpoint '" + path + "': " + what + " lacks tensor '" + name + "'" +
+                               (same_shape ? " or has it in another shape" : ""));
+    out.emplace_back(name, v);
+  }
+  return out;
+}
+
+}  // namespace
+
+RunState Learner::load_checkpoint(const std::string& path) {
+  auto& m = *impl_;
+  torch::serialize::InputArchive archive;
+  const auto meta = read_checkpoint_meta(path, &archive);
+  const int64_t step = checked_checkpoint_step(meta, m.config, path);
+  RunState state = checkpoint_run_state(meta, path);
 
   // Every field was read before the learner changes: a refused checkpoint leaves it as it was.
   torch::serialize::InputArchive model_archive;
   archive.read("model", model_archive);
-  std::vector<std::pair<std::string, torch::Tensor>> saved;
-  for (const auto& [name, t] : model_state(m.model)) {
-    torch::Tensor v;
-    if (!model_archive.try_read(name, v, /*is_buffer=*/true))
-      throw std::runtime_error("checkpoint '" + path + "' lacks model tensor '" + name + "'");
-    saved.emplace_back(name, v);
-  }
+  const auto saved = read_model_tensors(model_archive, m.model, false, "its model", path);
   // The moving average, when this run keeps one and the checkpoint has it (else it restarts).
   std::vector<torch::Tensor> ema;
   torch::serialize::InputArchive ema_archive;
-  if (m.config.learn.ema_decay > 0 && archive.try_read("ema", ema_archive)) {
-    for (const auto& [name, t] : saved) {
-      torch::Tensor v;
-      if (!ema_archive.try_read(name, v, /*is_buffer=*/true) || !v.sizes().equals(t.sizes()))
-        throw std::runtime_error("checkpoint '" + path + "': its moving average lacks tensor '" + name +
-                                 "' or has it in another shape");
-      ema.push_back(v.to(m.torch_dev));
-    }
-  }
+  if (m.config.learn.ema_decay > 0 && archive.try_read("ema", ema_archive))
+    for (const auto& [name, t] : read_model_tensors(ema_archive, m.model, true, "its moving average", path))
+      ema.push_back(t.to(m.torch_dev));
   torch::serialize::InputArchive optim_archive;
   if (!archive.try_read("optimizer", optim_archive))
     throw std::runtime_error("checkpoint '" + path + "' has no optimizer record");
-  const int64_t groups = optimizer_groups(optim_archive, path);
-  // The model and the optimizer's momentum change together or not at all.
-  std::vector<std::pair<std::string, torch::Tensor>> before;
-  for (const auto& [name, t] : model_state(m.model)) before.emplace_back(name, t.clone());
-  std::map<std::string, std::unique_ptr<torch::optim::OptimizerParamState>> momentum_before;
-  for (const auto& [key, state] : m.optimizer->state()) momentum_before[key] = state->clone();
-  try {
-    load_model_state(m.model, saved);
-    m.load_optimizer(optim_archive, groups);
-  } catch (const std::exception& e) {
-    load_model_state(m.model, before);
-    m.optimizer->state().clear();
-    for (auto& [key, state] : momentum_before) m.optimizer->state()[key] = std::move(state);
-    throw std::runtime_error("checkpoint '" + path + "': " + first_line(e.what()));
-  }
+  m.swap_in(saved, optim_archive, optimizer_groups(optim_archive, path), path);
   m.step = step;
   if (ema.empty())
     m.reset_ema();

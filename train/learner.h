@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <memory>
 #include <stdexcept>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -27,10 +28,15 @@ struct StepMetrics {
   double loss = 0, policy_loss = 0, value_loss = 0;
   double policy_entropy = 0;  // of the network's policy over the legal actions, nats
   double value_accuracy = 0;  // share of decisive positions whose value has the right sign
-  // With the auxiliary heads (net.ownership_head, net.soft_policy_head), else 0: their losses
-  // before their weights (LearnConfig).
-  double ownership_loss = 0, soft_policy_loss = 0;
   double lr = 0;
+  // The losses of the auxiliary heads the net has (net.ownership_head, net.soft_policy_head)
+  // before their weights (LearnConfig), by the name of their metric ("ownership_loss", ...):
+  // the learn records of metrics.jsonl carry each under that name.
+  std::map<std::string, double> aux_losses;
+  double aux_loss(const std::string& name) const {
+    const auto it = aux_losses.find(name);
+    return it == aux_losses.end() ? 0.0 : it->second;
+  }
 };
 
 // What a checkpoint saves beside the network and optimizer: enough to continue exactly.

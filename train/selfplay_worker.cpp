@@ -10,14 +10,10 @@
 #include "mcts/mixed_driver.h"
 #include "nets/evaluation_server.h"
 #include "nets/net_evaluator.h"
+#include "train/pacing.h"
 #include "train/shard.h"
 
 namespace quax {
-
-int64_t selfplay_lead_allowed(const TrainConfig& config) {
-  const double per_publish = config.learn.batch_size * config.learn.publish_every / config.replay.train_ratio;
-  return std::max<int64_t>(config.replay.min_positions / 2, static_cast<int64_t>(per_publish));
-}
 
 namespace {
 
@@ -25,19 +21,106 @@ namespace {
 // learner frees room with every step.
 constexpr std::chrono::milliseconds kThrottlePoll{20};
 
-bool should_wait(const TrainConfig& config, const RunControl& c) {
-  if (!c.learner_running.load() || c.window_refilling.load()) return false;
-  const int64_t written = c.positions_written.load();
-  if (written < config.replay.min_positions) return false;
-  const double consumed = c.samples_trained.load() / config.replay.train_ratio;
-  return static_cast<double>(written) - consumed > static_cast<double>(selfplay_lead_allowed(config));
-}
-
 size_t spec_index(const std::vector<GameSpec>& specs, const GameSpec& spec) {
   for (size_t i = 0; i < specs.size(); ++i)
     if (specs[i] == spec) return i;
   throw std::logic_error("self-play finished a game of " + describe(spec) + ", which is none of the run's");
 }
+
+// The thread's searches: one cache (selfplay.cache_entries) and one driver per size of the run
+// (game.sizes), all on the thread's one evaluator (each call holds one size's positions;
+// nets/net_evaluator.h), stepped by a MixedDriver as the sizes' weights say.
+struct SizeSearches {
+  std::vector<std::unique_ptr<CachingEvaluator>> caches;
+  std::unique_ptr<MixedDriver> driver;
+};
+SizeSearches size_searches(const TrainConfig& config, const std::vector<GameSpec>& specs, Evaluator& evaluator,
+                           uint64_t seed) {
+  SizeSearches out;
+  std::vector<DriverOptions> options;
+  std::vector<std::vector<Evaluator*>> evaluators;
+  for (size_t i = 0; i < specs.size(); ++i) {
+    if (config.selfplay.cache_entries > 0) {
+      const auto probe = new_game(specs[i]);
+      out.caches.push_back(std::make_unique<CachingEvaluator>(&evaluator, config.selfplay.cache_entries,
+                                                              probe->num_planes() * probe->size() * probe->size(),
+                                                              probe->num_actions()));
+    }
+    options.push_back(config.driver_options(seed + 0x632BE59BD9B4E019ULL * i));
+    options.back().spec = specs[i];
+    evaluators.push_back({out.caches.empty() ? &evaluator : static_cast<Evaluator*>(out.caches.back().get())});
+  }
+  out.driver = std::make_unique<MixedDriver>(options, evaluators, config.game_weights());
+  return out;
+}
+
+// The thread's finished games on their way to shards: one stream per size (its own writer
+// name), written every selfplay.games_per_shard games.
+class ShardStreams {
+ public:
+  ShardStreams(const std::vector<GameSpec>& specs, const std::string& dir, const std::string& writer)
+      : specs_(specs), dir_(dir), streams_(specs.size()) {
+    for (size_t i = 0; i < specs.size(); ++i)
+      streams_[i].writer = specs.size() == 1 ? writer : fmt::format("{}n{}", writer, specs[i].size);
+  }
+  // Counts a finished game in `control` (games, moves, positions played) and keeps it.
+  void add(GameRecord&& game, RunControl& control) {
+    control.games += 1;
+    control.moves += static_cast<int64_t>(game.moves.size());
+    Stream& s = streams_[spec_index(specs_, game.spec)];
+    const int64_t positions = trainable_positions(game);
+    s.positions_pending += positions;
+    control.positions_played += positions;
+    s.pending.push_back(std::move(game));
+  }
+  // Writes the streams holding at least `games` games (1: every one that holds any).
+  void flush(int games, RunControl& control) {
+    for (auto& s : streams_) {
+      if (s.pending.empty() || static_cast<int>(s.pending.size()) < games) continue;
+      write_shard(new_shard_path(dir_, s.writer, s.shards++), s.pending);
+      control.positions_written += s.positions_pending;
+      s.pending.clear();
+      s.positions_pending = 0;
+    }
+  }
+
+ private:
+  struct Stream {
+    std::string writer;
+    std::vector<GameRecord> pending;
+    int64_t shards = 0, positions_pending = 0;
+  };
+  const std::vector<GameSpec>& specs_;
+  const std::string dir_;
+  std::vector<Stream> streams_;
+};
+
+// What the thread adds to the run's counters (evaluations, network time, cache lookups and
+// hits): the growth of its evaluator's and caches' totals since the last report.
+class CounterReport {
+ public:
+  void report(const NetworkEvaluator& evaluator, const std::vector<std::unique_ptr<CachingEvaluator>>& caches,
+              RunControl& control) {
+    control.evaluations += evaluator.positions_evaluated() - evals_;
+    evals_ = evaluator.positions_evaluated();
+    control.network_micros += static_cast<int64_t>((evaluator.seconds_in_network() - net_seconds_) * 1e6);
+    net_seconds_ = evaluator.seconds_in_network();
+    if (caches.empty()) return;
+    int64_t lookups = 0, hits = 0;
+    for (const auto& c : caches) {
+      lookups += c->lookups();
+      hits += c->hits();
+    }
+    control.cache_lookups += lookups - lookups_;
+    control.cache_hits += hits - hits_;
+    lookups_ = lookups;
+    hits_ = hits;
+  }
+
+ private:
+  int64_t evals_ = 0, lookups_ = 0, hits_ = 0;
+  double net_seconds_ = 0;
+};
 
 }  // namespace
 
@@ -48,92 +131,36 @@ void run_selfplay_worker(const TrainConfig& config, const std::string& run_dir, 
     while (!control.stop && !control.model.get()) std::this_thread::sleep_for(kWaitPoll);
     if (control.stop) return;
     int64_t model_version = control.model.version();
-    // One evaluator for every size (each call holds one size's positions; nets/net_evaluator.h),
-    // one cache and one driver per size of the run (game.sizes), and one shard stream per size.
     // The evaluator is the thread's own network, or its client of the shared server.
-    const std::unique_ptr<NetworkEvaluator> network = thread_evaluator(server, control.model.get());
-    NetworkEvaluator& evaluator = *network;
+    const std::unique_ptr<NetworkEvaluator> evaluator = thread_evaluator(server, control.model.get());
     const auto specs = config.game_specs();
-    std::vector<std::unique_ptr<CachingEvaluator>> caches;
-    std::vector<DriverOptions> options;
-    std::vector<std::vector<Evaluator*>> evaluators;
-    for (size_t i = 0; i < specs.size(); ++i) {
-      if (config.selfplay.cache_entries > 0) {
-        const auto probe = new_game(specs[i]);
-        caches.push_back(std::make_unique<CachingEvaluator>(&evaluator, config.selfplay.cache_entries,
-                                                            probe->num_planes() * probe->size() * probe->size(),
-                                                            probe->num_actions()));
-      }
-      options.push_back(config.driver_options(seed + 0x632BE59BD9B4E019ULL * i));
-      options.back().spec = specs[i];
-      evaluators.push_back({caches.empty() ? static_cast<Evaluator*>(&evaluator) : caches.back().get()});
-    }
-    MixedDriver driver(options, evaluators, config.game_weights());
+    SizeSearches searches = size_searches(config, specs, *evaluator, seed);
+    MixedDriver& driver = *searches.driver;
     driver.set_simulations(config.simulations_at(inference_model_step(*control.model.get())));
-    int64_t lookups_reported = 0, hits_reported = 0;
-    const std::string dir = run_dir + "/selfplay";
-    struct ShardStream {
-      std::string writer;
-      std::vector<GameRecord> pending;
-      int64_t shards = 0, positions_pending = 0;
-    };
-    std::vector<ShardStream> streams(specs.size());
-    for (size_t i = 0; i < specs.size(); ++i)
-      streams[i].writer = specs.size() == 1 ? writer : fmt::format("{}n{}", writer, specs[i].size);
-    int64_t evals_reported = 0;
-    double net_seconds_reported = 0;
-    auto flush = [&](ShardStream& s) {
-      if (s.pending.empty()) return;
-      write_shard(new_shard_path(dir, s.writer, s.shards++), s.pending);
-      control.positions_written += s.positions_pending;
-      s.pending.clear();
-      s.positions_pending = 0;
-    };
+    ShardStreams shards(specs, run_dir + "/selfplay", writer);
+    CounterReport counters;
     while (!control.stop) {
       if (config.run.max_games > 0 && control.games.load() >= config.run.max_games) {
         control.selfplay_done = true;
         break;
       }
-      if (should_wait(config, control)) {
+      if (selfplay_should_wait(config, control)) {
         std::this_thread::sleep_for(kThrottlePoll);
         continue;
       }
       if (control.model.version() != model_version) {
         model_version = control.model.version();
-        evaluator.set_model(control.model.get());
-        for (auto& c : caches) c->clear();
+        evaluator->set_model(control.model.get());
+        for (auto& c : searches.caches) c->clear();
         driver.set_simulations(config.simulations_at(inference_model_step(*control.model.get())));
       }
       driver.step();
-      for (auto& g : driver.take_finished()) {
-        control.games += 1;
-        control.moves += static_cast<int64_t>(g.moves.size());
-        ShardStream& s = streams[spec_index(specs, g.spec)];
-        const int64_t positions = trainable_positions(g);
-        s.positions_pending += positions;
-        control.positions_played += positions;
-        s.pending.push_back(std::move(g));
-      }
-      for (auto& s : streams)
-        if (static_cast<int>(s.pending.size()) >= config.selfplay.games_per_shard) flush(s);
-      control.evaluations += evaluator.positions_evaluated() - evals_reported;
-      evals_reported = evaluator.positions_evaluated();
-      control.network_micros += static_cast<int64_t>((evaluator.seconds_in_network() - net_seconds_reported) * 1e6);
-      net_seconds_reported = evaluator.seconds_in_network();
-      if (!caches.empty()) {
-        int64_t lookups = 0, hits = 0;
-        for (const auto& c : caches) {
-          lookups += c->lookups();
-          hits += c->hits();
-        }
-        control.cache_lookups += lookups - lookups_reported;
-        control.cache_hits += hits - hits_reported;
-        lookups_reported = lookups;
-        hits_reported = hits;
-      }
+      for (auto& g : driver.take_finished()) shards.add(std::move(g), control);
+      shards.flush(config.selfplay.games_per_shard, control);
+      counters.report(*evaluator, searches.caches, control);
     }
     // Games still in flight are dropped: a finished shard is worth more than waiting.
-    for (auto& s : streams) flush(s);
+    shards.flush(1, control);
   } catch (const std::exception& e) {
     control.fail("self-play " + writer + ": " + e.what());
   }
