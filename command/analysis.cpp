@@ -453,7 +453,7 @@ void setup_analysis(CLI::App& app) {
                     "Default board size of a query (0: the variant's default)", ""});
   add_model_option(cmd, &opt->model,
                   "Model file (quax export) for every query (default: each query's variant's shipped model)");
-  cmd->add_option("--visits", opt->visits, "Default maxVisits of a query")->check(CLI::Range(1, kMaxAnalysisVisits));
+  cmd->add_option("--visits", opt->visits, "Default maxVisits of a query")->check(CLI::Range(1, kMaxServedSimulations));
   cmd->add_option("--in-flight", opt->in_flight, "Positions searched together (the rest wait by priority)")
       ->check(CLI::Range(1, 4096));
   cmd->add_option("--leaves", opt->leaves, "Leaves each position hands to a network call (virtual loss)")

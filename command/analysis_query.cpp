@@ -51,7 +51,7 @@ void read_query(const nlohmann::json& q, const AnalysisDefaults& defaults, Analy
   out->spec = spec;
 
   int visits = defaults.visits;
-  if (q.contains("maxVisits")) visits = read_int(q["maxVisits"], "maxVisits", 1, kMaxAnalysisVisits);
+  if (q.contains("maxVisits")) visits = read_int(q["maxVisits"], "maxVisits", 1, kMaxServedSimulations);
   const bool policy = q.contains("includePolicy") && read_bool(q["includePolicy"], "includePolicy");
   const bool ownership = q.contains("includeOwnership") && read_bool(q["includeOwnership"], "includeOwnership");
   double every = 0;

@@ -11,12 +11,12 @@
 #include <vector>
 
 #include "env/game_state.h"
+#include "mcts/search_limits.h"
 
 namespace quax {
 
 // Bounds of a query (docs/ANALYSIS.md).
 inline constexpr size_t kMaxAnalysisLineBytes = 1 << 20;
-inline constexpr int kMaxAnalysisVisits = 100000;
 inline constexpr size_t kMaxAnalysisMoves = 10000;
 inline constexpr double kMaxReportEverySeconds = 3600;
 

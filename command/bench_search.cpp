@@ -11,7 +11,7 @@
 #include "mcts/search_agent.h"
 #include "mcts/selfplay_driver.h"
 #include "mcts/simple_evaluators.h"
-#include "nets/players.h"  // kMaxPlayerSimulations
+#include "nets/players.h"
 
 namespace quax {
 namespace {

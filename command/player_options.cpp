@@ -1,6 +1,7 @@
 #include "command/player_options.h"
 
 #include "mcts/play_levels.h"
+#include "mcts/search_limits.h"
 
 namespace quax {
 
@@ -13,7 +14,7 @@ CLI::Option* add_model_option(CLI::App* cmd, std::string* model, const std::stri
 }
 
 CLI::Option* add_sims_option(CLI::App* cmd, int* sims, const std::string& help) {
-  return cmd->add_option("--sims", *sims, help)->check(CLI::Range(1, kMaxPlayerSimulations));
+  return cmd->add_option("--sims", *sims, help)->check(CLI::Range(1, kMaxSimulations));
 }
 
 void add_player_options(CLI::App* cmd, PlayerOptions* o, const PlayerOptionsHelp& help) {

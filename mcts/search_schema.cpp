@@ -7,6 +7,7 @@
 #include <cstdlib>
 
 #include "core/quoted_input.h"
+#include "mcts/search_limits.h"
 
 namespace quax {
 
@@ -46,7 +47,7 @@ const std::vector<SearchField>& search_fields() {
   static const std::vector<SearchField> fields = {
       SearchField{"rule", Kind::kRule, 0, 0,
                   "puct (Dirichlet noise, visit targets) or gumbel (sequential halving, completed-Q targets)"},
-      integer("simulations", &SearchSettings::simulations, 1, 1000000, "per move (full searches)"),
+      integer("simulations", &SearchSettings::simulations, 1, kMaxSimulations, "per move (full searches)"),
       number("c_puct", &SearchSettings::c_puct, 0, 100, "exploration constant of PUCT"),
       number("fpu_reduction", &SearchSettings::fpu_reduction, -10, 10,
              "first-play urgency: an unvisited child is valued this far below its parent"),

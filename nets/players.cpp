@@ -49,7 +49,7 @@ class ModelPlayer final : public Agent {
 };
 
 // The messages of the size keys, the same from text (sims=, time=, level=) and typed options.
-std::string sims_range() { return "sims takes 1 to " + std::to_string(kMaxPlayerSimulations); }
+std::string sims_range() { return "sims takes 1 to " + std::to_string(kMaxSimulations); }
 constexpr const char* kTimeRange = "time takes seconds per move, e.g. time=2.5";
 std::string level_range() { return "level takes " + play_level_range(); }
 
@@ -86,7 +86,7 @@ bool set_player_search_size(PlayerDescription* d, const PlayerSearchSize& size, 
   if (given > 1) return fail("give one of sims, time and level");
   PlayerDescription out = *d;
   if (size.sims != 0) {
-    if (size.sims < 1 || size.sims > kMaxPlayerSimulations) return fail(sims_range());
+    if (size.sims < 1 || size.sims > kMaxSimulations) return fail(sims_range());
     out.search.simulations = size.sims;
     out.size_given = true;
     out.text += ":sims=" + std::to_string(size.sims);
@@ -131,13 +131,13 @@ bool parse_player_description(const std::string& text, PlayerDescription* out, s
       if (error) *error = "bad player '" + text + "': " + what;
       return false;
     };
-    // The short names below came before the search schema and keep their ranges and messages
-    // (sims= goes to 10^7 here, simulations= to the schema's 10^6); every other key of the
+    // The short names below came before the search schema and keep their messages (sims= and
+    // the schema's simulations= take one range, mcts/search_limits.h); every other key of the
     // schema is read by the schema.
     if (key == "gumbel" && eq == std::string::npos) {
       d.search.root_rule = RootRule::kGumbel;
     } else if (key == "sims") {
-      if (!parse_number(value, 1, kMaxPlayerSimulations, &v) || v != static_cast<int>(v)) return bad(sims_range());
+      if (!parse_number(value, 1, kMaxSimulations, &v) || v != static_cast<int>(v)) return bad(sims_range());
       d.search.simulations = static_cast<int>(v);
       d.size_given = true;
     } else if (key == "level") {

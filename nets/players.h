@@ -23,16 +23,15 @@
 
 #include "mcts/agent.h"
 #include "mcts/search_settings.h"
+#include "mcts/search_limits.h"
 #include "nets/device.h"
 
 namespace quax {
 
-// The ranges of a model player's settings, wherever they are given (`sims=`, `time=`,
-// `cpuct=` here; the --sims of gtp, ladder, bench strength, bench search and perfect-check,
-// gtp's --time; quax.Search's simulations, seconds and c_puct): a search of more simulations
-// or seconds than these would not end in any useful time. The server bounds a request's
-// search lower (docs/SECURITY.md), a config's search.simulations is the schema's.
-inline constexpr int kMaxPlayerSimulations = 10'000'000;
+// The ranges of a model player's settings, wherever they are given (`time=`, `cpuct=` here;
+// gtp's --time; quax.Search's seconds and c_puct): a search of more seconds than these would
+// not end in any useful time. Simulations (sims=, simulations=, --sims) are bounded by
+// mcts/search_limits.h, by purpose.
 inline constexpr double kMinPlayerSeconds = 0.001;
 inline constexpr double kMaxPlayerSeconds = 86400;  // a day
 inline constexpr double kMaxPlayerCPuct = 100;
@@ -56,7 +55,7 @@ struct PlayerDescription {
 // The size of a model player's search as a command's options or a request's fields give it
 // (--sims, --time, --level; the server's sims, seconds, level): 0 is "not given".
 struct PlayerSearchSize {
-  int sims = 0;        // simulations per move, 1 to kMaxPlayerSimulations
+  int sims = 0;        // simulations per move, 1 to kMaxSimulations (mcts/search_limits.h)
   double seconds = 0;  // seconds per move instead, kMinPlayerSeconds to kMaxPlayerSeconds
   int level = 0;       // a difficulty level instead (the model's own table, else mcts/play_levels.h)
 };

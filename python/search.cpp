@@ -12,6 +12,7 @@
 #include "mcts/evaluation_batch.h"
 #include "mcts/play_levels.h"
 #include "mcts/search_agent.h"
+#include "mcts/search_limits.h"
 #include "mcts/search_schema.h"
 #include "mcts/search_tree.h"
 #include "mcts/uct_agent.h"
@@ -176,8 +177,8 @@ PySearch* make_search(const py::object& player, const py::object& simulations_ar
       throw py::type_error("simulations must be an integer, not " +
                            std::string(py::str(py::type::of(simulations_arg).attr("__name__"))));
     const long long value = simulations_arg.cast<long long>();
-    if (value < 1 || value > kMaxPlayerSimulations)
-      throw py::value_error(fmt::format("simulations must be 1 to {}, not {}", kMaxPlayerSimulations, value));
+    if (value < 1 || value > kMaxSimulations)
+      throw py::value_error(fmt::format("simulations must be 1 to {}, not {}", kMaxSimulations, value));
     simulations = static_cast<int>(value);
   }
   const std::string device = device_arg.value_or("cpu");

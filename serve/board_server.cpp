@@ -17,6 +17,7 @@
 #include "env/board_layout.h"
 #include "mcts/baseline_agents.h"
 #include "mcts/play_levels.h"
+#include "mcts/search_limits.h"
 #include "mcts/search_schema.h"
 #include "nets/net_evaluator.h"
 #include "nets/players.h"
@@ -49,9 +50,6 @@ constexpr size_t kMaxEcho = 80;         // characters of a request's input quote
 constexpr size_t kMaxErrorChars = 400;  // an error line, whatever it quotes
 constexpr double kAnalysisSliceSeconds = 0.25;  // between two analysis events
 constexpr int kMaxBaselineCount = 200'000;      // uct playouts, mcts simulations: bounds a request's work
-// A resource bound, below the search schema's 10^6: one engine move or analysis of a request
-// may not take more time and memory than this (docs/SECURITY.md).
-constexpr int kMaxSimulations = 100'000;
 constexpr double kMaxSecondsPerMove = 60.0;
 
 // `text` as an error quotes it: at most kMaxEcho characters, the rest counted, never the
@@ -98,12 +96,12 @@ int legal_count(const GameState& state) {
 }
 
 // The simulations (playouts) one move of the engine `description` may run: a timed model
-// player counts as the most a move may have here, kMaxSimulations (the clock, not a count,
+// player counts as the most a move may have here, kMaxServedSimulations (the clock, not a count,
 // ends its search). 0 for an engine without a tree (random).
 int engine_simulations(const std::string& description) {
   PlayerDescription d;
   if (!parse_player_description(description, &d, nullptr)) return kMaxBaselineCount;
-  if (d.kind == PlayerDescription::Kind::kModel) return d.seconds > 0 ? kMaxSimulations : d.search.simulations;
+  if (d.kind == PlayerDescription::Kind::kModel) return d.seconds > 0 ? kMaxServedSimulations : d.search.simulations;
   const auto colon = description.find(':');
   return colon == std::string::npos ? 0 : std::atoi(description.c_str() + colon + 1);
 }
@@ -303,7 +301,7 @@ struct BoardServer::Impl {
     if (!model) throw HttpError{400, "unknown opponent '" + clip(opponent) + "': random, uct:<playouts>, mcts:<sims> or a served model (GET /api/players)"};
     if (rules_of(model->spec.variant) != rules_of(spec.variant))
       throw HttpError{400, model->name + " plays " + variant_info(model->spec.variant).name + ", not " + variant_info(spec.variant).name};
-    const int sims = Fields::get_int(body, "sims", 200, 1, kMaxSimulations);
+    const int sims = Fields::get_int(body, "sims", 200, 1, kMaxServedSimulations);
     const double seconds = Fields::get_number(body, "seconds", 0.0, 0.0, kMaxSecondsPerMove);
     // A level (mcts/play_levels.h) is the model's search size and move rule: sims and seconds
     // then do not apply.
@@ -324,10 +322,10 @@ struct BoardServer::Impl {
       if (search->contains("simulations")) {
         if (level > 0 || seconds > 0)
           throw HttpError{400, "'simulations' sets the search's size: give it without 'level' or 'seconds'"};
-        // The schema allows 10^6; one engine move here is bounded as 'sims' is (kMaxSimulations:
-        // the time and memory one request may take, docs/SECURITY.md).
-        if (player.search.simulations > kMaxSimulations)
-          throw HttpError{400, bad_search_value("simulations", "at most " + std::to_string(kMaxSimulations) + " here")};
+        // The schema allows kMaxSimulations; one engine move here is bounded as 'sims' is
+        // (kMaxServedSimulations: the time and memory one request may take, docs/SECURITY.md).
+        if (player.search.simulations > kMaxServedSimulations)
+          throw HttpError{400, bad_search_value("simulations", "at most " + std::to_string(kMaxServedSimulations) + " here")};
         // The description names the search's size: the memory reserved for its moves is read from it.
         *description = model->path + ":sims=" + std::to_string(player.search.simulations);
         player.text = *description;
@@ -648,7 +646,7 @@ struct BoardServer::Impl {
   void analysis(const httplib::Request& req, httplib::Response& res) {
     handle(res, [&] {
       auto session = games.get(req.matches[1]);
-      const int sims = query_int(req, "sims", 400, 1, kMaxSimulations);
+      const int sims = query_int(req, "sims", 400, 1, kMaxServedSimulations);
       std::unique_ptr<GameState> position;
       std::string opponent;
       {

@@ -44,8 +44,8 @@ TEST(SearchSchema, TextIsReadWholeAndInRange) {
   EXPECT_EQ(s.simulations, 400);
   for (const char* junk : {"", " 4", "4 ", "4x", "4.5", "abc", "99999999999999999999999"})
     EXPECT_EQ(set_search_field(&s, sims, junk), "expected an integer") << junk;
-  EXPECT_EQ(set_search_field(&s, sims, "0"), "expected an integer in [1, 1000000]");
-  EXPECT_EQ(set_search_field(&s, sims, "1000001"), "expected an integer in [1, 1000000]");
+  EXPECT_EQ(set_search_field(&s, sims, "0"), "expected an integer in [1, 10000000]");
+  EXPECT_EQ(set_search_field(&s, sims, "10000001"), "expected an integer in [1, 10000000]");
   EXPECT_EQ(s.simulations, 400);  // a refused value leaves the settings as they were
 
   const SearchField& fpu = *find_search_field("fpu_reduction");

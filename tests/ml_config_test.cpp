@@ -185,7 +185,7 @@ TEST(Config, UnknownKeyIsNamedWithFileAndLine) {
 
 TEST(Config, BadValuesAreNamed) {
   EXPECT_EQ(error_of("search:\n  simulations: 0\n"),
-            "test.yaml:2: bad value for 'search.simulations': expected an integer in [1, 1000000]");
+            "test.yaml:2: bad value for 'search.simulations': expected an integer in [1, 10000000]");
   EXPECT_EQ(error_of("search:\n  c_puct: abc\n"), "test.yaml:2: bad value for 'search.c_puct': expected a number");
   EXPECT_EQ(error_of("game:\n  variant: hexx\n"),
             "test.yaml:2: bad value for 'game.variant': unknown variant 'hexx' (known: " + variant_list() +

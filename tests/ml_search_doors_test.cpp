@@ -9,6 +9,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "mcts/search_limits.h"
 #include "mcts/search_schema.h"
 #include "nets/players.h"
 #include "train/config.h"
@@ -187,11 +188,40 @@ TEST(SearchDoors, TypedSizeOptionsAreCheckedAsTheirKeysAndLeaveThePlayerAsItWas)
   EXPECT_NE(refused(baseline, size).find("are a model's"), std::string::npos);
 }
 
+// sims= and simulations= (and the typed --sims, and a config's simulation counts) take one
+// range wherever a caller on the machine gives them: kMaxSimulations passes, one more is refused.
+TEST(SearchDoors, EveryCountOfSimulationsTakesOneRange) {
+  const std::string most = std::to_string(kMaxSimulations), over = std::to_string(kMaxSimulations + 1);
+  for (const char* key : {"sims", "simulations"}) {
+    PlayerDescription d;
+    std::string error;
+    EXPECT_TRUE(parse_player_description(fmt::format("m.pt:{}={}", key, most), &d, &error)) << key << ": " << error;
+    EXPECT_EQ(d.search.simulations, kMaxSimulations) << key;
+    EXPECT_FALSE(parse_player_description(fmt::format("m.pt:{}={}", key, over), &d, &error)) << key;
+    EXPECT_NE(error.find(most), std::string::npos) << key << ": " << error;
+  }
+  PlayerDescription m = model_player_description("m.pt");
+  std::string error;
+  PlayerSearchSize size;
+  size.sims = kMaxSimulations + 1;
+  EXPECT_FALSE(set_player_search_size(&m, size, &error));
+  size.sims = kMaxSimulations;
+  EXPECT_TRUE(set_player_search_size(&m, size, &error)) << error;
+  for (const char* key : {"search.simulations", "selfplay.fast_simulations", "gating.simulations"}) {
+    TrainConfig c;
+    EXPECT_NO_THROW(apply_override(&c, fmt::format("{}={}", key, most))) << key;
+    EXPECT_THROW(apply_override(&c, fmt::format("{}={}", key, over)), std::runtime_error) << key;
+  }
+  TrainConfig c;
+  EXPECT_NO_THROW(apply_override(&c, fmt::format("selfplay.simulations_schedule=[[0, {}]]", most)));
+  EXPECT_THROW(apply_override(&c, fmt::format("selfplay.simulations_schedule=[[0, {}]]", over)), std::runtime_error);
+}
+
 TEST(SearchDoors, PrintConfigDescribesTheSearchKeysAndParsesBack) {
   TrainConfig c;
   c.search.simulations = 64;
   const std::string documented = dump_config_documented(c);
-  EXPECT_NE(documented.find("\n  simulations: 64  # per move (full searches); an integer in [1, 1000000]\n"),
+  EXPECT_NE(documented.find("\n  simulations: 64  # per move (full searches); an integer in [1, 10000000]\n"),
             std::string::npos)
       << documented;
   EXPECT_NE(documented.find("\n  rule: puct  # puct (Dirichlet noise"), std::string::npos) << documented;

@@ -31,6 +31,7 @@
 #include "env/types.h"
 #include "mcts/agent.h"
 #include "mcts/play_levels.h"
+#include "mcts/search_limits.h"
 #include "mcts/search_schema.h"
 #include "mcts/search_settings.h"
 #include "mcts/search_tree.h"
@@ -48,8 +49,6 @@ struct ApiError {
   std::string message;
 };
 
-// The native server's bounds (serve/board_server.cpp): a request's search is held as low.
-constexpr int kMaxSimulations = 100'000;
 // As nets/players.h's kPlayerLeavesPerBatch: a model player's leaves per evaluator batch.
 constexpr int kPlayerLeavesPerBatch = 4;
 // As serve/analysis.cpp: the analysis panel's leaves per batch.
@@ -190,9 +189,9 @@ class PageEngine {
     } else if (kind == "player") {  // a model player of `sims` simulations, as nets/players.cpp makes one
       settings = play_settings(SearchSettings{});
       settings.leaves_per_batch = kPlayerLeavesPerBatch;
-      settings.simulations = std::clamp(sims, 1, kMaxSimulations);
+      settings.simulations = std::clamp(sims, 1, kMaxServedSimulations);
     } else {
-      settings.simulations = std::clamp(sims, 1, kMaxSimulations);
+      settings.simulations = std::clamp(sims, 1, kMaxServedSimulations);
       settings.leaves_per_batch = kAnalysisLeavesPerBatch;
     }
     s->tree = std::make_unique<SearchTree>(game.spec());
@@ -490,7 +489,7 @@ class PageEngine {
       for (int n : model->sizes) sizes += (sizes.empty() ? "" : ", ") + std::to_string(n);
       throw ApiError{400, model->name + " has no network for size " + std::to_string(spec.size) + " in this page (sizes " + sizes + ")"};
     }
-    const int sims = Fields::get_int(body, "sims", 200, 1, kMaxSimulations);
+    const int sims = Fields::get_int(body, "sims", 200, 1, kMaxServedSimulations);
     const double seconds = Fields::get_number(body, "seconds", 0.0, 0.0, kMaxSecondsPerMove);
     const int level = Fields::get_int(body, "level", 0, 0, kMaxPlayLevel);
     if (seconds > 0 && seconds < kMinSeconds)
