@@ -80,9 +80,9 @@ void ActorLink::run(RunControl& control, MetricsFile& metrics) {
       send_stats(/*final=*/false);
       last_stats = Clock::now();
     }
-    if (seconds_since(last_heard_) > peer_timeout_s_) {
+    if (seconds_since(last_heard_) > kActorPatience * peer_timeout_s_) {
       learner_gone_ = true;
-      control.fail(fmt::format("no word from the learner (rank 0) for {:.0f} s", peer_timeout_s_));
+      control.fail(fmt::format("no word from the learner (rank 0) for {:.0f} s", kActorPatience * peer_timeout_s_));
       return;
     }
     std::this_thread::sleep_for(kPoll);

@@ -17,15 +17,21 @@ namespace quax {
 
 class ActorLink : public RunCompanion {
  public:
-  // `peer_timeout_s`: the learner's silence after which the actor gives up.
+  // `peer_timeout_s`: the learner leaves an actor out after that much silence; the actor gives
+  // up on the learner after kActorPatience times as much. Why later: over TCP, Open MPI 4 ends a
+  // process when a message it has in flight meets a peer that exited, so an actor whose link
+  // healed after the learner left it out must still be there to take what was in flight (the
+  // learner then tells it to stop) instead of taking the learner down with it.
   ActorLink(MpiChannel& channel, double peer_timeout_s);
+  static constexpr double kActorPatience = 2;
 
   // Waits for the learner's configuration for this actor and returns it with run.dir set to
   // `local_dir` (created); nullopt when the learner says stop first. Throws std::runtime_error
   // when the learner is silent past the timeout or sends something else.
   std::optional<TrainConfig> receive_config(const std::string& local_dir);
 
-  // Until control.stop (a stop from the learner sets it; the learner's silence fails the run).
+  // Until control.stop (a stop from the learner sets it; the learner's silence, kActorPatience
+  // peer timeouts, fails the run).
   void run(RunControl& control, MetricsFile& metrics) override;
   std::string progress_text() override { return ""; }
   // Sends the last shards, the final counters and a goodbye carrying `error`, waits for them

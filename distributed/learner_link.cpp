@@ -141,6 +141,13 @@ void LearnerLink::handle(const Message& m, RunControl* control) {
     return;
   }
   a->last_heard = Clock::now();
+  if (a->status == Status::kLost) {
+    // Its link healed after the peer timeout: it is out of the run, and is told so once, so
+    // that it ends cleanly rather than giving up later with this learner's messages in flight.
+    if (!a->told_to_stop) channel_.send(a->rank, MessageTag::kStop, "");
+    a->told_to_stop = true;
+    return;
+  }
   switch (m.tag) {
     case MessageTag::kShard:
       write_shard_of(*a, m.bytes);

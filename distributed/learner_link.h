@@ -3,7 +3,9 @@
 // writes the shards the actors send into <run>/selfplay (the learner reads them as it reads
 // its own process's), and records each actor's counters in the run's metrics. An actor that
 // says goodbye with an error, or is silent longer than the peer timeout, is reported and left
-// out; the run goes on with the others, and fails (after its checkpoint) when none is left.
+// out; the run goes on with the others, and fails (after its checkpoint) when none is left. A
+// left-out actor heard from again (its link healed) is told to stop, and what it sends is
+// dropped: it was counted out.
 #pragma once
 
 #include <chrono>
@@ -47,6 +49,7 @@ class LearnerLink : public RunCompanion {
     nlohmann::json stats;          // its last counters (kStats)
     Clock::time_point stats_time;
     int64_t shards = 0;            // shards received from it
+    bool told_to_stop = false;     // left out, then heard from: told to stop once
   };
 
   void send_configs();

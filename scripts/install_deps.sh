@@ -8,8 +8,9 @@ PACKAGES+=(python3-torch)  # Debian's PyTorch for /usr/bin/python3: tests/cli/ex
 PACKAGES+=(python3-dev pybind11-dev python3-numpy python3-pytest)
 # `quax serve` (cpp-httplib, found by pkg-config) and its browser test (headless Chromium).
 PACKAGES+=(pkg-config libcpp-httplib-dev chromium chromium-driver python3-selenium)
-# `quax train --distributed` and its test (Open MPI).
-PACKAGES+=(libopenmpi-dev openmpi-bin)
+# `quax train --distributed` and its tests (Open MPI; iproute2 makes the test hosts: network
+# namespaces, tests/distributed/hosts.py).
+PACKAGES+=(libopenmpi-dev openmpi-bin iproute2)
 # `quax export --onnx` (PyTorch's exporter and the onnx package for /usr/bin/python3) and its
 # test, which runs the files in ONNX Runtime for Node.js (tests/onnx, from the npm registry).
 PACKAGES+=(python3-onnx nodejs)
