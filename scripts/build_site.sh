@@ -4,7 +4,8 @@
 # OUT (default build/site) gets index.html and the board's scripts (web/, the same files as
 # `quax serve`'s page), page_backend.js (site/web), the engine compiled to WebAssembly
 # (quax_engine.js/.wasm, from site/engine by Debian's emscripten), ONNX Runtime Web (ort/, from
-# site/node_modules: `npm ci` there, which scripts/install_deps.sh runs) and models/: each
+# site/node_modules: `npm ci` there, which scripts/install_deps.sh runs; its WebAssembly
+# gzip-compressed) and models/: each
 # shipped checkpoint (or each MODEL named, e.g. hex-11 quax-11) exported by `build/quax export
 # --onnx` at every size it was trained on, with models.json (names, sizes, descriptions).
 # Needs build/quax (scripts/build.sh). Host OUT with any static file server.
@@ -38,7 +39,12 @@ sed -e 's|<title>quax board</title>|<title>quax board (in the browser)</title>|'
 grep -q 'page_backend.js' "$OUT/index.html" || fail "web/index.html: no board.js script tag to put the engine before"
 cp "$ROOT/web/app.js" "$ROOT/web/board.js" "$ROOT/web/chart.js" "$ROOT/web/style.css" "$ROOT/site/web/page_backend.js" "$ROOT/site/web/sw.js" "$OUT/"
 cp "$WASM_BUILD/quax_engine.js" "$WASM_BUILD/quax_engine.wasm" "$OUT/"
-cp "$ORT/ort.wasm.min.js" "$ORT/ort-wasm-simd-threaded.mjs" "$ORT/ort-wasm-simd-threaded.wasm" "$OUT/ort/"
+cp "$ORT/ort.wasm.min.js" "$ORT/ort-wasm-simd-threaded.mjs" "$OUT/ort/"
+# ONNX Runtime's WebAssembly (14 MB) compressed: the page unpacks it (page_backend.js), so that
+# it weighs 3.7 MB on any host, compressing or not.
+rm -f "$OUT/ort/ort-wasm-simd-threaded.wasm"
+gzip -9 -n -c "$ORT/ort-wasm-simd-threaded.wasm" > "$OUT/ort/ort-wasm-simd-threaded.wasm.gz.part"
+mv "$OUT/ort/ort-wasm-simd-threaded.wasm.gz.part" "$OUT/ort/ort-wasm-simd-threaded.wasm.gz"
 
 # The models: one ONNX file per trained size (the board side is fixed in each file).
 if [ $# -gt 0 ]; then

@@ -52,11 +52,32 @@
     return true;
   }
 
+  // ONNX Runtime's WebAssembly, shipped gzip-compressed (scripts/build_site.sh): unpacked here,
+  // unless the host already did (a server that sends .gz files with Content-Encoding: gzip).
+  const ORT_WASM = 'ort/ort-wasm-simd-threaded.wasm.gz';
+  async function ortBinary() {
+    let packed;
+    try {
+      const response = await fetch(ORT_WASM);
+      if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
+      packed = new Uint8Array(await response.arrayBuffer());
+    } catch (error) {
+      throw new Error(`cannot read ONNX Runtime's WebAssembly (${ORT_WASM}): ${error.message}`);
+    }
+    if (packed[0] === 0x00 && packed[1] === 0x61 && packed[2] === 0x73 && packed[3] === 0x6d) return packed.buffer;
+    if (packed[0] !== 0x1f || packed[1] !== 0x8b) throw new Error(`${ORT_WASM} is neither gzip nor WebAssembly`);
+    if (typeof DecompressionStream !== 'function')
+      throw new Error('this browser cannot unpack ONNX Runtime (no DecompressionStream): use a current browser');
+    const stream = new Blob([packed]).stream().pipeThrough(new DecompressionStream('gzip'));
+    return new Response(stream).arrayBuffer();
+  }
+
   async function loadEngine() {
     if (await registerWorker()) await new Promise(() => {});  // the page reloads
     if (typeof QuaxEngine !== 'function') throw new Error('the engine (quax_engine.js) did not load');
     if (typeof ort === 'undefined') throw new Error('ONNX Runtime Web (ort/ort.wasm.min.js) did not load');
     ort.env.wasm.wasmPaths = new URL('ort/', document.baseURI).href;
+    ort.env.wasm.wasmBinary = await ortBinary();
     // Threads need a cross-origin isolated page (COOP and COEP headers); SIMD is in the binary.
     ort.env.wasm.numThreads = self.crossOriginIsolated ? Math.min(4, navigator.hardwareConcurrency || 1) : 1;
     const module = await QuaxEngine();

@@ -7,9 +7,9 @@
 // static host sends no COOP/COEP headers, so the worker adds them to every answer it gives (the
 // page and all it loads come from its own origin, so require-corp blocks nothing).
 'use strict';
-const CACHE = 'quax-site-2';
+const CACHE = 'quax-site-3';
 const CORE = ['./', 'index.html', 'app.js', 'board.js', 'chart.js', 'style.css', 'page_backend.js', 'quax_engine.js',
-  'quax_engine.wasm', 'ort/ort.wasm.min.js', 'ort/ort-wasm-simd-threaded.mjs', 'ort/ort-wasm-simd-threaded.wasm',
+  'quax_engine.wasm', 'ort/ort.wasm.min.js', 'ort/ort-wasm-simd-threaded.mjs', 'ort/ort-wasm-simd-threaded.wasm.gz',
   'models/models.json'];
 
 self.addEventListener('install', (event) => {

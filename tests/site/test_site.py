@@ -378,6 +378,16 @@ def test_a_plain_host_gives_onnx_runtime_threads(site, browser):
     assert move["action"] == native.best_action(game), move
 
 
+def test_the_page_with_the_engine_weighs_under_five_megabytes(site):
+    # Everything but the models (each as shipped): the page, the engine and ONNX Runtime, whose
+    # WebAssembly the page unpacks itself, so that no host needs to compress it.
+    root = pathlib.Path(SITE)
+    files = [f for f in root.rglob("*") if f.is_file() and f.relative_to(root).parts[0] != "models"]
+    total = sum(f.stat().st_size for f in files)
+    assert total < 5_000_000, sorted((f.stat().st_size, str(f.relative_to(root))) for f in files)[-5:]
+    assert not list(root.rglob("*.part")) and not (root / "ort" / "ort-wasm-simd-threaded.wasm").exists()
+
+
 def test_the_rules_of_the_page_are_the_native_ones(site, tmp_path):
     games = tmp_path / "games.jsonl"
     with open(games, "w") as out:
