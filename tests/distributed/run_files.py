@@ -38,6 +38,25 @@ def shard_games(run_dir):
     return games
 
 
+def mpi_run_config(steps, minutes):
+    """The run of the MPI tests: quax 5x5, a 1x16 net and 32 simulations, slow enough that a
+    run lasts a few seconds between events; `steps` learner steps within `minutes`."""
+    return f"""
+game: {{variant: quax, size: 5}}
+net: {{blocks: 1, filters: 16, policy_channels: 8, value_channels: 8, value_hidden: 16}}
+search: {{simulations: 32}}
+selfplay: {{threads: 1, parallel_games: 16, games_per_shard: 8}}
+replay: {{min_positions: 400, window_min: 3000}}
+learn: {{batch_size: 64, publish_every: 10, checkpoint_every: 20}}
+run: {{max_steps: {steps}, max_minutes: {minutes}, progress_seconds: 1}}
+"""
+
+
+def actor_lines(run_dir, rank):
+    """The `actor` lines the learner wrote for actor `rank`."""
+    return [j for j in metrics(run_dir, "actor") if j["rank"] == rank]
+
+
 def wait_for(predicate, timeout, what, process=None):
     """Polls predicate() until it is true; fails naming `what` after `timeout` seconds, or
     at once when `process` ended first."""

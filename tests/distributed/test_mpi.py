@@ -8,26 +8,16 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
-from run_files import metrics, shard_games, wait_for  # noqa: E402
+from run_files import actor_lines, metrics, mpi_run_config, shard_games, wait_for  # noqa: E402
 
 QUAX = os.environ["QUAX_BINARY"]
 MPIRUN = os.environ["QUAX_MPIRUN"]
-# Slow enough (5x5, 32 simulations) that the run lasts a few seconds between events.
-CONFIG = """
-game: {variant: quax, size: 5}
-net: {blocks: 1, filters: 16, policy_channels: 8, value_channels: 8, value_hidden: 16}
-search: {simulations: 32}
-selfplay: {threads: 1, parallel_games: 16, games_per_shard: 8}
-replay: {min_positions: 400, window_min: 3000}
-learn: {batch_size: 64, publish_every: 10, checkpoint_every: 20}
-run: {max_steps: STEPS, max_minutes: 3, progress_seconds: 1}
-"""
 PEER_TIMEOUT = 5
 
 
 def start(tmp_path, run, steps, log_name, resume=False):
     config = tmp_path / "c.yaml"
-    config.write_text(CONFIG.replace("STEPS", str(steps)))
+    config.write_text(mpi_run_config(steps, 3))
     env = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1")
     # --enable-recovery: the job outlives a rank that dies (Open MPI 4).
     command = [MPIRUN, "-np", "3", "--oversubscribe", "--enable-recovery", QUAX, "train", "--config", str(config),
@@ -36,10 +26,6 @@ def start(tmp_path, run, steps, log_name, resume=False):
         command.append("--resume")
     log = open(tmp_path / log_name, "w")
     return subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True), log
-
-
-def actor_lines(run, rank):
-    return [j for j in metrics(run, "actor") if j["rank"] == rank]
 
 
 def stop_job(job):

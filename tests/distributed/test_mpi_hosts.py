@@ -14,19 +14,10 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(__file__))
 from hosts import Hosts, HostsUnavailable  # noqa: E402
-from run_files import metrics, shard_games, wait_for  # noqa: E402
+from run_files import actor_lines, metrics, mpi_run_config, shard_games, wait_for  # noqa: E402
 
 QUAX = os.path.abspath(os.environ["QUAX_BINARY"])
 MPIRUN = os.environ["QUAX_MPIRUN"]
-CONFIG = """
-game: {variant: quax, size: 5}
-net: {blocks: 1, filters: 16, policy_channels: 8, value_channels: 8, value_hidden: 16}
-search: {simulations: 32}
-selfplay: {threads: 1, parallel_games: 16, games_per_shard: 8}
-replay: {min_positions: 400, window_min: 3000}
-learn: {batch_size: 64, publish_every: 10, checkpoint_every: 20}
-run: {max_steps: STEPS, max_minutes: 8, progress_seconds: 1}
-"""
 PEER_TIMEOUT = 8
 
 
@@ -42,7 +33,7 @@ def hosts(tmp_path):
 
 def start(hosts, tmp_path, run, steps, log_name="job.log", resume=False):
     config = tmp_path / "c.yaml"
-    config.write_text(CONFIG.replace("STEPS", str(steps)))
+    config.write_text(mpi_run_config(steps, 8))
     env = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1")
     command = hosts.exec_argv(0, [MPIRUN, *hosts.mpirun_args(3), "--enable-recovery", QUAX, "train", "--config",
                                   str(config), "--run", run, "--distributed", "--peer-timeout", str(PEER_TIMEOUT),
@@ -56,10 +47,6 @@ def stop(job, log):
         os.killpg(job.pid, signal.SIGKILL)
         job.wait()
     log.close()
-
-
-def actor_lines(run, rank):
-    return [j for j in metrics(run, "actor") if j["rank"] == rank]
 
 
 def learner_step(run):
