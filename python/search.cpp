@@ -17,7 +17,6 @@
 #include "mcts/search_tree.h"
 #include "mcts/uct_agent.h"
 #include "nets/device.h"
-#include "nets/model_levels.h"
 #include "nets/net_evaluator.h"
 #include "nets/players.h"
 #include "python/bindings.h"
@@ -186,11 +185,13 @@ PySearch* make_search(const py::object& player, const py::object& simulations_ar
   settings.leaves_per_batch = kPlayerLeavesPerBatch;
   double time = 0;
   std::string name;
+  PlayerDescription described;  // a model player's typed value (nets/players.h), as every door fills it
   std::shared_ptr<Model> model;
   std::shared_ptr<Evaluator> evaluator;
   if (py::isinstance<Model>(player)) {
     model = player.cast<std::shared_ptr<Model>>();
     name = model->path;
+    described = model_player_description(model->path);
     // A loaded model runs where it was loaded: a device asked for here is checked against it,
     // not ignored (Search(model, device='cuda:99') once searched on the CPU without a word).
     if (device_arg) {
@@ -215,8 +216,7 @@ PySearch* make_search(const py::object& player, const py::object& simulations_ar
     if (d.kind == PlayerDescription::Kind::kModel) {
       if (const std::string missing = missing_model_file(d); !missing.empty()) throw py::value_error(missing);
       model = load_model(d.model_path, "auto", device);
-      settings = d.search;
-      time = d.seconds;
+      described = d;
     } else if (const auto baseline = parse_baseline(name, &error); !baseline) {
       throw py::value_error(error);
     } else if (baseline->kind == BaselinePlayer::Kind::kMcts) {
@@ -242,12 +242,23 @@ PySearch* make_search(const py::object& player, const py::object& simulations_ar
   if (seconds && !(*seconds >= kMinPlayerSeconds && *seconds <= kMaxPlayerSeconds))
     throw py::value_error(fmt::format("seconds must be {} to {} (seconds per move), not {}", kMinPlayerSeconds,
                                       kMaxPlayerSeconds, *seconds));
-  if (simulations) settings.simulations = *simulations;
+  if (model) {
+    // The size goes into the typed player value as the other doors' does (a level reads the
+    // model's own table); the words above are this door's.
+    PlayerSearchSize size;
+    size.sims = simulations.value_or(0);
+    size.seconds = seconds.value_or(0.0);
+    size.level = level.value_or(0);
+    std::string error;
+    if (!set_player_search_size(&described, size, &error)) throw py::value_error(error);
+    settings = described.search;
+    time = described.seconds;
+  } else if (simulations) {
+    settings.simulations = *simulations;  // mcts:N's playouts
+  }
   if (c_puct) settings.c_puct = static_cast<float>(*c_puct);
   if (gumbel && *gumbel) settings.root_rule = RootRule::kGumbel;  // without noise: play_settings
   apply_search_keywords(&settings, keywords);
-  if (seconds) time = *seconds;
-  if (level) settings = at_level(settings, *level, level_table_of(model->path));  // the model's own table, if any
   if (std::string error = check_settings(settings); !error.empty()) throw py::value_error(error);
   if (time > 0 && settings.root_rule == RootRule::kGumbel)
     throw py::value_error("seconds works with PUCT only, not gumbel");

@@ -124,6 +124,13 @@ def test_levels_play_the_same_model_weaker():
         quax.Search(MODEL5, level=11)
     with pytest.raises(ValueError, match="level sets the search's size"):
         quax.Search(MODEL5, level=3, simulations=50)
+    # The size fills the same typed player as every door's (nets/players.h): a level beside the
+    # player's own sims= is refused as `quax play --player m.pt:sims=50 --level 3` is, not
+    # silently put over it; and one size only.
+    with pytest.raises(ValueError, match=re.escape("level= sets the search's size; give it without sims=")):
+        quax.Search(MODEL5 + ":sims=50", level=3)
+    with pytest.raises(ValueError, match="give one of sims, time and level"):
+        quax.Search(MODEL5, simulations=50, seconds=1.0)
     with pytest.raises(ValueError, match="does not search a tree"):
         quax.Search("uct:100", level=3)
 
