@@ -7,6 +7,7 @@ import collections
 import json
 import os
 import re
+import signal
 import struct
 import time
 
@@ -55,6 +56,31 @@ run: {{max_steps: {steps}, max_minutes: {minutes}, progress_seconds: 1}}
 def actor_lines(run_dir, rank):
     """The `actor` lines the learner wrote for actor `rank`."""
     return [j for j in metrics(run_dir, "actor") if j["rank"] == rank]
+
+
+def both_actors_moved_on(run_dir):
+    """Actors 1 and 2 each reported games, on a newer model than their first."""
+    lines = [actor_lines(run_dir, rank) for rank in (1, 2)]
+    return all(x and x[-1]["games"] > 0 and x[-1]["model_step"] > x[0]["model_step"] for x in lines)
+
+
+def newest_checkpoint_step(run_dir):
+    folder = os.path.join(run_dir, "checkpoints")
+    steps = [int(m.group(1)) for n in os.listdir(folder) if (m := re.fullmatch(r"ckpt-(\d{10})\.pt", n))] \
+        if os.path.isdir(folder) else []
+    return max(steps, default=-1)
+
+
+def learner_pid(log_text):
+    """The learner's pid, as `quax train --distributed` prints it first."""
+    return int(re.search(r"learner on rank 0 \(host \S+, pid (\d+)\)", log_text).group(1))
+
+
+def stop_job(job):
+    """Kills what is left of a job started in its own session."""
+    if job.poll() is None:
+        os.killpg(job.pid, signal.SIGKILL)
+        job.wait()
 
 
 def wait_for(predicate, timeout, what, process=None):

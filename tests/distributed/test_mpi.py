@@ -8,7 +8,8 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
-from run_files import actor_lines, metrics, mpi_run_config, shard_games, wait_for  # noqa: E402
+from run_files import (actor_lines, both_actors_moved_on, learner_pid, metrics, mpi_run_config,  # noqa: E402
+                       newest_checkpoint_step, shard_games, stop_job, wait_for)
 
 QUAX = os.environ["QUAX_BINARY"]
 MPIRUN = os.environ["QUAX_MPIRUN"]
@@ -28,34 +29,14 @@ def start(tmp_path, run, steps, log_name, resume=False):
     return subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True), log
 
 
-def stop_job(job):
-    if job.poll() is None:
-        os.killpg(job.pid, signal.SIGKILL)
-        job.wait()
-
-
-def newest_checkpoint_step(run):
-    folder = os.path.join(run, "checkpoints")
-    steps = [int(m.group(1)) for n in os.listdir(folder) if (m := re.fullmatch(r"ckpt-(\d{10})\.pt", n))] \
-        if os.path.isdir(folder) else []
-    return max(steps, default=-1)
-
-
 def test_actors_feed_the_learner_and_a_killed_job_resumes(tmp_path):
     run = str(tmp_path / "r")
     job, log = start(tmp_path, run, 1200, "first.log")
-
-    def both_actors_moved_on():
-        lines = [actor_lines(run, rank) for rank in (1, 2)]
-        return all(x and x[-1]["games"] > 0 and x[-1]["model_step"] > x[0]["model_step"] for x in lines)
-
     try:
-        wait_for(lambda: newest_checkpoint_step(run) >= 100 and both_actors_moved_on(), 120,
+        wait_for(lambda: newest_checkpoint_step(run) >= 100 and both_actors_moved_on(run), 120,
                  "a checkpoint at step 100, and both actors on a newer model than their first", job)
-        learner_pid = int(re.search(r"learner on rank 0 \(host \S+, pid (\d+)\)",
-                                    (tmp_path / "first.log").read_text()).group(1))
         # The learner dies: the actors give up after the peer timeout and the job ends.
-        os.kill(learner_pid, signal.SIGKILL)
+        os.kill(learner_pid((tmp_path / "first.log").read_text()), signal.SIGKILL)
         job.wait(timeout=PEER_TIMEOUT + 60)
     finally:
         stop_job(job)

@@ -14,7 +14,8 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(__file__))
 from hosts import Hosts, HostsUnavailable  # noqa: E402
-from run_files import actor_lines, metrics, mpi_run_config, shard_games, wait_for  # noqa: E402
+from run_files import (actor_lines, both_actors_moved_on, learner_pid, metrics, mpi_run_config,  # noqa: E402
+                       newest_checkpoint_step, shard_games, stop_job, wait_for)
 
 QUAX = os.path.abspath(os.environ["QUAX_BINARY"])
 MPIRUN = os.environ["QUAX_MPIRUN"]
@@ -43,9 +44,7 @@ def start(hosts, tmp_path, run, steps, log_name="job.log", resume=False):
 
 
 def stop(job, log):
-    if job.poll() is None:
-        os.killpg(job.pid, signal.SIGKILL)
-        job.wait()
+    stop_job(job)
     log.close()
 
 
@@ -59,17 +58,12 @@ def namespace_of(pid):
     return out.stdout.strip()
 
 
-def both_actors_playing(run):
-    lines = [actor_lines(run, rank) for rank in (1, 2)]
-    return all(x and x[-1]["games"] > 0 and x[-1]["model_step"] > x[0]["model_step"] for x in lines)
-
-
 def test_three_hosts_train_over_tcp_and_a_fourth_joins_through_the_run_directory(hosts, tmp_path):
     run = str(tmp_path / "r")
     job, log = start(hosts, tmp_path, run, 1500)
     joiner = None
     try:
-        wait_for(lambda: learner_step(run) >= 40 and both_actors_playing(run), 150,
+        wait_for(lambda: learner_step(run) >= 40 and both_actors_moved_on(run), 150,
                  "the learner at step 40 and both actors on a newer model than their first", job)
         # Each rank runs in its own host: the learner in host 0, actor rank r in host r.
         for rank in (1, 2):
@@ -107,7 +101,7 @@ def test_a_link_cut_longer_than_the_peer_timeout_leaves_the_actor_out(hosts, tmp
     run = str(tmp_path / "r")
     job, log = start(hosts, tmp_path, run, 3000)
     try:
-        wait_for(lambda: learner_step(run) >= 40 and both_actors_playing(run), 150,
+        wait_for(lambda: learner_step(run) >= 40 and both_actors_moved_on(run), 150,
                  "the learner at step 40 and both actors playing", job)
         hosts.cut(2)
         cut_at = time.time()
@@ -141,7 +135,7 @@ def test_a_cut_shorter_than_the_peer_timeout_loses_no_actor(hosts, tmp_path):
     run = str(tmp_path / "r")
     job, log = start(hosts, tmp_path, run, 2500)
     try:
-        wait_for(lambda: learner_step(run) >= 40 and both_actors_playing(run), 150,
+        wait_for(lambda: learner_step(run) >= 40 and both_actors_moved_on(run), 150,
                  "the learner at step 40 and both actors playing", job)
         hosts.cut(2)
         games_of_2 = actor_lines(run, 2)[-1]["games"]
@@ -162,16 +156,13 @@ def test_the_learner_killed_on_its_host_resumes_from_its_checkpoint(hosts, tmp_p
     run = str(tmp_path / "r")
     job, log = start(hosts, tmp_path, run, 3000)
     try:
-        wait_for(lambda: learner_step(run) >= 100 and os.path.isdir(os.path.join(run, "checkpoints")) and
-                 os.listdir(os.path.join(run, "checkpoints")) and both_actors_playing(run), 150,
-                 "a checkpoint and both actors playing", job)
-        pid = int(next(line.split("pid ")[1].split(")")[0] for line in (tmp_path / "job.log").read_text().splitlines()
-                       if line.startswith("distributed run: learner on rank 0")))
-        os.kill(pid, signal.SIGKILL)
+        wait_for(lambda: learner_step(run) >= 100 and newest_checkpoint_step(run) >= 0 and both_actors_moved_on(run),
+                 150, "a checkpoint and both actors playing", job)
+        os.kill(learner_pid((tmp_path / "job.log").read_text()), signal.SIGKILL)
         job.wait(timeout=2 * PEER_TIMEOUT + 60)  # the actors give up on it
     finally:
         stop(job, log)
-    killed_at = max(int(n[5:15]) for n in os.listdir(os.path.join(run, "checkpoints")) if n.startswith("ckpt-"))
+    killed_at = newest_checkpoint_step(run)
     before = len(metrics(run))
     job, log = start(hosts, tmp_path, run, killed_at + 200, "resume.log", resume=True)
     try:
