@@ -9,7 +9,8 @@ Also the time of one move at the page's default level (the model's level 10).
 Prints one line per game and side: positions, simulations, seconds, simulations per second.
 The host is a plain static server (no COOP/COEP headers): the page's service worker adds them,
 so ONNX Runtime runs on min(4, cores) threads; --one-thread measures it on one. The native side
-is measured at 1 LibTorch thread and at the default."""
+is measured at 1 LibTorch thread and at the default, in its default number format (`auto`: bf16
+on CPUs with AVX-512 BF16 or AMX) and in fp32, the page's."""
 import argparse
 import os
 import random
@@ -40,11 +41,11 @@ def positions(variant, count, seed):
     return out
 
 
-def native(model, games, sims, threads):
+def native(model, games, sims, threads, precision="auto"):
     code = f"""
 import time, quax, random, json, sys
 quax.set_threads({threads})
-search = quax.Search({model!r}, simulations={sims})
+search = quax.Search(quax.load_model({model!r}, precision={precision!r}), simulations={sims})
 records = json.loads(sys.argv[1])
 games = [quax.Game.from_record({games[0].variant!r}, r, 11, False) for r in records]
 search.best_action(games[0])  # warm-up
@@ -103,13 +104,16 @@ def main():
             path = os.path.join(ROOT, "checkpoints", model + ".pt")
             one = native(path, games, args.sims, 1)
             default = native(path, games, args.sims, os.cpu_count() or 1)
+            fp32 = native(path, games, args.sims, 1, "fp32")
             total = args.sims * len(games)
             print(f"{variant} 11, {model}.pt, {len(games)} positions x {args.sims} simulations:")
             print(f"  page   : {page['seconds']:.2f} s, {page['sims'] / page['seconds']:.0f} sims/s "
                   f"({page['seconds'] / len(games):.2f} s a move)")
             print(f"  native, 1 thread : {one:.2f} s, {total / one:.0f} sims/s")
             print(f"  native, {os.cpu_count()} threads: {default:.2f} s, {total / default:.0f} sims/s")
-            print(f"  page / native (1 thread): {(page['sims'] / page['seconds']) / (total / one):.2f}")
+            print(f"  native, 1 thread, fp32 (the page's number format): {fp32:.2f} s, {total / fp32:.0f} sims/s")
+            print(f"  page / native (1 thread): {(page['sims'] / page['seconds']) / (total / one):.2f}; "
+                  f"page / native fp32 (1 thread): {(page['sims'] / page['seconds']) / (total / fp32):.2f}")
     finally:
         driver.quit()
         server.terminate()
