@@ -77,6 +77,44 @@ int fill_dead_cells(int n, std::vector<Player>* stones, Player filler) {
   return filled;
 }
 
+bool hex_captured_pair(int n, std::vector<Player>* stones, Player p, int a, int b) {
+  std::vector<Player>& s = *stones;
+  auto dead_beside = [&](int stone, int cell) {
+    s[stone] = p;
+    const bool dead = hex_dead_cell(n, s.data(), cell);
+    s[stone] = Player::kNone;
+    return dead;
+  };
+  return dead_beside(b, a) && dead_beside(a, b);
+}
+
+int fill_dead_and_captured_cells(int n, std::vector<Player>* stones, Player p, std::vector<int>* captured) {
+  // Three of the six neighbour steps: each adjacent pair once.
+  constexpr int kForward[3][2] = {{1, 0}, {0, 1}, {-1, 1}};
+  std::vector<Player>& s = *stones;
+  int filled = 0;
+  for (bool again = true; again;) {
+    filled += fill_dead_cells(n, stones, p);
+    again = false;
+    for (int a = 0; a < n * n; ++a) {
+      if (s[a] != Player::kNone) continue;
+      for (const auto& step : kForward) {
+        const int bx = a % n + step[0], by = a / n + step[1];
+        if (bx < 0 || bx >= n || by >= n) continue;
+        const int b = by * n + bx;
+        if (s[b] != Player::kNone || !hex_captured_pair(n, stones, p, a, b)) continue;
+        s[a] = s[b] = p;
+        captured->push_back(a);
+        captured->push_back(b);
+        filled += 2;
+        again = true;
+        break;
+      }
+    }
+  }
+  return filled;
+}
+
 int drop_dead_cells(const HexGame& game, uint8_t* mask) {
   const HexGeometry& geo = game.geometry();
   const int nn = geo.nn;

@@ -1,6 +1,6 @@
 // Dead cells of hex: empty cells whose colour can no longer decide the game, so that a stone
 // there, by either player, acts as a pass, which the proof search (solve/proof_search.h)
-// need not try while another cell is empty.
+// need not try while another cell is empty; and pairs of cells one player captures.
 //
 // Why. Walk around an empty cell c: its six neighbours in turn, each next to the one before
 // (a neighbour off the board is an edge, counted as its owner's stone). A chain of player X
@@ -36,6 +36,22 @@ bool hex_dead_cell(int n, const Player* stones, int cell);
 // dead; returns how many. Sound for any filler: the winner of every ending is the same with
 // either colour on each cell filled, the later ones judged with the earlier ones in place.
 int fill_dead_cells(int n, std::vector<Player>* stones, Player filler);
+
+// Captured pairs. Two adjacent empty cells a and b are *captured* by p when p's stone on either
+// leaves the other dead (tested on the board with that one stone added).
+// Why they may be filled with p's stones without changing the value, whoever is to move:
+// p's stones never hurt p (hex is monotone), so filling can only help p. Back: whatever p does
+// on the filled board, p does on the board, and when the opponent takes a or b, p takes the
+// other; the opponent's stone is then on a dead cell, whose colour decides nothing, so the
+// board is the filled one again and the opponent's move was a pass, which never helps in hex.
+// (Hayward and van Rijswijck's captured cells, the pattern of two.) A connection of the filled
+// board holds on the board only while p answers in the pair: the pair belongs to its carrier.
+bool hex_captured_pair(int n, std::vector<Player>* stones, Player p, int a, int b);
+
+// Fills the dead cells of `stones` and the pairs `p` captures with `p`'s stones, again and again
+// while filling makes more of either; appends the cells of the captured pairs to `captured`
+// (the dead ones need not join a carrier). Returns how many cells were filled.
+int fill_dead_and_captured_cells(int n, std::vector<Player>* stones, Player p, std::vector<int>* captured);
 
 // Clears in `mask` (the legal mask of `game`, the mover's moves) the stones on dead cells,
 // keeping at least one: when every empty cell is dead, the first stays. Returns the number

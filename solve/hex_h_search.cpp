@@ -175,12 +175,16 @@ EdgeConnections hex_edge_connections(const HexGame& game, Player p) {
   EdgeConnections out;
   const HexGeometry& geo = game.geometry();
   const int n = geo.n;
-  // Dead cells (solve/hex_dead_cell.h) filled with p's stones: their colour decides nothing,
-  // so a connection of the filled board is one of the board itself, and p's stones there join
-  // p's groups.
+  // Dead cells and the pairs p captures (solve/hex_dead_cell.h) filled with p's stones, which
+  // then join p's groups: a connection of the filled board is one of the board itself, the
+  // captured pairs added to its carrier (p answers there).
   s.stones.assign(static_cast<size_t>(geo.nn), Player::kNone);
   for (int c : geo.board_cells) s.stones[c] = game.stone(c);
-  fill_dead_cells(n, &s.stones, p);
+  std::vector<int> captured;
+  fill_dead_and_captured_cells(n, &s.stones, p, &captured);
+  HexCells pairs;
+  for (int c : captured) pairs.set(static_cast<size_t>(c));
+  out.full_carrier = pairs;
   // Points: the edges, then p's groups not touching an edge, then the empty cells.
   s.point_of.assign(static_cast<size_t>(geo.nn), -1);
   int next = kEdges;
@@ -239,11 +243,12 @@ EdgeConnections hex_edge_connections(const HexGame& game, Player p) {
   const int edges = s.slot(0, 1);
   if (!s.fulls[edges].empty()) {
     out.full = true;
-    out.full_carrier = *std::min_element(s.fulls[edges].begin(), s.fulls[edges].end(),
-                                         [](const HexCells& a, const HexCells& b) { return a.count() < b.count(); });
+    out.full_carrier |= *std::min_element(s.fulls[edges].begin(), s.fulls[edges].end(),
+                                          [](const HexCells& a, const HexCells& b) { return a.count() < b.count(); });
     return out;
   }
   out.semis = s.semis[edges];
+  for (HexCells& semi : out.semis) semi |= pairs;
   return out;
 }
 

@@ -15,8 +15,9 @@
 //    first case. Likewise full with semi over p's group gives a semi.
 //  - OR: semis of x and y whose carriers have no cell in common give full(x, y, their union): any
 //    opponent stone misses some semi's carrier, and p plays that semi's key.
-// Dead cells (solve/hex_dead_cell.h) are first filled with p's stones: their colour decides
-// nothing, so what holds on the filled board holds on the board.
+// Dead cells and the pairs of cells p captures (solve/hex_dead_cell.h) are first filled with p's
+// stones: a dead cell's colour decides nothing, and p answers in a captured pair, so what holds
+// on the filled board holds on the board, each captured pair joining every carrier.
 // Soundness is all the proof search needs: each rule only combines connections that hold, so
 // every connection found holds. Not every connection is found (the rules are incomplete, and
 // the lists below are bounded), and a connection's carrier may be larger than needed.

@@ -1,6 +1,7 @@
 // Dead cells of hex (solve/hex_dead_cell.h), checked against the plain proof search on random
-// positions: a dead cell filled by either player leaves the same winner; and the search that
-// skips them gives every value and winning move of the search without it. Then drawn cells.
+// positions: a dead cell filled by either player leaves the same winner, and so does a captured
+// pair filled by its captor; and the search that skips dead cells gives every value and winning
+// move of the search without it. Then drawn cells.
 #include <gtest/gtest.h>
 
 #include <memory>
@@ -67,6 +68,45 @@ TEST_P(HexDeadCells, EitherStoneOnADeadCellLeavesTheSameWinner) {
   }
   EXPECT_GT(dead, b.positions / 4);
   EXPECT_GT(alive, dead);
+}
+
+TEST_P(HexDeadCells, APairCapturedByEitherPlayerFilledWithItsStonesLeavesTheSameWinner) {
+  const Board& b = GetParam();
+  const GameSpec spec{Variant::kHex, b.size, false};
+  const auto plain = plain_search(spec, kMemory);
+  const int n = b.size;
+  int captured = 0, pairs = 0;
+  for (int i = 0; i < b.positions; ++i) {
+    const auto s = after_random_plies(spec, b.min_plies + i % (b.max_plies - b.min_plies + 1), 9000 + i);
+    if (s->is_over()) continue;
+    const auto& game = static_cast<const HexGame&>(*s);
+    std::vector<Player> stones(static_cast<size_t>(n * n));
+    for (int c = 0; c < n * n; ++c) stones[static_cast<size_t>(c)] = game.stone(c);
+    const Player mover = s->to_move();
+    const bool mover_wins = wins(*plain, spec, stones, mover, s->move_number(), mover);
+    for (int a = 0; a < n * n; ++a) {
+      // Each pair of adjacent empty cells once: b to the right, below, or below-left of a.
+      for (const int step : {1, n, n - 1}) {
+        const int c = a + step;
+        if (c >= n * n || (step == 1 && c % n == 0) || (step == n - 1 && a % n == 0)) continue;
+        if (stones[static_cast<size_t>(a)] != Player::kNone || stones[static_cast<size_t>(c)] != Player::kNone)
+          continue;
+        ++pairs;
+        for (Player p : {Player::kBlack, Player::kWhite}) {
+          if (!hex_captured_pair(n, &stones, p, a, c)) continue;
+          ++captured;
+          std::vector<Player> filled = stones;
+          filled[static_cast<size_t>(a)] = filled[static_cast<size_t>(c)] = p;
+          ASSERT_EQ(wins(*plain, spec, filled, mover, s->move_number() + 2, mover), mover_wins)
+              << "seed " << 9000 + i << ": " << s->action_to_string(a) << " and " << s->action_to_string(c)
+              << " are called captured by " << (p == Player::kBlack ? "Black" : "White") << "\n"
+              << s->board_text();
+        }
+      }
+    }
+  }
+  EXPECT_GT(captured, b.positions / 10);
+  EXPECT_GT(pairs, 4 * captured);
 }
 
 TEST_P(HexDeadCells, TheSearchSkippingThemGivesThePlainSearchsValues) {
