@@ -43,7 +43,7 @@ inline int hex_edge_rows(int n, Player p, int c) {
 
 struct EdgeConnections {
   bool full = false;            // p's edges fully connected (or joined by stones)
-  HexCells full_carrier;        // the smallest full carrier found (empty when joined by stones)
+  HexCells full_carrier;        // the smallest full carrier found and the captured pairs (empty: joined)
   std::vector<HexCells> semis;  // carriers, keys included, of semis between the edges (when !full)
 };
 
