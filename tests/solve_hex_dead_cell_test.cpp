@@ -85,7 +85,7 @@ TEST_P(HexDeadCells, APairCapturedByEitherPlayerFilledWithItsStonesLeavesTheSame
     const Player mover = s->to_move();
     const bool mover_wins = wins(*plain, spec, stones, mover, s->move_number(), mover);
     for (int a = 0; a < n * n; ++a) {
-      // Each pair of adjacent empty cells once: b to the right, below, or below-left of a.
+      // Each pair of adjacent empty cells once: c to the right of a, below it, or below-left.
       for (const int step : {1, n, n - 1}) {
         const int c = a + step;
         if (c >= n * n || (step == 1 && c % n == 0) || (step == n - 1 && a % n == 0)) continue;
