@@ -95,17 +95,6 @@ int legal_count(const GameState& state) {
   return static_cast<int>(legal.size());
 }
 
-// The simulations (playouts) one move of the engine `description` may run: a timed model
-// player counts as the most a move may have here, kMaxServedSimulations (the clock, not a count,
-// ends its search). 0 for an engine without a tree (random).
-int engine_simulations(const std::string& description) {
-  PlayerDescription d;
-  if (!parse_player_description(description, &d, nullptr)) return kMaxBaselineCount;
-  if (d.kind == PlayerDescription::Kind::kModel) return d.seconds > 0 ? kMaxServedSimulations : d.search.simulations;
-  const auto colon = description.find(':');
-  return colon == std::string::npos ? 0 : std::atoi(description.c_str() + colon + 1);
-}
-
 int query_int(const httplib::Request& req, const char* key, int fallback, int lo, int hi) {
   if (!req.has_param(key)) return fallback;
   const std::string text = req.get_param_value(key);
@@ -135,10 +124,10 @@ class GameStore {
   explicit GameStore(size_t limit) : limit_(limit) {}
 
   std::shared_ptr<GameSession> add(const GameSpec& spec, std::string opponent, std::optional<Player> engine_seat,
-                                   std::unique_ptr<Agent> engine) {
+                                   std::unique_ptr<Agent> engine, int engine_simulations = 0) {
     std::lock_guard<std::mutex> lock(mu_);
     auto session = std::make_shared<GameSession>("g" + std::to_string(++last_id_), spec, std::move(opponent),
-                                                 engine_seat, std::move(engine));
+                                                 engine_seat, std::move(engine), engine_simulations);
     lru_.push_front(session);
     index_[session->id()] = lru_.begin();
     while (lru_.size() > limit_) {
@@ -282,8 +271,12 @@ struct BoardServer::Impl {
     }
   }
 
-  // The engine a game-creation body names (null for "none"), and its description.
-  std::unique_ptr<Agent> make_engine(const json& body, const GameSpec& spec, std::string* description) {
+  // The engine a game-creation body names (null for "none"), its description, and the
+  // simulations (playouts) one of its moves may run, for the memory a move reserves: a timed
+  // model player counts as the most a move may have here, kMaxServedSimulations (the clock, not
+  // a count, ends its search); 0 for an engine without a tree (random).
+  std::unique_ptr<Agent> make_engine(const json& body, const GameSpec& spec, std::string* description,
+                                     int* simulations) {
     const std::string opponent = Fields::get_string(body, "opponent", "none");
     if (opponent == "none") return nullptr;
     std::string error;
@@ -295,6 +288,7 @@ struct BoardServer::Impl {
       auto agent = make_baseline_agent(opponent, seeds++, &error);
       if (!agent) throw HttpError{400, error};
       *description = opponent;
+      *simulations = colon == std::string::npos ? 0 : std::atoi(opponent.c_str() + colon + 1);
       return agent;
     }
     const CatalogueModel* model = catalogue.find_model(opponent);
@@ -326,11 +320,12 @@ struct BoardServer::Impl {
         // (kMaxServedSimulations: the time and memory one request may take, docs/SECURITY.md).
         if (player.search.simulations > kMaxServedSimulations)
           throw HttpError{400, bad_search_value("simulations", "at most " + std::to_string(kMaxServedSimulations) + " here")};
-        // The description names the search's size: the memory reserved for its moves is read from it.
+        // The description names the search's size, for the view.
         *description = model->path + ":sims=" + std::to_string(player.search.simulations);
         player.text = *description;
       }
     }
+    *simulations = player.seconds > 0 ? kMaxServedSimulations : player.search.simulations;
     auto agent = make_player(player, spec, seeds++, &error, options.device);
     // The player string is this server's own making: the client is told of the model it named.
     if (!agent) throw HttpError{400, model->name + ": " + replace_all(error, *description, model->name)};
@@ -403,10 +398,11 @@ struct BoardServer::Impl {
         if (human != "black" && human != "white" && human != "both")
           throw HttpError{400, "'human' must be black, white or both"};
         std::string description;
-        auto engine = human == "both" ? nullptr : make_engine(body, spec, &description);
+        int simulations = 0;
+        auto engine = human == "both" ? nullptr : make_engine(body, spec, &description, &simulations);
         std::optional<Player> seat;
         if (engine) seat = human == "black" ? Player::kWhite : Player::kBlack;
-        auto session = games.add(spec, description, seat, std::move(engine));
+        auto session = games.add(spec, description, seat, std::move(engine), simulations);
         reply(res, 201, view(*session));
       });
     });
@@ -461,7 +457,7 @@ struct BoardServer::Impl {
         SearchBudget::Reservation held;  // the engine's tree, freed by engine_move when it ends
         {
           auto lock = session->lock();
-          if (session->engine_to_move()) held = reserve(legal_count(session->state()), engine_simulations(session->opponent()));
+          if (session->engine_to_move()) held = reserve(legal_count(session->state()), session->engine_simulations());
         }
         // Takes the game's lock itself, and not while it searches: the game's readers answer meanwhile.
         if (std::string error = session->engine_move(); !error.empty()) throw HttpError{409, error};

@@ -5,9 +5,9 @@
 namespace quax {
 
 GameSession::GameSession(std::string id, const GameSpec& spec, std::string opponent,
-                         std::optional<Player> engine_seat, std::unique_ptr<Agent> engine)
+                         std::optional<Player> engine_seat, std::unique_ptr<Agent> engine, int engine_simulations)
     : id_(std::move(id)), spec_(spec), opponent_(std::move(opponent)), engine_seat_(engine_seat),
-      engine_(std::move(engine)), state_(new_game(spec)) {}
+      engine_(std::move(engine)), engine_simulations_(engine_simulations), state_(new_game(spec)) {}
 
 std::string GameSession::play(int action) {
   if (std::string why = state_->why_illegal(action); !why.empty()) return why;

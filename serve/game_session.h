@@ -20,15 +20,17 @@ namespace quax {
 class GameSession {
  public:
   // `engine` plays `engine_seat`; both empty/null for a game without an engine (two humans,
-  // a replay). `opponent` is the engine's description, for the view.
+  // a replay). `opponent` is the engine's description, for the view; `engine_simulations` the
+  // most simulations one of its moves may run (the memory a move reserves is sized by it).
   GameSession(std::string id, const GameSpec& spec, std::string opponent, std::optional<Player> engine_seat,
-              std::unique_ptr<Agent> engine);
+              std::unique_ptr<Agent> engine, int engine_simulations = 0);
 
   std::unique_lock<std::mutex> lock() { return std::unique_lock<std::mutex>(mu_); }
 
   const std::string& id() const { return id_; }
   const GameSpec& spec() const { return spec_; }
   const std::string& opponent() const { return opponent_; }
+  int engine_simulations() const { return engine_simulations_; }
   std::optional<Player> engine_seat() const { return engine_seat_; }
   const GameState& state() const { return *state_; }  // the position at the cursor
   int ply() const { return ply_; }
@@ -66,6 +68,7 @@ class GameSession {
   std::string opponent_;
   std::optional<Player> engine_seat_;
   std::unique_ptr<Agent> engine_;
+  int engine_simulations_ = 0;
   std::unique_ptr<GameState> state_;
   std::vector<int> history_;
   int ply_ = 0;
