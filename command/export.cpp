@@ -26,6 +26,7 @@ void setup_export(CLI::App& app) {
     std::string onnx;
     int onnx_size = 0;
     int onnx_opset = kDefaultOnnxOpset;
+    bool onnx_int8 = false;
     int reference_count = 16;
     uint64_t seed = 1;
   };
@@ -43,6 +44,10 @@ void setup_export(CLI::App& app) {
                   "The board side of the ONNX model (0: the model's first trained size): the actions depend on it")
       ->check(CLI::Range(0, 26));
   cmd->add_option("--onnx-opset", opt->onnx_opset, "ONNX opset")->check(CLI::Range(9, 17));
+  cmd->add_flag("--onnx-int8", opt->onnx_int8,
+                "Compute the ONNX model's convolutions in 8-bit integers (kernels rounded per output channel, "
+                "inputs at run time), the rest in float32: faster where ONNX Runtime has integer kernels (the "
+                "static page), outputs within int8's rounding of float32's; docs/MODELS.md");
   cmd->add_option("--reference", opt->reference,
                   "Also write JSON with planes of random positions (at --onnx-size when given) and the checkpoint's "
                   "outputs on them (for round-trip checks such as scripts/check_export.py)");
@@ -71,10 +76,10 @@ void setup_export(CLI::App& app) {
         GameSpec at = m.spec;
         if (opt->onnx_size > 0) at.size = opt->onnx_size;
         if (const std::string bad = check_spec(at); !bad.empty()) throw std::runtime_error("--onnx-size: " + bad);
-        write_onnx_model(model_file, opt->onnx, at.size, opt->onnx_opset);
+        write_onnx_model(model_file, opt->onnx, at.size, opt->onnx_opset, opt->onnx_int8);
         if (opt->out.empty()) std::filesystem::remove(model_file);
-        fmt::print("wrote {}: ONNX opset {}, {} boards, a dynamic batch axis\n", opt->onnx, opt->onnx_opset,
-                   size_text(at.variant, at.size));
+        fmt::print("wrote {}: ONNX opset {}, {} boards, a dynamic batch axis{}\n", opt->onnx, opt->onnx_opset,
+                   size_text(at.variant, at.size), opt->onnx_int8 ? ", int8 convolutions" : "");
       }
       if (!opt->reference.empty()) write_file_atomically(opt->reference, reference);
     } catch (const std::exception& e) {

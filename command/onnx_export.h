@@ -14,8 +14,10 @@ inline constexpr int kDefaultOnnxOpset = 13;
 // Writes `out` (atomically) from the model file `model_file`, for boards of side `size`
 // (checked by the caller: the variant plays it) at `opset`: input "planes" [batch, C, N, N],
 // outputs "policy" [batch, A] and "value" [batch], the batch axis dynamic, the description in
-// the metadata as "quax.json". Throws std::runtime_error with one line (the exporter's own,
-// or why Python could not run) when it fails; nothing is written then.
-void write_onnx_model(const std::string& model_file, const std::string& out, int size, int opset);
+// the metadata as "quax.json". `int8`: the convolutions computed in 8-bit integers (kernels per
+// output channel, inputs rounded at run time: scripts/export_onnx.py), the rest in float32.
+// Throws std::runtime_error with one line (the exporter's own, or why Python could not run)
+// when it fails; nothing is written then.
+void write_onnx_model(const std::string& model_file, const std::string& out, int size, int opset, bool int8 = false);
 
 }  // namespace quax

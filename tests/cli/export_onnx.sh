@@ -4,7 +4,9 @@
 # logits and values within 1e-4 of LibTorch's, as one batch and one position alone (the batch
 # axis is dynamic); hex-11.pt also at 13x13, a size it was not trained on (the board side is
 # fixed per file); the description in the file's metadata; bad sizes and unwritable outputs
-# refused in one line, nothing written.
+# refused in one line, nothing written. --onnx-int8 files (the static page's models and the
+# largest boards) within int8's rounding of LibTorch (tests/onnx/check_onnx.js --int8), their
+# convolutions ConvInteger, smaller than float32's.
 # Usage: export_onnx.sh <quax binary> <source dir>
 set -euo pipefail
 QUAX=$1
@@ -31,6 +33,26 @@ ls "$DIR" | grep -q 'tmp' && fail "temporary files left: $(ls "$DIR")"
 pairs+=("$DIR/hex-13.onnx" "$DIR/hex-13.json")
 node "$SRC/tests/onnx/check_onnx.js" "${pairs[@]}" || fail "ONNX Runtime disagrees with LibTorch (above)"
 
+int8=()
+for name in hex-11 quax-11 crossway-19 y-15 quadrex-19; do
+  "$QUAX" export --checkpoint "$SRC/checkpoints/$name.pt" --onnx "$DIR/$name.int8.onnx" --onnx-int8 \
+    --reference "$DIR/$name.int8.json" --seed 6 --reference-count 64 > "$DIR/out" || fail "$name int8: $(cat "$DIR/out")"
+  grep -q "a dynamic batch axis, int8 convolutions$" "$DIR/out" || fail "$name int8: $(cat "$DIR/out")"
+  [ "$(stat -c %s "$DIR/$name.int8.onnx")" -lt "$(stat -c %s "$DIR/$name.onnx")" ] || fail "$name: int8 is not smaller"
+  int8+=("$DIR/$name.int8.onnx" "$DIR/$name.int8.json")
+done
+node "$SRC/tests/onnx/check_onnx.js" --int8 "${int8[@]}" || fail "int8 ONNX files too far from LibTorch (above)"
+/usr/bin/python3 - "$DIR/hex-11.int8.onnx" <<'PY' || fail "int8 graph"
+import collections, json, sys
+import onnx
+m = onnx.load(sys.argv[1])
+ops = collections.Counter(n.op_type for n in m.graph.node)
+# The tower's eight 3x3 convolutions in int8; the first (on the planes) and the heads' 1x1 in float32.
+assert ops["ConvInteger"] == 8 and ops["DynamicQuantizeLinear"] == 8 and ops["Conv"] == 4, ops
+d = json.loads({p.key: p.value for p in m.metadata_props}["quax.json"])
+assert d["onnx"]["precision"] == "int8", d["onnx"]
+PY
+
 # The description travels in the metadata.
 /usr/bin/python3 - "$DIR/hex-13.onnx" <<'PY' || fail "metadata"
 import json, sys
@@ -38,6 +60,7 @@ import onnx
 m = onnx.load(sys.argv[1])
 d = json.loads({p.key: p.value for p in m.metadata_props}["quax.json"])
 assert d["variant"] == "hex" and d["sizes"] == [11, 9] and d["onnx"]["size"] == 13 and d["onnx"]["opset"] == 13, d
+assert d["onnx"]["precision"] == "fp32", d["onnx"]
 assert [i.name for i in m.graph.input] == ["planes"] and [o.name for o in m.graph.output] == ["policy", "value"]
 PY
 
@@ -46,4 +69,4 @@ expect_one_line_error "give --out (a model file), --onnx, or both" "$QUAX" expor
 touch "$DIR/file"
 expect_one_line_error "$DIR/file/x.onnx" "$QUAX" export --checkpoint "$SRC/checkpoints/quax-5.pt" --onnx "$DIR/file/x.onnx"
 [ ! -e "$DIR/x.onnx" ] || fail "a refused export wrote $DIR/x.onnx"
-echo "ok: $((${#pairs[@]} / 2)) ONNX files agree with LibTorch within 1e-4"
+echo "ok: $((${#pairs[@]} / 2)) ONNX files agree with LibTorch within 1e-4, $((${#int8[@]} / 2)) int8 files within int8's rounding"
