@@ -10,7 +10,8 @@ Prints one line per game and side: positions, simulations, seconds, simulations 
 The host is a plain static server (no COOP/COEP headers): the page's service worker adds them,
 so ONNX Runtime runs on min(4, cores) threads; --one-thread measures it on one. The native side
 is measured at 1 LibTorch thread and at the default, in its default number format (`auto`: bf16
-on CPUs with AVX-512 BF16 or AMX) and in fp32, the page's."""
+on CPUs with AVX-512 BF16 or AMX) and in fp32; the page in both of its network formats (int8
+convolutions and fp32), with how often the two choose the same move."""
 import argparse
 import os
 import random
@@ -92,28 +93,37 @@ def main():
         for variant, model in (("hex", "hex-11"), ("quax", "quax-11")):
             games = positions(variant, args.positions, 28)
             run = ("const done = arguments[arguments.length - 1];"
-                   "(async () => { let sims = 0, seconds = 0;"
+                   "(async () => { let sims = 0, seconds = 0; const actions = [];"
                    " for (const r of arguments[0]) {"
                    "  const v = await QuaxBackend.request('POST', '/api/replay', {variant: arguments[1], size: 11, swap: false, record: r});"
                    "  const m = await QuaxBackend.playerMove(Number(v.id), arguments[2], arguments[3]);"
-                   "  if (arguments[4]) { sims += m.simulations; seconds += m.seconds; } }"
-                   " return {sims, seconds}; })().then(done, (e) => done({error: e.message}));")
-            driver.execute_async_script(run, [games[0].record()], variant, model + ".pt", args.sims, False)  # warm-up
-            page = driver.execute_async_script(run, [g.record() for g in games], variant, model + ".pt", args.sims, True)
-            assert "error" not in page, page
+                   "  if (arguments[4]) { sims += m.simulations; seconds += m.seconds; actions.push(m.action); } }"
+                   " return {sims, seconds, actions}; })().then(done, (e) => done({error: e.message}));")
+            page = {}
+            for number_format in ("int8", "fp32"):
+                driver.execute_script("QuaxBackend.setNetwork(arguments[0])", number_format)
+                driver.execute_async_script(run, [games[0].record()], variant, model + ".pt", args.sims, False)  # warm-up
+                page[number_format] = driver.execute_async_script(run, [g.record() for g in games], variant,
+                                                                  model + ".pt", args.sims, True)
+                assert "error" not in page[number_format], page[number_format]
             path = os.path.join(ROOT, "checkpoints", model + ".pt")
             one = native(path, games, args.sims, 1)
             default = native(path, games, args.sims, os.cpu_count() or 1)
             fp32 = native(path, games, args.sims, 1, "fp32")
             total = args.sims * len(games)
             print(f"{variant} 11, {model}.pt, {len(games)} positions x {args.sims} simulations:")
-            print(f"  page   : {page['seconds']:.2f} s, {page['sims'] / page['seconds']:.0f} sims/s "
-                  f"({page['seconds'] / len(games):.2f} s a move)")
+            rate = {f: page[f]["sims"] / page[f]["seconds"] for f in page}
+            for f in page:
+                print(f"  page, {f} network: {page[f]['seconds']:.2f} s, "
+                      f"{rate[f]:.0f} sims/s ({page[f]['seconds'] / len(games):.2f} s a move)")
             print(f"  native, 1 thread : {one:.2f} s, {total / one:.0f} sims/s")
             print(f"  native, {os.cpu_count()} threads: {default:.2f} s, {total / default:.0f} sims/s")
-            print(f"  native, 1 thread, fp32 (the page's number format): {fp32:.2f} s, {total / fp32:.0f} sims/s")
-            print(f"  page / native (1 thread): {(page['sims'] / page['seconds']) / (total / one):.2f}; "
-                  f"page / native fp32 (1 thread): {(page['sims'] / page['seconds']) / (total / fp32):.2f}")
+            print(f"  native, 1 thread, fp32: {fp32:.2f} s, {total / fp32:.0f} sims/s")
+            for f in page:
+                print(f"  page {f} / native (1 thread): {rate[f] / (total / one):.2f}; "
+                      f"page {f} / native fp32 (1 thread): {rate[f] / (total / fp32):.2f}")
+            same = sum(a == b for a, b in zip(page["int8"]["actions"], page["fp32"]["actions"]))
+            print(f"  the int8 page's move is the fp32 page's in {same} of {len(games)} positions")
     finally:
         driver.quit()
         server.terminate()

@@ -7,7 +7,8 @@
 # site/node_modules: `npm ci` there, which scripts/install_deps.sh runs; its WebAssembly
 # gzip-compressed) and models/: each
 # shipped checkpoint (or each MODEL named, e.g. hex-11 quax-11) exported by `build/quax export
-# --onnx` at every size it was trained on, with models.json (names, sizes, descriptions).
+# --onnx` at every size it was trained on, in float32 and with int8 convolutions (--onnx-int8,
+# for a page on one thread), with models.json (names, sizes, files, descriptions).
 # Needs build/quax (scripts/build.sh). Host OUT with any static file server.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -57,9 +58,10 @@ if [ $# -gt 0 ]; then
 else
   models=("$ROOT"/checkpoints/*.pt)
 fi
-export_model() {  # export_model <checkpoint> <size or ''> <file>
+export_model() {  # export_model <checkpoint> <size or ''> <file> [int8]
   local args=()
   [ -n "$2" ] && args=(--onnx-size "$2")
+  [ "${4:-}" = int8 ] && args+=(--onnx-int8)
   if [ ! -f "$3" ] || [ "$1" -nt "$3" ] || [ "$QUAX" -nt "$3" ]; then
     "$QUAX" export --checkpoint "$1" --onnx "$3.part.onnx" "${args[@]}" > "$3.log" 2>&1 ||
       { cat "$3.log"; rm -f "$3.part.onnx"; fail "exporting $1 ${2:+at size $2 }failed"; }
@@ -89,6 +91,8 @@ for model in "${models[@]}"; do
     fail "$model: no sizes in its description"
   for n in $sizes; do
     export_model "$model" "$n" "$OUT/models/$name.$n.onnx"
+    # int8 convolutions: the page's network when ONNX Runtime has one thread (page_backend.js).
+    export_model "$model" "$n" "$OUT/models/$name.$n.int8.onnx" int8
   done
   entries+=("$name" "$d")
 done
@@ -101,8 +105,9 @@ for name, text in zip(rest[0::2], rest[1::2]):
     d.pop("onnx", None)
     sizes = d.get("sizes") or [d["size"]]
     files = {str(n): f"{name}.{n}.onnx" for n in sizes}
+    files_int8 = {str(n): f"{name}.{n}.int8.onnx" for n in sizes}
     models.append({"name": f"{name}.pt", "variant": d["variant"], "sizes": sizes, "step": d.get("step", 0),
-                   "files": files, "description": d})
+                   "files": files, "files_int8": files_int8, "description": d})
 with open(out + ".part", "w") as f:
     json.dump(models, f, indent=1)
 os.replace(out + ".part", out)

@@ -18,7 +18,16 @@
 
   let engine = null;
   let models = [];             // models.json
-  const sessions = new Map();  // "name|size" -> Promise<ort.InferenceSession>
+  const sessions = new Map();  // "name|size|network" -> Promise<ort.InferenceSession>
+  // The network's number format: 'fp32' (the native engine's float32 outputs within 1e-4) or
+  // 'int8' (the tower's convolutions in 8-bit integers, `quax export --onnx-int8`, within int8's
+  // rounding of float32). ONNX Runtime Web's integer convolutions run on one thread: on one
+  // thread they are faster than float32, on two float32 is (docs/benchmarks-log.md, "The static
+  // page"), so the page picks int8 when ONNX Runtime has one thread (a page that is not
+  // cross-origin isolated) and float32 otherwise; ?network=int8 or ?network=fp32 in the page's
+  // address, or QuaxBackend.setNetwork, says which.
+  const NETWORK_ASKED = new URLSearchParams(location.search).get('network');
+  let network = 'fp32';
 
   function setLoading(text, isError) {
     const line = document.getElementById('message');
@@ -80,6 +89,7 @@
     ort.env.wasm.wasmBinary = await ortBinary();
     // Threads need a cross-origin isolated page (COOP and COEP headers); SIMD is in the binary.
     ort.env.wasm.numThreads = self.crossOriginIsolated ? Math.min(4, navigator.hardwareConcurrency || 1) : 1;
+    network = NETWORK_ASKED === 'int8' || NETWORK_ASKED === 'fp32' ? NETWORK_ASKED : ort.env.wasm.numThreads > 1 ? 'fp32' : 'int8';
     const module = await QuaxEngine();
     let list;
     try {
@@ -124,12 +134,14 @@
     };
   }
 
-  // The ONNX Runtime session of `name` at board size `size` (its files are per size).
+  // The ONNX Runtime session of `name` at board size `size` (its files are per size) in the
+  // page's number format (a model without int8 files runs in float32).
   function sessionFor(name, size) {
-    const key = `${name}|${size}`;
+    const key = `${name}|${size}|${network}`;
     if (!sessions.has(key)) {
       const model = modelNamed(name);
-      const file = model && model.files ? model.files[String(size)] : null;
+      const files = model && (network === 'int8' && model.files_int8 ? model.files_int8 : model.files);
+      const file = files ? files[String(size)] : null;
       const made = (async () => {
         if (!file) throw new Error(`${name} has no network for size ${size} in this page`);
         try {
@@ -301,7 +313,17 @@
     return JSON.parse(engine.engineSettings(Number(id)));
   }
 
-  window.QuaxBackend = { request, openStream, evaluate, playerMove, engineSettings, ready: () => whenReady().then(() => true) };
+  // The network's number format from now on: 'int8' or 'fp32' (for the tests and the benchmark;
+  // after the engine is ready, which picks the default).
+  function setNetwork(format) {
+    if (format !== 'int8' && format !== 'fp32') throw new Error(`network: 'int8' or 'fp32', not '${format}'`);
+    network = format;
+  }
+
+  window.QuaxBackend = {
+    request, openStream, evaluate, playerMove, engineSettings, setNetwork, network: () => network,
+    ready: () => whenReady().then(() => true),
+  };
 
   // The tabs of a server's files (training runs, balance reports, results files) are not here.
   document.addEventListener('DOMContentLoaded', () => {

@@ -207,21 +207,38 @@ def page_game(driver, variant, size, record):
     return view["id"]
 
 
+def use_network(driver, number_format):
+    """The page's network from now on in `number_format` ('fp32' or 'int8'), until it reloads."""
+    driver.execute_script("QuaxBackend.setNetwork(arguments[0]);", number_format)
+    assert driver.execute_script("return QuaxBackend.network();") == number_format
+
+
+def page_outputs(driver, gid, model):
+    page = driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "QuaxBackend.evaluate(arguments[0], arguments[1]).then(done, (e) => done({error: e.message}));", gid, model)
+    assert "error" not in page, page
+    return numpy.array(page["policy"]), page["value"]
+
+
+def softmax(logits):
+    e = numpy.exp(logits - logits.max())
+    return e / e.sum()
+
+
 @pytest.mark.parametrize("variant,model", [("hex", "hex-11"), ("quax", "quax-11")])
 def test_network_outputs_and_search_moves_equal_the_native_engine(site, browser, variant, model):
     open_page(browser, site)
+    use_network(browser, "fp32")
     native = quax.load_model(os.path.join(SOURCE_DIR, "checkpoints", model + ".pt"))
     search = quax.Search(os.path.join(SOURCE_DIR, "checkpoints", model + ".pt"), simulations=48)
     games = random_positions(variant, 11, 8, seed=59)
     worst, same, compared = 0.0, 0, 0
     for game in games:
         gid = page_game(browser, variant, 11, game.record())
-        page = browser.execute_async_script(
-            "const done = arguments[arguments.length - 1];"
-            "QuaxBackend.evaluate(arguments[0], arguments[1]).then(done, (e) => done({error: e.message}));", gid, model + ".pt")
-        assert "error" not in page, page
+        page_policy, page_value = page_outputs(browser, gid, model + ".pt")
         policy, value = native.evaluate(game.observation()[None], game.net_legal_mask()[None], logits=True)
-        worst = max(worst, float(numpy.abs(numpy.array(page["policy"]) - policy[0]).max()), abs(page["value"] - float(value[0])))
+        worst = max(worst, float(numpy.abs(page_policy - policy[0]).max()), abs(page_value - float(value[0])))
         move = browser.execute_async_script(
             "const done = arguments[arguments.length - 1];"
             "QuaxBackend.playerMove(arguments[0], arguments[1], 48).then(done, (e) => done({error: e.message}));", gid, model + ".pt")
@@ -234,12 +251,44 @@ def test_network_outputs_and_search_moves_equal_the_native_engine(site, browser,
     assert same == compared, f"the page's search chose the native search's move in {same} of {compared} positions"
 
 
+@pytest.mark.parametrize("variant,model", [("hex", "hex-11"), ("quax", "quax-11")])
+def test_the_int8_network_is_within_its_rounding_of_the_native_one(site, browser, variant, model):
+    """The page on ONNX Runtime threads plays float32 unless told otherwise (?network=int8; on
+    one thread it plays int8). In int8 its move probabilities are within 0.08 of the native
+    float32 network's and its values within 0.25 (0.03 on average: tests/onnx/check_onnx.js's
+    bars), the most likely move the same in at least 7 of 8 positions, and not float32's own
+    outputs."""
+    open_page(browser, site)
+    assert browser.execute_script("return ort.env.wasm.numThreads;") > 1
+    assert browser.execute_script("return QuaxBackend.network();") == "fp32"
+    use_network(browser, "int8")
+    native = quax.load_model(os.path.join(SOURCE_DIR, "checkpoints", model + ".pt"))
+    probability, values, same, moved = 0.0, [], 0, 0.0
+    games = random_positions(variant, 11, 8, seed=61)
+    for game in games:
+        page_policy, page_value = page_outputs(browser, page_game(browser, variant, 11, game.record()), model + ".pt")
+        policy, value = native.evaluate(game.observation()[None], game.net_legal_mask()[None], logits=True)
+        legal = numpy.asarray(game.net_legal_mask(), dtype=bool)  # the probabilities of the legal moves
+        mine, theirs = softmax(page_policy[legal]), softmax(policy[0][legal])
+        probability = max(probability, float(numpy.abs(mine - theirs).max()))
+        values.append(abs(page_value - float(value[0])))
+        same += int(mine.argmax() == theirs.argmax())
+        moved = max(moved, float(numpy.abs(page_policy[legal] - policy[0][legal]).max()))
+    assert probability <= 0.08, f"int8 probabilities {probability} from float32's"
+    assert max(values) <= 0.25 and sum(values) / len(values) <= 0.03, f"int8 values {values} from float32's"
+    assert same >= len(games) - 1, f"the most likely move is float32's in {same} of {len(games)} positions"
+    assert moved > 1e-4, "the page's int8 network gave float32's outputs: the int8 files are not in use"
+    open_page(browser, site + "?network=int8")
+    assert browser.execute_script("return QuaxBackend.network();") == "int8"
+
+
 @pytest.mark.parametrize("variant,model,level", [("hex", "hex-11", 9), ("hex", "hex-11", 8), ("quax", "quax-11", 9)])
 def test_the_levels_are_the_native_ones(site, browser, variant, model, level):
     """The engine's reply at a level of the model's own table (hex-11.pt's level 9 searches 23
     simulations, quax-11.pt's 64, the default table's 48; level 8 plays the largest prior) is the
-    native player's at that level."""
+    native player's at that level (in float32, the native number format here)."""
     open_page(browser, site)
+    use_network(browser, "fp32")
     native = quax.Search(os.path.join(SOURCE_DIR, "checkpoints", model + ".pt"), level=level)
     rng = random.Random(level)
     for _ in range(3):
