@@ -56,11 +56,12 @@ def quantize_convolutions(graph):
         scale = numpy.abs(kernel.reshape(channels, -1)).max(axis=1) / 127.0
         scale[scale == 0] = 1.0  # an all-zero channel: any scale gives zeros
         shape = (channels,) + (1,) * (kernel.ndim - 1)
+        per_channel = shape[:1] + shape[2:]  # broadcast over an output [batch, channels, rows, columns]
         q = (numpy.round(kernel / scale.reshape(shape)) + 128).clip(1, 255).astype(numpy.uint8)
         p = "int8/" + (node.name or node.input[1])
         added += [numpy_helper.from_array(q, p + "/kernel"),
                   numpy_helper.from_array(numpy.array(128, numpy.uint8), p + "/kernel_zero"),
-                  numpy_helper.from_array(scale.reshape(shape[:1] + shape[2:]).astype(numpy.float32), p + "/kernel_scale")]
+                  numpy_helper.from_array(scale.reshape(per_channel).astype(numpy.float32), p + "/kernel_scale")]
         nodes += [helper.make_node("DynamicQuantizeLinear", [node.input[0]], [p + "/x", p + "/x_scale", p + "/x_zero"]),
                   helper.make_node("ConvInteger", [p + "/x", p + "/kernel", p + "/x_zero", p + "/kernel_zero"],
                                    [p + "/sum"], **{a.name: helper.get_attribute_value(a) for a in node.attribute}),
@@ -68,7 +69,7 @@ def quantize_convolutions(graph):
                   helper.make_node("Mul", [p + "/x_scale", p + "/kernel_scale"], [p + "/scale"])]
         if len(node.input) > 2 and node.input[2]:
             bias = numpy_helper.to_array(constants[node.input[2]]).astype(numpy.float32)
-            added.append(numpy_helper.from_array(bias.reshape(shape[:1] + shape[2:]), p + "/bias"))
+            added.append(numpy_helper.from_array(bias.reshape(per_channel), p + "/bias"))
             nodes += [helper.make_node("Mul", [p + "/sum_float", p + "/scale"], [p + "/scaled"]),
                       helper.make_node("Add", [p + "/scaled", p + "/bias"], [node.output[0]])]
         else:

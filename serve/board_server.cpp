@@ -283,12 +283,13 @@ struct BoardServer::Impl {
     PlayerDescription parsed;
     if (parse_player_description(opponent, &parsed, &error) && parsed.kind == PlayerDescription::Kind::kBaseline) {
       const auto colon = opponent.find(':');
-      if (colon != std::string::npos && std::atol(opponent.c_str() + colon + 1) > kMaxBaselineCount)
+      const long count = colon == std::string::npos ? 0 : std::atol(opponent.c_str() + colon + 1);  // random: 0
+      if (count > kMaxBaselineCount)
         throw HttpError{400, "'" + clip(opponent) + "': at most " + std::to_string(kMaxBaselineCount) + " here"};
       auto agent = make_baseline_agent(opponent, seeds++, &error);
       if (!agent) throw HttpError{400, error};
       *description = opponent;
-      *simulations = colon == std::string::npos ? 0 : std::atoi(opponent.c_str() + colon + 1);
+      *simulations = static_cast<int>(count);
       return agent;
     }
     const CatalogueModel* model = catalogue.find_model(opponent);
