@@ -41,6 +41,10 @@ std::string GtpClock::set_left(int colour, double seconds, int stones) {
   return "";
 }
 
+int GtpClock::moves_left(int legal_actions) {
+  return static_cast<int>(std::lround(legal_actions * kPlayedFraction / 2));
+}
+
 double GtpClock::budget(int colour, int moves_left) const {
   if (!limited_) return 0;
   const Side& s = side_[colour];

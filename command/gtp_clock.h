@@ -22,6 +22,14 @@ class GtpClock {
   // No clock: genmove searches its own size.
   bool limited() const { return limited_; }
 
+  // The engine's guess of the moves the mover still has to make when it has `legal_actions`
+  // moves to choose from: a connection game ends long before the board is full (hex 11
+  // between strong players: 40 to 90 of its 121 cells), so a share kPlayedFraction of them is
+  // guessed still to be played, half by each side. Guessing every cell spent a fifth of a
+  // 5 s clock in a 46-move hex 11 game.
+  static int moves_left(int legal_actions);
+  static constexpr double kPlayedFraction = 0.4;
+
   // How long `colour`'s genmove may search now, 0 when there is no clock. `moves_left` is
   // the engine's guess of the moves it still has to make; the main time is shared over
   // max(kMinMovesLeft, moves_left) moves (plus a byo-yomi period's share once in it), less a

@@ -370,7 +370,7 @@ GtpEngine::Reply GtpEngine::cmd_genmove(const std::vector<std::string>& args, bo
   const int mover = static_cast<int>(state_->to_move());
   std::vector<int> legal;
   state_->legal_actions(&legal);
-  const double seconds = clock_.budget(mover, (static_cast<int>(legal.size()) + 1) / 2);
+  const double seconds = clock_.budget(mover, GtpClock::moves_left(static_cast<int>(legal.size())));
   const auto start = std::chrono::steady_clock::now();
   int action = -1;
   try {

@@ -34,6 +34,12 @@ def main():
 
 current = ""  # the model file being checked, for fail()
 
+# How far Python's outputs may be from the engine's. The engine runs its convolutions
+# channels-last and Python contiguous: float32 sums in another order, measured up to 1.4e-5 on
+# crossway-19 (logits up to 8.7) on an AVX2-only EPYC. The faults this guards against are far
+# larger (a module left in training mode moved a value by 0.84).
+LIMIT = 1e-4
+
 
 def check(model_path, reference_path):
     global current
@@ -66,12 +72,12 @@ def check(model_path, reference_path):
     want_policy = torch.tensor(ref["policy"], dtype=torch.float32).reshape(b, a)
     want_value = torch.tensor(ref["value"], dtype=torch.float32)
     diff = max((policy - want_policy).abs().max().item(), (value - want_value).abs().max().item())
-    if not diff < 1e-5:
-        fail("outputs differ from the checkpoint's by %g (limit 1e-5)" % diff)
+    if not diff < LIMIT:
+        fail("outputs differ from the checkpoint's by %g (limit %g)" % (diff, LIMIT))
     # A second call must give the same answer (the module is in eval mode, no batch statistics).
     with torch.no_grad():
         policy2, _ = model(planes[:1])
-    if (policy2[0] - policy[0]).abs().max().item() > 1e-5:
+    if not (policy2[0] - policy[0]).abs().max().item() < LIMIT:
         fail("the output of a position depends on the rest of the batch (module left in training mode?)")
     layout = desc["action_layout"]
     print("ok: %s: %s %dx%d step %d, %d positions, %d actions (%s), max abs diff %.3g"

@@ -56,16 +56,18 @@ printf 'hex 11 game under 5 s a side: %d moves, black %.2f s, white %.2f s, long
   "$moves" "$spent_black" "$spent_white" "$longest" "$score"
 less "$spent_black" 5 || fail "black spent $spent_black s of a 5 s clock"
 less "$spent_white" 5 || fail "white spent $spent_white s of a 5 s clock"
-# It used the clock, not a fixed 200 simulations: most of it is spent, none of it wasted.
-less 1.5 "$spent_black" || fail "black spent only $spent_black s of 5"
+# It used the clock, not a fixed 200 simulations: much of it is spent even in a short game
+# (46 moves once spent 0.94 s when every empty cell was taken for a move still to come).
+less 2 "$spent_black" || fail "black spent only $spent_black s of 5"
 stop_engine
 
-# A long clock buys a long first move (its share: 60 s over the 61 moves black may still
-# make); time_left then says 2 s are left, and the move after keeps well within them.
+# A long clock buys a long first move (its share: 60 s over the 24 moves black is guessed
+# still to make, 0.4 of the 121 cells halved); time_left then says 2 s are left, and the move
+# after keeps well within them.
 start_engine --variant hex
 ask "time_settings 60 0 0"
 ask "genmove black"; first=$TOOK
-less 0.5 "$first" && less "$first" 2.5 || fail "first move under 60 s took $first s"
+less 1.2 "$first" && less "$first" 3 || fail "first move under 60 s took $first s"
 ask "time_left white 2 0"
 ask "genmove white"; second=$TOOK
 less "$second" 0.5 || fail "a move with 2 s left took $second s"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Every shipped model file, loaded as docs/MODELS.md shows (plain torch.jit.load in Python, no
 # .eval()), gives the engine's policy and value on positions of its own variant (16 random
-# positions each, within 1e-5), position by position as in a batch, and carries the whole
+# positions each, within 1e-4: float32 sums in another order), position by position as in a batch, and carries the whole
 # description (plane_shape, action_layout, exported_from). Four files were once saved in
 # training mode: batch norm then used each batch's statistics (quadrex-19.pt: value +0.837
 # where the engine gave -0.040).
