@@ -206,6 +206,7 @@ struct Options {
   bool value_only = false;
   bool no_virtual_connections = false;
   bool inferior_moves = false;
+  bool no_proof_sets = false;
   std::string model;
   double prior_weight = 2;
   int prior_depth = 4;
@@ -297,6 +298,7 @@ void run_solve(const Options& opt) {
   const std::unique_ptr<ProofSearch> searcher = make_search(spec, opt.memory_mb);
   if (opt.no_virtual_connections) searcher->set_virtual_connections(false);
   if (opt.inferior_moves) searcher->set_inferior_moves(true);
+  if (opt.no_proof_sets) searcher->set_proof_sets(false);
   if (!opt.model.empty()) searcher->set_move_prior(model_prior(opt.model, spec), opt.prior_weight, opt.prior_depth);
   ProofSearch& search = *searcher;
   ListingLimits limits;
@@ -350,6 +352,9 @@ void setup_solve(CLI::App& app) {
                 "rules (docs/SOLVE.md), to compare");
   cmd->add_flag("--inferior-moves", opt->inferior_moves,
                 "Quax, link, quickway and hex: skip the moves that act as a pass (docs/SOLVE.md); values are the same");
+  cmd->add_flag("--no-proof-sets", opt->no_proof_sets,
+                "Hex up to 8x8: search without pruning the moves outside a refuted sibling's proof set "
+                "(docs/SOLVE.md), to compare");
   add_model_option(cmd, &opt->model,
                   "Order the moves by this model's policy (docs/SOLVE.md): values are the same, the work differs");
   cmd->add_option("--prior-weight", opt->prior_weight,

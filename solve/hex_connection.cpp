@@ -26,8 +26,10 @@ CellSet cell_set(const HexCells& cells) {
 // expands it.
 struct EdgeSummary {
   bool full = false, threatened = false;
-  HexCells carrier;  // of the full connection
-  HexCells region;   // the must-play region (when threatened and not full)
+  HexCells carrier;         // of the full connection
+  HexCells region;          // the must-play region (when threatened and not full)
+  HexCells threat_carrier;  // the full connection's carrier, or the smallest semi's
+  HexCells threat_union;    // the carriers of threats whose region is the region, together
 };
 
 const EdgeSummary& edge_summary(const HexGame& game, Player p) {
@@ -50,8 +52,36 @@ const EdgeSummary& edge_summary(const HexGame& game, Player p) {
   s.threatened = c.full || !c.semis.empty();
   s.carrier = c.full_carrier;
   s.region.set();
+  s.threat_union.reset();
   for (const HexCells& semi : c.semis) s.region &= semi;
-  if (c.full) s.region.reset();
+  // The threats that make the region, few of them: the smallest, then each time the one that
+  // takes the most cells out of what the chosen ones leave, until they leave the region alone.
+  if (!c.semis.empty()) {
+    HexCells left;
+    left.set();
+    while (left != s.region) {
+      const HexCells* take = nullptr;
+      size_t taken = 0;
+      for (const HexCells& semi : c.semis) {
+        const size_t out = (left & ~semi).count();
+        if (out > taken || (out == taken && out > 0 && semi.count() < take->count())) {
+          take = &semi;
+          taken = out;
+        }
+      }
+      left &= *take;
+      s.threat_union |= *take;
+    }
+  }
+  s.threat_carrier = c.full || c.semis.empty()
+                         ? c.full_carrier
+                         : *std::min_element(c.semis.begin(), c.semis.end(), [](const HexCells& a, const HexCells& b) {
+                             return a.count() < b.count();
+                           });
+  if (c.full) {
+    s.region.reset();
+    s.threat_union = c.full_carrier;
+  }
   e.key = key;
   e.used = true;
   return s;
@@ -109,12 +139,17 @@ bool hex_virtual_win(const HexGame& game, Player p, CellSet* carrier) {
   return s.full;
 }
 
-CellSet hex_must_play_against(const HexGame& game, Player p, bool* threatened) {
+CellSet hex_must_play_against(const HexGame& game, Player p, bool* threatened, CellSet* threat_cells) {
   const EdgeSummary& s = edge_summary(game, p);
   *threatened = s.threatened;
+  if (threat_cells && s.threatened) *threat_cells = cell_set(s.threat_union);
   return s.threatened ? cell_set(s.region) : CellSet().set();
 }
 
-bool hex_has_threat(const HexGame& game, Player p) { return edge_summary(game, p).threatened; }
+bool hex_has_threat(const HexGame& game, Player p, CellSet* carrier) {
+  const EdgeSummary& s = edge_summary(game, p);
+  if (s.threatened && carrier) *carrier = cell_set(s.threat_carrier);
+  return s.threatened;
+}
 
 }  // namespace quax

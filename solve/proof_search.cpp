@@ -21,6 +21,14 @@ constexpr uint64_t kWhiteAttackerSalt = 0x9E3779B97F4A7C15ULL;
 // Distance from the board's centre in half cells (a link sits at its block's centre).
 int centre_distance(int n, int x2, int y2) { return std::abs(x2 - (n - 1)) + std::abs(y2 - (n - 1)); }
 
+// The cells of `cells` as a proof set (hex up to 8x8: grid cell c is bit c).
+uint64_t proof_bits(const CellSet& cells, int nn) {
+  uint64_t out = 0;
+  for (int c = 0; c < nn; ++c)
+    if (cells[static_cast<size_t>(c)]) out |= uint64_t{1} << c;
+  return out;
+}
+
 }  // namespace
 
 ProofSearch::ProofSearch(const GameSpec& spec, size_t memory_bytes)
@@ -49,7 +57,16 @@ ProofSearch::ProofSearch(const GameSpec& spec, size_t memory_bytes)
   for (int a = spatial; a < actions && spec.swap; ++a)
     if (scratch_->action_to_string(a) == "swap") swap_action_ = a;
   set_swap_rule(true);
+  set_proof_sets(true);
   start_ = std::chrono::steady_clock::now();
+}
+
+void ProofSearch::set_proof_sets(bool on) { proof_sets_ = on && hex_ && spec_.size * spec_.size <= 64; }
+
+uint64_t ProofSearch::proof_set(const GameState& state, Player attacker) const {
+  const uint64_t key = attacker == Player::kWhite ? state.position_key() ^ kWhiteAttackerSalt : state.position_key();
+  const ProofEntry* e = table_.find(key);
+  return e && (e->pn == 0 || e->dn == 0) ? e->proof : kEveryCell;
 }
 
 void ProofSearch::set_inferior_moves(bool on) {
@@ -112,8 +129,10 @@ bool ProofSearch::out_of_time() {
   return stopped_;
 }
 
-void ProofSearch::evaluate(const GameState& s, Level& parent, uint32_t* pn, uint32_t* dn) {
+void ProofSearch::evaluate(const GameState& s, Level& parent, uint32_t* pn, uint32_t* dn, uint64_t* proof) {
   ++evaluations_;
+  // A finished game, or a player with no path: nothing the loser adds changes it.
+  *proof = proof_sets_ && !pie_ahead(s) ? 0 : kEveryCell;
   const Outcome attacker_wins = win_for(attacker_);
   const Outcome o = s.outcome();
   auto decide = [&](bool attacker_won) {
@@ -171,8 +190,12 @@ void ProofSearch::evaluate(const GameState& s, Level& parent, uint32_t* pn, uint
         won = true;
       }
     }
-    if (won) return decide(or_node);
+    if (won) {
+      if (*proof != kEveryCell) *proof = uint64_t{1} << parent.killer;
+      return decide(or_node);
+    }
   }
+  *proof = kEveryCell;
   if (!distances) {
     *pn = 1;
     *dn = 1;
@@ -219,15 +242,17 @@ void ProofSearch::mid(int depth, uint32_t pn_threshold, uint32_t dn_threshold, u
     const auto& hex = static_cast<const HexGame&>(s);
     const Player mover = s.to_move();
     int decided = 0;  // 1: the mover wins, -1: the mover loses
-    if (hex_virtual_win(hex, opponent(mover)))
+    CellSet carrier;  // of the connection that decides it
+    if (hex_virtual_win(hex, opponent(mover), &carrier))
       decided = -1;
-    else if (hex_has_threat(hex, mover))
+    else if (hex_has_threat(hex, mover, &carrier))
       decided = 1;
     if (decided != 0) {
       const bool attacker_won = (decided > 0) == or_node;
       *out_pn = attacker_won ? 0 : kInfinity;
       *out_dn = attacker_won ? kInfinity : 0;
-      table_.store(salted(s.position_key()), *out_pn, *out_dn, 1);
+      table_.store(salted(s.position_key()), *out_pn, *out_dn, 1,
+                   proof_sets_ ? proof_bits(carrier, spec_.size * spec_.size) : kEveryCell);
       return;
     }
   }
@@ -239,10 +264,14 @@ void ProofSearch::mid(int depth, uint32_t pn_threshold, uint32_t dn_threshold, u
   // generated.
   CellSet must_play, link_blocks;
   bool pruned = false;
+  const bool proof_sets = proof_sets_ && !pie_ahead(s);
+  uint64_t threat_cells = 0;  // the reason for the must-play region, when it leaves moves out
   if (hex_ && (virtual_connections_ || inferior_moves_)) {
     const auto& hex = static_cast<const HexGame&>(s);
     if (!pie_ahead(s)) {
-      if (virtual_connections_) must_play = hex_must_play_against(hex, opponent(s.to_move()), &pruned);
+      CellSet threats;
+      if (virtual_connections_) must_play = hex_must_play_against(hex, opponent(s.to_move()), &pruned, &threats);
+      if (pruned && proof_sets) threat_cells = proof_bits(threats, spec_.size * spec_.size);
       if (inferior_moves_) drop_dead_cells(hex, node.mask.data());
     }
   } else if (square_ && (virtual_connections_ || inferior_moves_)) {
@@ -264,26 +293,32 @@ void ProofSearch::mid(int depth, uint32_t pn_threshold, uint32_t dn_threshold, u
     if (const ProofEntry* e = table_.find(c.key)) {
       c.pn = e->pn;
       c.dn = e->dn;
+      c.proof = e->proof;
     } else {
-      evaluate(*next.state, node, &c.pn, &c.dn);
+      evaluate(*next.state, node, &c.pn, &c.dn, &c.proof);
       if (prior_ && depth < prior_depth_) weigh_by_prior(node, or_node, a, &prior_asked, &c);
       // Leaves too: a node searched again regenerates its children, and an evaluation costs
       // two shortest paths. Work 0 makes them the first to give way.
-      table_.store(c.key, c.pn, c.dn, 0);
+      table_.store(c.key, c.pn, c.dn, 0, c.proof);
     }
     node.children.push_back(c);
     if (or_node ? c.pn == 0 : c.dn == 0) break;  // decided: the other children do not matter
   }
 
   uint32_t pn = 0, dn = 0;
+  size_t best = 0;
   for (;;) {
     // OR: pn = min over children, dn = sum; AND: the other way round.
     uint32_t best_value = kInfinity + 1, second_value = kInfinity + 1, sum = 0;
-    size_t best = 0;
+    best = 0;
     for (size_t i = 0; i < node.children.size(); ++i) {
       Child& c = node.children[i];
       if (c.pn != 0 && c.dn != 0)
-        if (const ProofEntry* e = table_.find(c.key)) c.pn = e->pn, c.dn = e->dn;
+        if (const ProofEntry* e = table_.find(c.key)) c.pn = e->pn, c.dn = e->dn, c.proof = e->proof;
+    }
+    if (proof_sets) prune_by_proof_sets(node, or_node);
+    for (size_t i = 0; i < node.children.size(); ++i) {
+      const Child& c = node.children[i];
       const uint32_t v = or_node ? c.pn : c.dn;
       sum = saturating_sum(sum, or_node ? c.dn : c.pn);
       if (v < best_value) {
@@ -315,10 +350,48 @@ void ProofSearch::mid(int depth, uint32_t pn_threshold, uint32_t dn_threshold, u
     next.state->copy_from(s);
     next.state->apply(c.action);
     mid(depth + 1, child_pn_threshold, child_dn_threshold, &c.pn, &c.dn);
+    // A child decided just now: its proof set is the one it stored.
+    if (proof_sets && (c.pn == 0 || c.dn == 0))
+      if (const ProofEntry* e = table_.find(c.key)) c.proof = e->proof;
   }
-  table_.store(salted(s.position_key()), pn, dn, static_cast<uint64_t>(nodes_ - nodes_before));
+  uint64_t proof = kEveryCell;
+  if (proof_sets && (pn == 0 || dn == 0)) {
+    const bool mover_won = or_node ? pn == 0 : dn == 0;
+    proof = node_proof(node, mover_won ? static_cast<int>(best) : -1, threat_cells);
+  }
+  table_.store(salted(s.position_key()), pn, dn, static_cast<uint64_t>(nodes_ - nodes_before), proof);
   *out_pn = pn;
   *out_dn = dn;
+}
+
+bool ProofSearch::prune_by_proof_sets(Level& node, bool or_node) const {
+  // A child lost for the mover: the attacker's loss (dn 0) at an OR node, its win (pn 0) at
+  // an AND node. Moves outside every such child's proof set lose too.
+  auto lost = [or_node](const Child& c) { return or_node ? c.dn == 0 : c.pn == 0; };
+  uint64_t keep = kEveryCell;
+  for (const Child& c : node.children)
+    if (lost(c) && !c.by_sibling) keep &= c.proof;
+  if (keep == kEveryCell) return false;
+  bool marked = false;
+  for (Child& c : node.children) {
+    if (c.pn == 0 || c.dn == 0 || ((keep >> c.action) & 1)) continue;
+    c.pn = or_node ? kInfinity : 0;
+    c.dn = or_node ? 0 : kInfinity;
+    c.by_sibling = true;
+    marked = true;
+  }
+  return marked;
+}
+
+uint64_t ProofSearch::node_proof(const Level& node, int winner, uint64_t threat_cells) const {
+  if (winner >= 0) {
+    const Child& c = node.children[static_cast<size_t>(winner)];
+    return c.proof == kEveryCell ? kEveryCell : c.proof | uint64_t{1} << c.action;
+  }
+  uint64_t proof = threat_cells;
+  for (const Child& c : node.children)
+    if (!c.by_sibling) proof |= c.proof;
+  return proof;
 }
 
 Proof ProofSearch::prove(const GameState& state, Player attacker) {

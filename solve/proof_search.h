@@ -29,6 +29,22 @@
 //    (solve/inferior_move.h, solve/hex_dead_cell.h): a link across a block holding a third
 //    stone of the mover's, and a stone on a dead cell, act as a pass and are not searched while
 //    a placement remains. Off by default (BENCHMARKS.md).
+//  - Proof sets in hex up to 8x8 while swap is out of play (the pruning of Benzene's hex
+//    solvers): with each decided position the search keeps a set P of its empty cells such that
+//    the winner still wins when the loser's stones are added on any empty cells outside P.
+//    Once a move m of the mover is refuted with proof set P, every other move of the mover
+//    outside P loses too, and is not searched. Why: the position after such a move m2, with a
+//    stone of the mover's on m added, is the refuted position with a loser's stone more
+//    outside P, which the winner wins; and hex is monotone, so m empty again helps the mover no
+//    more. P is built as the search decides: a finished game, or a player with no path left:
+//    empty (stones added change nothing); a win in one at k: {k}; a virtual win or a threat
+//    (solve/hex_connection.h): its carrier, captured pairs and key included (the dead cells
+//    filled before H-search stay dead whatever is added); a mover who wins with move m: the
+//    child's P and m; a mover who loses: the union of the P of the moves searched (one pruned by
+//    a sibling's P adds nothing: that P is in the union) and, when the must-play region left
+//    moves out, every threat's carrier (each move left out misses one). A P that was lost from
+//    the table counts as every cell. Checked against the plain search on random 4x4 and 5x5
+//    positions (tests/solve_hex_proof_set_test.cpp).
 //  - The pie rule: a position where the mover may swap, in a game without draws, is a win for
 //    the mover, decided without search. Why: swapping gives the position the mover would
 //    face without the swap, with the colours exchanged (RULES.md's mirror maps each player's
@@ -99,6 +115,13 @@ class ProofSearch {
   void set_virtual_connections(bool on) { virtual_connections_ = on && (virtual_connections_apply(spec_) || hex_); }
   // The inferior-move rule above (off by default; on applies it where it is sound).
   void set_inferior_moves(bool on);
+  // The proof sets above (on by default where they apply): off, to compare. Values are the
+  // same either way.
+  void set_proof_sets(bool on);
+  // The proof set kept for `state` when it was decided with `attacker` attacking: bit c for
+  // the board's cell c (hex's action c), or kEveryCell when none is known (not decided, not
+  // hex up to 8x8, or no longer in the table).
+  uint64_t proof_set(const GameState& state, Player attacker) const;
   // The pie rule's theorem above (on by default where the pie rule is on and draws are not
   // possible): off searches the swap like any other move, to check the theorem.
   void set_swap_rule(bool on);
@@ -124,6 +147,8 @@ class ProofSearch {
     int action;
     uint64_t key;
     uint32_t pn, dn;
+    uint64_t proof = kEveryCell;  // once decided: its proof set, as the table's
+    bool by_sibling = false;      // decided against the mover by a sibling's proof set
   };
   struct Level {
     std::unique_ptr<GameState> state;  // the position at this depth
@@ -138,9 +163,16 @@ class ProofSearch {
   // The pie rule may still change the game: the swap is available, or will be after the
   // first move. Connections and must-play regions assume play goes on without it.
   bool pie_ahead(const GameState& s) const;
-  // pn/dn of a position seen for the first time (terminal, win in one, or fresh leaf).
-  // `parent` holds the killer move shared by siblings.
-  void evaluate(const GameState& s, Level& parent, uint32_t* pn, uint32_t* dn);
+  // pn/dn of a position seen for the first time (terminal, win in one, or fresh leaf), and
+  // its proof set when decided. `parent` holds the killer move shared by siblings.
+  void evaluate(const GameState& s, Level& parent, uint32_t* pn, uint32_t* dn, uint64_t* proof);
+  // Marks the undecided children of `node` that a refuted sibling's proof set shows lost for
+  // the mover (proof_search.h's proof sets). Returns whether any was marked.
+  bool prune_by_proof_sets(Level& node, bool or_node) const;
+  // The proof set of `node` once decided: the mover won with child `winner` or, when `winner`
+  // is negative, lost; `threat_cells`: the carriers that left moves out of the must-play
+  // region (0 when it left none out).
+  uint64_t node_proof(const Level& node, int winner, uint64_t threat_cells) const;
   // Multiplies a fresh child's parent-side number by its move-prior factor (asks the prior
   // for the node's position on the first call of an expansion: `asked`).
   void weigh_by_prior(Level& node, bool or_node, int action, bool* asked, Child* child);
@@ -156,6 +188,7 @@ class ProofSearch {
   bool hex_ = false;     // plain hex: solve/hex_connection.h's rules and distances
   bool virtual_connections_ = false;
   bool inferior_moves_ = false;
+  bool proof_sets_ = false;  // hex up to 8x8: proof sets kept and used
   int swap_action_ = -1;  // the `swap` action, where the pie rule is on
   bool swap_rule_ = false;
   std::vector<int> by_rank_;  // all actions, centre first

@@ -15,7 +15,7 @@ const ProofEntry* TranspositionTable::find(uint64_t key) const {
   return nullptr;
 }
 
-void TranspositionTable::store(uint64_t key, uint32_t pn, uint32_t dn, uint64_t work) {
+void TranspositionTable::store(uint64_t key, uint32_t pn, uint32_t dn, uint64_t work, uint64_t proof) {
   Bucket& b = buckets_[bucket_of(key)];
   ProofEntry* victim = nullptr;
   for (ProofEntry& e : b.e) {
@@ -33,7 +33,7 @@ void TranspositionTable::store(uint64_t key, uint32_t pn, uint32_t dn, uint64_t 
   if ((victim->pn | victim->dn) == 0) ++used_;
   // A position searched again keeps the larger of its work figures.
   const uint64_t prior = victim->key == key && (victim->pn | victim->dn) != 0 ? victim->work : 0;
-  *victim = ProofEntry{key, pn, dn, std::max(work, prior)};
+  *victim = ProofEntry{key, pn, dn, std::max(work, prior), proof};
 }
 
 void TranspositionTable::clear() {

@@ -22,10 +22,14 @@ inline uint32_t saturating_sum(uint32_t a, uint32_t b) {
   return s >= kInfinity ? kInfinity - 1 : s;
 }
 
+// A proof set meaning "every cell": nothing known, nothing pruned (solve/proof_search.h).
+inline constexpr uint64_t kEveryCell = ~uint64_t{0};
+
 struct ProofEntry {
   uint64_t key = 0;
   uint32_t pn = 0, dn = 0;  // both zero: an empty slot (a stored entry never has both)
   uint64_t work = 0;
+  uint64_t proof = kEveryCell;  // a decided position's proof set (proof_search.h), bit per cell
 };
 
 class TranspositionTable {
@@ -35,7 +39,7 @@ class TranspositionTable {
 
   // The entry for `key`, or null.
   const ProofEntry* find(uint64_t key) const;
-  void store(uint64_t key, uint32_t pn, uint32_t dn, uint64_t work);
+  void store(uint64_t key, uint32_t pn, uint32_t dn, uint64_t work, uint64_t proof = kEveryCell);
   void clear();
 
   size_t capacity() const { return buckets_.size() * kWays; }
