@@ -35,8 +35,9 @@
 namespace quax {
 namespace {
 
-void print_progress(const ProofStats& s) {
-  std::fprintf(stderr, "  %.0f s: %lld nodes, %.0f nodes/s, table %.1f%% full (%zu entries)\n", s.seconds,
+// A progress line; `who` names the thread when there are several.
+void print_progress(const ProofStats& s, const std::string& who) {
+  std::fprintf(stderr, "  %s%.0f s: %lld nodes, %.0f nodes/s, table %.1f%% full (%zu entries)\n", who.c_str(), s.seconds,
                static_cast<long long>(s.nodes), s.seconds > 0 ? s.nodes / s.seconds : 0.0,
                100.0 * static_cast<double>(s.tt_used) / static_cast<double>(s.tt_capacity), s.tt_used);
   std::fflush(stderr);
@@ -215,6 +216,7 @@ struct Options {
   int min_ply = 0, max_ply = 1000;
   bool resume = false;
   double save_seconds = 60;
+  int threads = 1;
 };
 
 // The position of --position (the start when empty), with the actions leading to it.
@@ -257,15 +259,30 @@ void solve_book_command(const Options& opt, const GameSpec& spec, const std::vec
   solve_book_to_file(search, positions, book, opt.out, opt.progress, opt.save_seconds);
 }
 
-// One position: its value and (unless --value-only) every winning move, printed.
-void solve_position(const Options& opt, const GameState& state, ProofSearch& search) {
+// One position: its value and (unless --value-only) every winning move, printed. The moves
+// are shared among `searches`, one thread each.
+void solve_position(const Options& opt, const GameState& state, const std::vector<ProofSearch*>& searches) {
+  ProofSearch& search = *searches[0];
   // --value-only stops after the position's own proof; otherwise every move is tried too.
   Solution sol;
   if (opt.value_only)
     sol.value = solve_value(search, state);
   else
-    sol = solve_moves(search, state, opt.symmetry);
-  const ProofStats st = search.stats();
+    sol = solve_moves(searches, state, opt.symmetry, [&, start = std::chrono::steady_clock::now()](int action, GameValue v) {
+      if (opt.progress <= 0) return;
+      const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      std::fprintf(stderr, "  %.0f s: %s %s\n", seconds, state.action_to_string(action).c_str(), value_name(v).c_str());
+      std::fflush(stderr);
+    });
+  ProofStats st = search.stats();
+  int64_t prior_calls = search.prior_calls();
+  for (size_t t = 1; t < searches.size(); ++t) {
+    const ProofStats more = searches[t]->stats();
+    st.nodes += more.nodes;
+    st.tt_used += more.tt_used;
+    st.tt_capacity += more.tt_capacity;
+    prior_calls += searches[t]->prior_calls();
+  }
   std::printf("%s, %s to move after %d moves\n", describe(search.spec()).c_str(), player_name(state.to_move()).c_str(),
               state.move_number());
   std::printf("value: %s\n", value_name(sol.value).c_str());
@@ -282,7 +299,7 @@ void solve_position(const Options& opt, const GameState& state, ProofSearch& sea
   if (!unknown.empty()) std::printf("unsolved moves: %s\n", fmt::format("{}", fmt::join(unknown, " ")).c_str());
   std::printf("moves: %d (%d searched%s)\n", sol.moves, sol.moves_solved, opt.symmetry ? ", one per symmetry class" : "");
   std::printf("nodes: %lld\ntime: %.2f s\n", static_cast<long long>(st.nodes), st.seconds);
-  if (!opt.model.empty()) std::printf("model evaluations: %lld\n", static_cast<long long>(search.prior_calls()));
+  if (!opt.model.empty()) std::printf("model evaluations: %lld\n", static_cast<long long>(prior_calls));
   std::printf("table: %zu of %zu entries (%d MiB)\n", st.tt_used, st.tt_capacity, opt.memory_mb);
 }
 
@@ -295,27 +312,40 @@ void run_solve(const Options& opt) {
   std::vector<int> actions;
   const std::unique_ptr<GameState> state = start_position(spec, opt.position, &actions);
 
-  const std::unique_ptr<ProofSearch> searcher = make_search(spec, opt.memory_mb);
-  if (opt.no_virtual_connections) searcher->set_virtual_connections(false);
-  if (opt.inferior_moves) searcher->set_inferior_moves(true);
-  if (opt.no_proof_sets) searcher->set_proof_sets(false);
-  if (!opt.model.empty()) searcher->set_move_prior(model_prior(opt.model, spec), opt.prior_weight, opt.prior_depth);
-  ProofSearch& search = *searcher;
+  if (opt.threads > 1 && (opt.book || opt.value_only))
+    throw CommandError("--threads shares a position's moves among threads: not for --book or --value-only");
+  if (opt.memory_mb < opt.threads) throw CommandError("--memory-mb: less than 1 MiB a thread");
+  // The tables together, refused before any is made (make_search checks each one alone).
+  if (const std::string refused = memory_refusal(static_cast<uint64_t>(opt.memory_mb) << 20,
+                                                 fmt::format("--memory-mb {}", opt.memory_mb));
+      !refused.empty())
+    throw CommandError(refused);
   ListingLimits limits;
   limits.max_bytes = static_cast<size_t>(opt.memory_mb) << 20;
-  if (opt.seconds > 0) {
-    limits.deadline = seconds_from_now(opt.seconds);
-    search.set_deadline(limits.deadline);
-  }
-  if (opt.progress > 0) search.set_progress(print_progress, opt.progress);
+  if (opt.seconds > 0) limits.deadline = seconds_from_now(opt.seconds);
   // Ctrl-C ends a proof as the deadline does: one position's value is then 'unknown', a
   // book keeps what it solved.
   const StopOnSignal signals;
-  search.set_stop_flag(signals.flag());
+  // One search a thread, the table's memory shared among them.
+  std::vector<std::unique_ptr<ProofSearch>> searchers;
+  std::vector<ProofSearch*> searches;
+  for (int t = 0; t < opt.threads; ++t) {
+    searchers.push_back(make_search(spec, opt.memory_mb / opt.threads));
+    ProofSearch& search = *searchers.back();
+    searches.push_back(&search);
+    if (opt.no_virtual_connections) search.set_virtual_connections(false);
+    if (opt.inferior_moves) search.set_inferior_moves(true);
+    if (opt.no_proof_sets) search.set_proof_sets(false);
+    if (!opt.model.empty()) search.set_move_prior(model_prior(opt.model, spec), opt.prior_weight, opt.prior_depth);
+    if (opt.seconds > 0) search.set_deadline(limits.deadline);
+    const std::string who = opt.threads > 1 ? fmt::format("thread {}: ", t + 1) : "";
+    if (opt.progress > 0) search.set_progress([who](const ProofStats& s) { print_progress(s, who); }, opt.progress);
+    search.set_stop_flag(signals.flag());
+  }
   if (opt.book)
-    solve_book_command(opt, spec, actions, search, limits, signals.flag());
+    solve_book_command(opt, spec, actions, *searches[0], limits, signals.flag());
   else
-    solve_position(opt, *state, search);
+    solve_position(opt, *state, searches);
 }
 
 void setup_solve(CLI::App& app) {
@@ -367,6 +397,9 @@ void setup_solve(CLI::App& app) {
       ->check(CLI::Range(1, 1000));
   cmd->add_flag("--symmetry", opt->symmetry,
                 "Solve one move (and book position) per class of symmetric ones; images get the same value");
+  cmd->add_option("--threads", opt->threads,
+                  "Threads sharing the position's moves, each with its own table (--memory-mb split among them)")
+      ->check(CLI::Range(1, 256));
   cmd->add_option("--progress", opt->progress, "Seconds between progress lines on stderr (0: none)")
       ->check(CLI::Range(0.0, 1e6));
   cmd->callback([opt] { run_solve(*opt); });

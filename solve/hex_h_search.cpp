@@ -35,6 +35,7 @@ struct Search {
   std::vector<int> touched;                         // slots with entries, to clear next time
   std::vector<std::vector<int>> partners;           // per point: the points it has a full with
   std::deque<Item> queue;
+  std::vector<HexCells> others;  // or_rule's copy of a pair's semis
   std::vector<int> stack;
   std::vector<Player> stones;  // the position's, dead cells filled
   int work = 0;
@@ -110,9 +111,10 @@ struct Search {
   // OR: the new semi with subsets of the pair's others whose carriers share no cell. Each
   // semi taken must shrink the intersection, which bounds the subsets tried.
   void or_rule(int x, int y, const HexCells& added) {
-    // A copy without the added one (the last): add_full below edits the pair's semis.
+    // A copy without the added one (the last): add_full below edits the pair's semis. Kept in
+    // one buffer per search, not allocated per call.
     const auto& list = semis[slot(x, y)];
-    const std::vector<HexCells> others(list.begin(), list.end() - 1);
+    others.assign(list.begin(), list.end() - 1);
     auto combine = [&](auto&& self, const HexCells& common, const HexCells& all, size_t from, int depth) -> void {
       for (size_t i = from; i < others.size() && work < kMaxWork && !edges_full; ++i) {
         ++work;

@@ -2,8 +2,12 @@
 
 #include <cassert>
 
+#include <atomic>
+#include <functional>
 #include <map>
 #include <memory>
+#include <mutex>
+#include <thread>
 
 #include "solve/symmetric_key.h"
 
@@ -66,6 +70,12 @@ GameValue value_for(ProofSearch& search, const GameState& state, Player root_mov
 }
 
 Solution solve_moves(ProofSearch& search, const GameState& state, bool use_symmetry) {
+  return solve_moves(std::vector<ProofSearch*>{&search}, state, use_symmetry);
+}
+
+Solution solve_moves(const std::vector<ProofSearch*>& searches, const GameState& state, bool use_symmetry,
+                     const MoveSolved& solved) {
+  assert(!searches.empty());
   Solution out;
   const Player mover = state.to_move();
   std::vector<int> actions;
@@ -73,28 +83,52 @@ Solution solve_moves(ProofSearch& search, const GameState& state, bool use_symme
   out.moves = static_cast<int>(actions.size());
   // The position's own value first: the search then picks its moves by proof numbers, which
   // finds a win far sooner than trying the moves in order, and it fills the table.
-  const GameValue root = solve_value(search, state);
+  const GameValue root = solve_value(*searches[0], state);
   if (root == GameValue::kUnknown) {
     state.legal_actions(&out.unknown_moves);
     return out;
   }
-  std::map<uint64_t, GameValue> by_class;
-  auto child = state.clone();
-  for (int a : actions) {
-    child->copy_from(state);
-    child->apply(a);
-    GameValue v;
-    const uint64_t cls = use_symmetry ? symmetric_key(*child) : 0;
-    if (auto it = by_class.find(cls); use_symmetry && it != by_class.end()) {
-      v = it->second;
-    } else {
-      v = value_for(search, *child, mover);
-      ++out.moves_solved;
-      // An unknown value is not shared: a later image gets its own try.
-      if (use_symmetry && v != GameValue::kUnknown) by_class[cls] = v;
+  // One search per move, or per class of symmetric moves: `first[i]` is the index in
+  // `actions` of the move whose search answers for actions[i].
+  std::vector<int> first(actions.size());
+  std::vector<size_t> to_search;
+  {
+    std::map<uint64_t, int> by_class;
+    auto child = state.clone();
+    for (size_t i = 0; i < actions.size(); ++i) {
+      child->copy_from(state);
+      child->apply(actions[i]);
+      const auto [it, fresh] = by_class.emplace(use_symmetry ? symmetric_key(*child) : i, static_cast<int>(i));
+      first[i] = it->second;
+      if (fresh) to_search.push_back(i);
     }
-    if (v == GameValue::kWin) out.winning_moves.push_back(a);
-    if (v == GameValue::kUnknown) out.unknown_moves.push_back(a);
+  }
+  // Each thread takes the next move no thread has taken, with a search of its own.
+  std::vector<GameValue> value(actions.size(), GameValue::kUnknown);
+  std::atomic<size_t> next{0};
+  std::mutex report;
+  auto work = [&](ProofSearch& search) {
+    auto child = state.clone();
+    for (size_t k; (k = next.fetch_add(1)) < to_search.size();) {
+      const size_t i = to_search[k];
+      child->copy_from(state);
+      child->apply(actions[i]);
+      value[i] = value_for(search, *child, mover);
+      if (solved) {
+        const std::lock_guard<std::mutex> lock(report);
+        solved(actions[i], value[i]);
+      }
+    }
+  };
+  std::vector<std::thread> threads;
+  for (size_t t = 1; t < searches.size(); ++t) threads.emplace_back(work, std::ref(*searches[t]));
+  work(*searches[0]);
+  for (std::thread& t : threads) t.join();
+  out.moves_solved = static_cast<int>(to_search.size());
+  for (size_t i = 0; i < actions.size(); ++i) {
+    const GameValue v = value[static_cast<size_t>(first[i])];
+    if (v == GameValue::kWin) out.winning_moves.push_back(actions[i]);
+    if (v == GameValue::kUnknown) out.unknown_moves.push_back(actions[i]);
   }
   // The moves agree with the root's proof (a winning move exactly when the root wins); when
   // the deadline left some of them unknown, the root's value still stands.

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -48,8 +49,16 @@ struct Solution {
 };
 
 // Solves every move of `state`. With `use_symmetry`, moves whose results are images of each
-// other under a symmetry of the board (solve/symmetric_key.h) share one search.
-// Precondition: !state.is_over().
+// other under a symmetry of the board (solve/symmetric_key.h) share one search (a move left
+// unknown by the deadline leaves its images unknown too). Precondition: !state.is_over().
 Solution solve_moves(ProofSearch& search, const GameState& state, bool use_symmetry);
+// The same on several threads, one per search (each with its own table, none shared): the first
+// proves the position's value, then each thread takes the next move no other has taken. The
+// same values as with one search; the work differs (a thread's table holds only its own moves).
+// `solved`, when given, hears each searched move's value as soon as it is known (from one
+// thread at a time).
+using MoveSolved = std::function<void(int action, GameValue value)>;
+Solution solve_moves(const std::vector<ProofSearch*>& searches, const GameState& state, bool use_symmetry,
+                     const MoveSolved& solved = {});
 
 }  // namespace quax

@@ -10,8 +10,8 @@
 
 namespace quax {
 
-// The smallest position_key() over the images; position_key() itself for games without a
-// symmetry table (non-square boards).
+// Hex's rhombus has four such images (symmetric_key.cpp). The smallest position_key() over the
+// images; position_key() itself for games without a symmetry table (the other hexagonal boards).
 uint64_t symmetric_key(const GameState& state);
 
 }  // namespace quax

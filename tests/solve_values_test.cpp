@@ -9,11 +9,13 @@
 #include <memory>
 #include <vector>
 
+#include "env/hex_game.h"
 #include "env/rng.h"
 #include "env/square_game.h"
 #include "env/symmetry.h"
 #include "solve/proof_search.h"
 #include "solve/solver.h"
+#include "solve/symmetric_key.h"
 
 namespace quax {
 namespace {
@@ -233,6 +235,88 @@ TEST(Solve, SymmetryClassesGiveTheSameWinningMoves) {
   // Corner, centre, north/south edge, west/east edge: the goal-keeping symmetries keep the
   // mover (Black) and cannot map b1 onto a2.
   EXPECT_EQ(classes.moves_solved, 4);
+}
+
+// Hex's rhombus: the half turn, and the two diagonal reflections with the colours and the mover
+// exchanged, give one key and one value (for the player to move) on random 4x4 positions; a
+// reflection that kept the colours would change the value.
+TEST(Solve, HexImagesShareTheirKeyAndValue) {
+  const GameSpec spec{Variant::kHex, 4, false};
+  ProofSearch search(spec, kMemory);
+  Rng rng(21);
+  int positions = 0, kept_colours_differs = 0;
+  for (int i = 0; i < 60; ++i) {
+    auto s = random_position(spec, 2 + i % 6, rng);
+    if (!s) continue;
+    ++positions;
+    const auto& game = static_cast<const HexGame&>(*s);
+    const GameValue value = solve_value(search, *s);
+    for (int image = 1; image < 5; ++image) {
+      const bool turn = image == 1 || image == 3, reflect = image >= 2, exchange = image == 2 || image == 3;
+      std::vector<Player> stones(16);
+      for (int c = 0; c < 16; ++c) {
+        int u = c % 4, v = c / 4;
+        if (turn) u = 3 - u, v = 3 - v;
+        if (reflect) std::swap(u, v);
+        const Player p = game.stone(c);
+        stones[static_cast<size_t>(v * 4 + u)] = exchange && p != Player::kNone ? opponent(p) : p;
+      }
+      const auto t = HexGame::from_position(spec, stones, exchange ? opponent(s->to_move()) : s->to_move(),
+                                            s->move_number());
+      if (image == 4) {  // the reflection without the exchange: no symmetry
+        if (!t->is_over() && solve_value(search, *t) != value) ++kept_colours_differs;
+        continue;
+      }
+      EXPECT_EQ(symmetric_key(*t), symmetric_key(*s)) << "image " << image << "\n" << s->board_text();
+      EXPECT_EQ(solve_value(search, *t), value) << "image " << image << "\n" << s->board_text();
+    }
+  }
+  EXPECT_GE(positions, 50);
+  EXPECT_GT(kept_colours_differs, 0);
+}
+
+// The half turn halves hex 5x5's openings: 13 searches (the centre is its own image), the
+// winning moves of all 25.
+TEST(Solve, HexSymmetryClassesGiveTheSameWinningMoves) {
+  const GameSpec spec{Variant::kHex, 5, false};
+  ProofSearch search(spec, kMemory);
+  auto start = new_game(spec);
+  const Solution plain = solve_moves(search, *start, false);
+  const Solution classes = solve_moves(search, *start, true);
+  EXPECT_EQ(classes.value, plain.value);
+  EXPECT_EQ(classes.winning_moves, plain.winning_moves);
+  EXPECT_EQ(plain.moves_solved, 25);
+  EXPECT_EQ(classes.moves_solved, 13);
+}
+
+// Two threads, each with its own search, share the moves and give one search's answer: on
+// random quax 4x4 and hex 5x5 positions, with and without symmetry classes, every move solved
+// by one thread or the other.
+TEST(Solve, TwoThreadsGiveOneSearchsWinningMoves) {
+  Rng rng(9);
+  for (const GameSpec spec : {GameSpec{Variant::kQuax, 4, false}, GameSpec{Variant::kHex, 5, false}}) {
+    ProofSearch one(spec, kMemory), first(spec, kMemory), second(spec, kMemory);
+    const std::vector<ProofSearch*> two = {&first, &second};
+    int positions = 0, winning = 0;
+    for (int i = 0; i < 40 && positions < 8; ++i) {
+      auto s = random_position(spec, 4 + i % 4, rng);
+      if (!s) continue;
+      ++positions;
+      for (bool symmetry : {false, true}) {
+        const Solution alone = solve_moves(one, *s, symmetry);
+        const Solution shared = solve_moves(two, *s, symmetry);
+        EXPECT_EQ(shared.value, alone.value) << s->board_text();
+        EXPECT_EQ(shared.winning_moves, alone.winning_moves) << s->board_text();
+        EXPECT_EQ(shared.moves_solved, alone.moves_solved);
+        EXPECT_TRUE(shared.unknown_moves.empty());
+        winning += static_cast<int>(alone.winning_moves.size());
+      }
+    }
+    EXPECT_GE(positions, 6);
+    EXPECT_GT(winning, 0);
+    // Both threads searched: the second search took moves of its own.
+    EXPECT_GT(second.stats().nodes, 0);
+  }
 }
 
 // The search tests' positions (tests/mcts_search_test.cpp).
