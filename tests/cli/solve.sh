@@ -35,6 +35,16 @@ a=$("$QUAX" solve --size 3 --swap off --memory-mb 8 --progress 0 | grep '^winnin
 b=$("$QUAX" solve --size 3 --swap off --memory-mb 8 --progress 0 --symmetry | grep '^winning moves')
 [ "$a" = "$b" ] || fail "symmetry changed the moves: '$a' vs '$b'"
 
+# Two threads share hex 5x5's openings (13 classes with the half turn): the same moves as one
+# thread, each move's value on stderr as it is proven; --threads proves no single value.
+a=$("$QUAX" solve --variant hex --size 5 --swap off --memory-mb 64 --progress 0 | grep '^winning moves')
+b=$("$QUAX" solve --variant hex --size 5 --swap off --memory-mb 64 --progress 60 --symmetry --threads 2 2> "$tmp/moves.err")
+printf '%s\n' "$b" | grep -qx "$a" || fail "two threads changed the moves: '$a' vs '$b'"
+printf '%s\n' "$b" | grep -qx 'moves: 25 (13 searched, one per symmetry class)' || fail "hex 5x5 classes: $b"
+[ "$(grep -Ec '^  [0-9]+ s: [a-e][1-5] (win|loss)$' "$tmp/moves.err")" -eq 13 ] || fail "move lines: $(cat "$tmp/moves.err")"
+err=$("$QUAX" solve --variant hex --size 5 --swap off --memory-mb 64 --threads 2 --value-only 2>&1); rc=$?
+[ $rc -eq 1 ] && [ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ] || fail "--threads with --value-only: exit $rc: $err"
+
 # A book: every line is JSON with the documented fields, the start's line agrees with the
 # solve above, and no temporary file is left behind.
 "$QUAX" solve --size 3 --swap off --memory-mb 8 --progress 0 --book --depth 2 --out "$tmp/book.jsonl" > "$tmp/book.txt" \
