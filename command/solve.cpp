@@ -43,6 +43,31 @@ void print_progress(const ProofStats& s, const std::string& who) {
   std::fflush(stderr);
 }
 
+// A line on stderr for each move as it is proven, when --progress (seconds) asks for lines: the
+// seconds since it was made, the move, its value for the mover.
+MoveSolved move_lines(double progress, const GameState& state) {
+  if (progress <= 0) return {};
+  return [&state, start = std::chrono::steady_clock::now()](int action, GameValue v) {
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::fprintf(stderr, "  %.0f s: %s %s\n", seconds, state.action_to_string(action).c_str(), value_name(v).c_str());
+    std::fflush(stderr);
+  };
+}
+
+// The searches' figures together: nodes and table entries summed, the first one's seconds
+// (all run side by side).
+ProofStats total_stats(const std::vector<ProofSearch*>& searches) {
+  ProofStats st = searches[0]->stats();
+  for (size_t t = 1; t < searches.size(); ++t) {
+    const ProofStats more = searches[t]->stats();
+    st.nodes += more.nodes;
+    st.evaluations += more.evaluations;
+    st.tt_used += more.tt_used;
+    st.tt_capacity += more.tt_capacity;
+  }
+  return st;
+}
+
 // The games of a records file (a regular file of at most kResultsFileLimit bytes: arena
 // results files are its usual source), checked against `spec`; CommandError names the line.
 std::vector<std::vector<int>> read_records(const std::string& path, const GameSpec& spec) {
@@ -145,7 +170,8 @@ std::vector<std::vector<int>> book_positions(const GameSpec& spec, const std::ve
 // may remain), the book rewritten atomically at most every `save_seconds` (a failed rewrite is a
 // warning: the run goes on), and once at the end or when Ctrl-C stops it (then exit 2, as for
 // an unknown value: the book is not complete). CommandError when the last write fails.
-void solve_book_to_file(ProofSearch& search, const std::vector<std::vector<int>>& positions, BookOptions book,
+void solve_book_to_file(const std::vector<ProofSearch*>& searches, const std::vector<std::vector<int>>& positions,
+                        BookOptions book,
                         const std::string& out, double progress, double save_seconds) {
   using Clock = std::chrono::steady_clock;
   const auto start = Clock::now();
@@ -170,7 +196,7 @@ void solve_book_to_file(ProofSearch& search, const std::vector<std::vector<int>>
   };
   BookRun run;
   try {
-    run = solve_book(search, positions, book);
+    run = solve_book(searches, positions, book);
   } catch (const std::runtime_error& e) {
     throw CommandError(std::string("--resume: ") + out + ": " + e.what());
   }
@@ -182,8 +208,8 @@ void solve_book_to_file(ProofSearch& search, const std::vector<std::vector<int>>
   size_t win = 0, loss = 0, draw = 0, unknown = 0;
   for (const auto& e : run.entries)
     (e.value == GameValue::kWin ? win : e.value == GameValue::kLoss ? loss : e.value == GameValue::kDraw ? draw : unknown)++;
-  const ProofStats st = search.stats();
-  std::printf("%s: %zu positions (%zu win, %zu loss, %zu draw, %zu unknown) in %s\n", describe(search.spec()).c_str(),
+  const ProofStats st = total_stats(searches);
+  std::printf("%s: %zu positions (%zu win, %zu loss, %zu draw, %zu unknown) in %s\n", describe(searches[0]->spec()).c_str(),
               run.entries.size(), win, loss, draw, unknown, out.c_str());
   std::printf("solved now: %zu; kept from the book before: %zu\n", run.solved, run.entries.size() - run.solved);
   std::printf("nodes: %lld\ntime: %.2f s\n", static_cast<long long>(st.nodes), st.seconds);
@@ -235,7 +261,8 @@ std::unique_ptr<GameState> start_position(const GameSpec& spec, const std::strin
 }
 
 // --book: the positions up to --depth from `actions` (or along --records), solved into --out.
-void solve_book_command(const Options& opt, const GameSpec& spec, const std::vector<int>& actions, ProofSearch& search,
+void solve_book_command(const Options& opt, const GameSpec& spec, const std::vector<int>& actions,
+                        const std::vector<ProofSearch*>& searches,
                         const ListingLimits& limits, const std::atomic<bool>* stop) {
   std::vector<std::vector<int>> positions;
   if (opt.records.empty()) {
@@ -256,7 +283,10 @@ void solve_book_command(const Options& opt, const GameSpec& spec, const std::vec
       throw CommandError(std::string("--resume: ") + e.what());
     }
   }
-  solve_book_to_file(search, positions, book, opt.out, opt.progress, opt.save_seconds);
+  // Moves are named alike in every position of a game: the start names them.
+  const std::unique_ptr<GameState> namer = new_game(spec);
+  book.move_solved = move_lines(opt.progress, *namer);
+  solve_book_to_file(searches, positions, book, opt.out, opt.progress, opt.save_seconds);
 }
 
 // One position: its value and (unless --value-only) every winning move, printed. The moves
@@ -268,21 +298,10 @@ void solve_position(const Options& opt, const GameState& state, const std::vecto
   if (opt.value_only)
     sol.value = solve_value(search, state);
   else
-    sol = solve_moves(searches, state, opt.symmetry, [&, start = std::chrono::steady_clock::now()](int action, GameValue v) {
-      if (opt.progress <= 0) return;
-      const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      std::fprintf(stderr, "  %.0f s: %s %s\n", seconds, state.action_to_string(action).c_str(), value_name(v).c_str());
-      std::fflush(stderr);
-    });
-  ProofStats st = search.stats();
-  int64_t prior_calls = search.prior_calls();
-  for (size_t t = 1; t < searches.size(); ++t) {
-    const ProofStats more = searches[t]->stats();
-    st.nodes += more.nodes;
-    st.tt_used += more.tt_used;
-    st.tt_capacity += more.tt_capacity;
-    prior_calls += searches[t]->prior_calls();
-  }
+    sol = solve_moves(searches, state, opt.symmetry, move_lines(opt.progress, state));
+  const ProofStats st = total_stats(searches);
+  int64_t prior_calls = 0;
+  for (const ProofSearch* s : searches) prior_calls += s->prior_calls();
   std::printf("%s, %s to move after %d moves\n", describe(search.spec()).c_str(), player_name(state.to_move()).c_str(),
               state.move_number());
   std::printf("value: %s\n", value_name(sol.value).c_str());
@@ -312,8 +331,8 @@ void run_solve(const Options& opt) {
   std::vector<int> actions;
   const std::unique_ptr<GameState> state = start_position(spec, opt.position, &actions);
 
-  if (opt.threads > 1 && (opt.book || opt.value_only))
-    throw CommandError("--threads shares a position's moves among threads: not for --book or --value-only");
+  if (opt.threads > 1 && opt.value_only)
+    throw CommandError("--threads shares a position's moves among threads: not for --value-only");
   if (opt.memory_mb < opt.threads) throw CommandError("--memory-mb: less than 1 MiB a thread");
   // The tables together, refused before any is made (make_search checks each one alone).
   if (const std::string refused = memory_refusal(static_cast<uint64_t>(opt.memory_mb) << 20,
@@ -343,7 +362,7 @@ void run_solve(const Options& opt) {
     search.set_stop_flag(signals.flag());
   }
   if (opt.book)
-    solve_book_command(opt, spec, actions, *searches[0], limits, signals.flag());
+    solve_book_command(opt, spec, actions, searches, limits, signals.flag());
   else
     solve_position(opt, *state, searches);
 }

@@ -364,7 +364,12 @@ PositionList positions_along(const GameSpec& spec, const std::vector<std::vector
 }
 
 BookRun solve_book(ProofSearch& search, const std::vector<std::vector<int>>& positions, const BookOptions& options) {
-  const GameSpec spec = search.spec();
+  return solve_book(std::vector<ProofSearch*>{&search}, positions, options);
+}
+
+BookRun solve_book(const std::vector<ProofSearch*>& searches, const std::vector<std::vector<int>>& positions,
+                   const BookOptions& options) {
+  const GameSpec spec = searches[0]->spec();
   auto key_of = [&](const GameState& s) { return options.symmetry ? symmetric_key(s) : s.position_key(); };
   std::unordered_set<uint64_t> seen;
   BookRun run;
@@ -389,7 +394,7 @@ BookRun solve_book(ProofSearch& search, const std::vector<std::vector<int>>& pos
       ++run.listed_done;
       continue;
     }
-    const Solution sol = solve_moves(search, *s, options.symmetry);
+    const Solution sol = solve_moves(searches, *s, options.symmetry, options.move_solved);
     // A solve the stop cut short is left out: the resumed book solves it whole.
     if (stop_asked() && (sol.value == GameValue::kUnknown || !sol.unknown_moves.empty())) {
       run.stopped = true;

@@ -109,11 +109,16 @@ struct BookOptions {
   const std::atomic<bool>* stop = nullptr;
   // Called after each position this call solves (may be empty).
   std::function<void(const BookRun&)> progress;
+  // Called with each move of a position as it is proven (solve_moves' `solved`; may be empty).
+  MoveSolved move_solved;
 };
 
 // Solves each listed position once (by position key, or with `symmetry` by symmetric key,
 // the first one met standing for its class) with all its winning moves, in the order given.
 // Throws std::runtime_error when an entry of `known` is of another game or does not replay.
 BookRun solve_book(ProofSearch& search, const std::vector<std::vector<int>>& positions, const BookOptions& options);
+// The same with each position's moves shared among `searches`, one thread each (solve_moves).
+BookRun solve_book(const std::vector<ProofSearch*>& searches, const std::vector<std::vector<int>>& positions,
+                   const BookOptions& options);
 
 }  // namespace quax

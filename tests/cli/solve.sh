@@ -42,6 +42,13 @@ b=$("$QUAX" solve --variant hex --size 5 --swap off --memory-mb 64 --progress 60
 printf '%s\n' "$b" | grep -qx "$a" || fail "two threads changed the moves: '$a' vs '$b'"
 printf '%s\n' "$b" | grep -qx 'moves: 25 (13 searched, one per symmetry class)' || fail "hex 5x5 classes: $b"
 [ "$(grep -Ec '^  [0-9]+ s: [a-e][1-5] (win|loss)$' "$tmp/moves.err")" -eq 13 ] || fail "move lines: $(cat "$tmp/moves.err")"
+# A book with two threads is the book of one (hex 5x5 to depth 1: 14 positions with the half turn).
+for t in 1 2; do
+  "$QUAX" solve --variant hex --size 5 --swap off --memory-mb 64 --progress 0 --symmetry --threads $t --book --depth 1 \
+    --out "$tmp/hex5-$t.jsonl" > /dev/null || fail "hex 5x5 book on $t threads: exit $?"
+done
+[ "$(wc -l < "$tmp/hex5-1.jsonl")" -eq 14 ] || fail "hex 5x5 book: $(wc -l < "$tmp/hex5-1.jsonl") lines"
+cmp -s "$tmp/hex5-1.jsonl" "$tmp/hex5-2.jsonl" || fail "the two-thread book differs from the one-thread book"
 err=$("$QUAX" solve --variant hex --size 5 --swap off --memory-mb 64 --threads 2 --value-only 2>&1); rc=$?
 [ $rc -eq 1 ] && [ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ] || fail "--threads with --value-only: exit $rc: $err"
 
