@@ -6,6 +6,7 @@
 // moves) like any book.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -59,6 +60,35 @@ INSTANTIATE_TEST_SUITE_P(Books, ShippedBook, ::testing::Values(Book{"books/quax-
                              if (!isalnum(static_cast<unsigned char>(c))) c = '_';
                            return name;
                          });
+
+// The hex 7x7 opening map (the book's first entry, an hour of two threads to prove): it is
+// symmetric under the half turn, as the game is; and the openings today's solver proves in
+// seconds (the centre and e3, which win; e1 and f1, which lose) are on the side the map puts them.
+TEST(ShippedBook, Hex7x7MapHoldsItsQuickOpenings) {
+  const std::vector<BookEntry> book = read_book(testing::test_data_path("books/hex-7x7.jsonl"));
+  ASSERT_FALSE(book.empty());
+  const BookEntry& map = book.front();
+  ASSERT_EQ(map.record, "");
+  ASSERT_EQ(map.value, GameValue::kWin);
+  auto listed = [&](const std::string& move) {
+    return std::find(map.winning_moves.begin(), map.winning_moves.end(), move) != map.winning_moves.end();
+  };
+  for (const std::string& move : map.winning_moves) {
+    const std::string image = {static_cast<char>('a' + 'g' - move[0]), static_cast<char>('1' + '7' - move[1])};
+    EXPECT_TRUE(listed(image)) << move << " wins but its half turn " << image << " is not listed";
+  }
+  ProofSearch search(map.spec, size_t{256} << 20);
+  std::string error;
+  const auto start = book_position(map, &error);
+  ASSERT_TRUE(start) << error;
+  for (const std::string move : {"d4", "e3", "e1", "f1"}) {
+    auto s = start->clone();
+    const int action = s->parse_action(move, &error);
+    ASSERT_GE(action, 0) << error;
+    s->apply(action);
+    EXPECT_EQ(value_for(search, *s, Player::kBlack) == GameValue::kWin, listed(move)) << move;
+  }
+}
 
 }  // namespace
 }  // namespace quax
