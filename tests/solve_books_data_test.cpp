@@ -52,7 +52,8 @@ TEST_P(ShippedBook, TodaysSolverGivesEveryValueAndWinningMove) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Books, ShippedBook, ::testing::Values(Book{"books/quax-5x5-games.jsonl", 350, 5},
-                                                          Book{"books/quax-6x6.jsonl", 110, 1, 18}),
+                                                          Book{"books/quax-6x6.jsonl", 110, 1, 18},
+                                                          Book{"books/hex-7x7.jsonl", 260, 3, 14}),
                          [](const ::testing::TestParamInfo<Book>& info) {
                            std::string name = info.param.file;
                            name = name.substr(name.find('/') + 1);
