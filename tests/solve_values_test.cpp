@@ -304,7 +304,12 @@ TEST(Solve, TwoThreadsGiveOneSearchsWinningMoves) {
       ++positions;
       for (bool symmetry : {false, true}) {
         const Solution alone = solve_moves(one, *s, symmetry);
-        const Solution shared = solve_moves(two, *s, symmetry);
+        std::vector<int> reported;  // each searched move heard once
+        const Solution shared =
+            solve_moves(two, *s, symmetry, [&](int action, GameValue) { reported.push_back(action); });
+        std::sort(reported.begin(), reported.end());
+        EXPECT_EQ(std::adjacent_find(reported.begin(), reported.end()), reported.end());
+        EXPECT_EQ(static_cast<int>(reported.size()), shared.moves_solved);
         EXPECT_EQ(shared.value, alone.value) << s->board_text();
         EXPECT_EQ(shared.winning_moves, alone.winning_moves) << s->board_text();
         EXPECT_EQ(shared.moves_solved, alone.moves_solved);
@@ -314,8 +319,8 @@ TEST(Solve, TwoThreadsGiveOneSearchsWinningMoves) {
     }
     EXPECT_GE(positions, 6);
     EXPECT_GT(winning, 0);
-    // Both threads searched: the second search took moves of its own.
-    EXPECT_GT(second.stats().nodes, 0);
+    // (Which thread takes which move is the scheduler's: on a busy machine the first may take
+    // them all, so nothing here asks the second to have searched.)
   }
 }
 
