@@ -11,6 +11,14 @@
 
 namespace quax {
 
+// A board size and the random positions a property test draws on it: `positions` of them,
+// the i-th after min_plies + i % (max_plies - min_plies + 1) random plies.
+struct RandomBoard {
+  int size;
+  int min_plies, max_plies;
+  int positions;
+};
+
 // The game of `spec` after `plies` random moves from `seed` (fewer if it ends first).
 inline std::unique_ptr<GameState> after_random_plies(const GameSpec& spec, int plies, uint64_t seed) {
   auto s = new_game(spec);

@@ -22,11 +22,7 @@ namespace {
 
 constexpr size_t kMemory = 32u << 20;
 
-struct Board {
-  int size;
-  int min_plies, max_plies;
-  int positions;
-};
+using Board = RandomBoard;
 
 class RandomHexPositions : public ::testing::TestWithParam<Board> {};
 
