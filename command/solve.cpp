@@ -283,9 +283,6 @@ void solve_book_command(const Options& opt, const GameSpec& spec, const std::vec
       throw CommandError(std::string("--resume: ") + e.what());
     }
   }
-  // Moves are named alike in every position of a game: the start names them.
-  const std::unique_ptr<GameState> namer = new_game(spec);
-  book.move_solved = move_lines(opt.progress, *namer);
   solve_book_to_file(searches, positions, book, opt.out, opt.progress, opt.save_seconds);
 }
 

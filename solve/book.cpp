@@ -394,7 +394,7 @@ BookRun solve_book(const std::vector<ProofSearch*>& searches, const std::vector<
       ++run.listed_done;
       continue;
     }
-    const Solution sol = solve_moves(searches, *s, options.symmetry, options.move_solved);
+    const Solution sol = solve_moves(searches, *s, options.symmetry);
     // A solve the stop cut short is left out: the resumed book solves it whole.
     if (stop_asked() && (sol.value == GameValue::kUnknown || !sol.unknown_moves.empty())) {
       run.stopped = true;

@@ -109,8 +109,6 @@ struct BookOptions {
   const std::atomic<bool>* stop = nullptr;
   // Called after each position this call solves (may be empty).
   std::function<void(const BookRun&)> progress;
-  // Called with each move of a position as it is proven (solve_moves' `solved`; may be empty).
-  MoveSolved move_solved;
 };
 
 // Solves each listed position once (by position key, or with `symmetry` by symmetric key,
