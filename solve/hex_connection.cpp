@@ -29,7 +29,7 @@ struct EdgeSummary {
   HexCells carrier;         // of the full connection
   HexCells region;          // the must-play region (when threatened and not full)
   HexCells threat_carrier;  // the full connection's carrier, or the smallest semi's
-  HexCells threat_union;    // the carriers of threats whose region is the region, together
+  HexCells threat_union;    // the carriers of every threat together
 };
 
 const EdgeSummary& edge_summary(const HexGame& game, Player p) {
@@ -53,25 +53,9 @@ const EdgeSummary& edge_summary(const HexGame& game, Player p) {
   s.carrier = c.full_carrier;
   s.region.set();
   s.threat_union.reset();
-  for (const HexCells& semi : c.semis) s.region &= semi;
-  // The threats that make the region, few of them: the smallest, then each time the one that
-  // takes the most cells out of what the chosen ones leave, until they leave the region alone.
-  if (!c.semis.empty()) {
-    HexCells left;
-    left.set();
-    while (left != s.region) {
-      const HexCells* take = nullptr;
-      size_t taken = 0;
-      for (const HexCells& semi : c.semis) {
-        const size_t out = (left & ~semi).count();
-        if (out > taken || (out == taken && out > 0 && semi.count() < take->count())) {
-          take = &semi;
-          taken = out;
-        }
-      }
-      left &= *take;
-      s.threat_union |= *take;
-    }
+  for (const HexCells& semi : c.semis) {
+    s.region &= semi;
+    s.threat_union |= semi;
   }
   s.threat_carrier = c.full || c.semis.empty()
                          ? c.full_carrier

@@ -37,8 +37,7 @@ bool hex_has_threat(const HexGame& game, Player p, CellSet* carrier = nullptr);
 // The cells where `p`'s opponent must place a stone to stop every threat of `p`'s, and whether
 // `p` has any (*threatened; when false the region is the whole board). A virtual win `p`
 // already holds counts as a threat with an empty region. When threatened, *threat_cells (when
-// given) is the union of the carriers of a few threats that leave the same region (every cell
-// outside it misses one of them): the cells the region's reason lies in.
+// given) is the union of the threats' carriers: the cells the region's reason lies in.
 CellSet hex_must_play_against(const HexGame& game, Player p, bool* threatened, CellSet* threat_cells = nullptr);
 
 }  // namespace quax

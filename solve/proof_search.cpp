@@ -364,23 +364,20 @@ void ProofSearch::mid(int depth, uint32_t pn_threshold, uint32_t dn_threshold, u
   *out_dn = dn;
 }
 
-bool ProofSearch::prune_by_proof_sets(Level& node, bool or_node) const {
+void ProofSearch::prune_by_proof_sets(Level& node, bool or_node) const {
   // A child lost for the mover: the attacker's loss (dn 0) at an OR node, its win (pn 0) at
   // an AND node. Moves outside every such child's proof set lose too.
   auto lost = [or_node](const Child& c) { return or_node ? c.dn == 0 : c.pn == 0; };
   uint64_t keep = kEveryCell;
   for (const Child& c : node.children)
     if (lost(c) && !c.by_sibling) keep &= c.proof;
-  if (keep == kEveryCell) return false;
-  bool marked = false;
+  if (keep == kEveryCell) return;
   for (Child& c : node.children) {
     if (c.pn == 0 || c.dn == 0 || ((keep >> c.action) & 1)) continue;
     c.pn = or_node ? kInfinity : 0;
     c.dn = or_node ? 0 : kInfinity;
     c.by_sibling = true;
-    marked = true;
   }
-  return marked;
 }
 
 uint64_t ProofSearch::node_proof(const Level& node, int winner, uint64_t threat_cells) const {

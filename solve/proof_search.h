@@ -167,8 +167,8 @@ class ProofSearch {
   // its proof set when decided. `parent` holds the killer move shared by siblings.
   void evaluate(const GameState& s, Level& parent, uint32_t* pn, uint32_t* dn, uint64_t* proof);
   // Marks the undecided children of `node` that a refuted sibling's proof set shows lost for
-  // the mover (proof_search.h's proof sets). Returns whether any was marked.
-  bool prune_by_proof_sets(Level& node, bool or_node) const;
+  // the mover (proof_search.h's proof sets).
+  void prune_by_proof_sets(Level& node, bool or_node) const;
   // The proof set of `node` once decided: the mover won with child `winner` or, when `winner`
   // is negative, lost; `threat_cells`: the carriers that left moves out of the must-play
   // region (0 when it left none out).
