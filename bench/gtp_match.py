@@ -22,6 +22,7 @@ import argparse
 import json
 import math
 import os
+import re
 import select
 import shlex
 import subprocess
@@ -120,6 +121,16 @@ class Engine:
             self.proc.kill()
 
 
+def half_turn(cell, size):
+    """The cell's image under the board's half turn (a1 <-> the far corner): on Hex and the
+    square games a position and its image have the same value for the same player, so an
+    opening and its image make a colour-balanced pair of distinct games."""
+    match = re.fullmatch(r"([a-z])([0-9]+)", cell)
+    if not match or ord(match.group(1)) - ord("a") >= size or not 1 <= int(match.group(2)) <= size:
+        raise ValueError(f"{cell!r} is not a cell of a {size}x{size} board")
+    return chr(ord("a") + size - 1 - (ord(match.group(1)) - ord("a"))) + str(size + 1 - int(match.group(2)))
+
+
 def opposite(colour):
     return "white" if colour == "black" else "black"
 
@@ -213,6 +224,9 @@ def main():
     parser.add_argument("--b-setup", default="", help="commands sent to B once, ';' between them")
     parser.add_argument("--openings", default="none",
                         help="'all' (every first move), a comma-separated list of cells, or 'none' (--games from the empty board)")
+    parser.add_argument("--mirror", action="store_true",
+                        help="each opening once with A as Black, then its half-turn image once with B as Black: every "
+                             "game from its own first move, the colours balanced (the centre cell is refused)")
     parser.add_argument("--games", type=int, default=2, help="games from the empty board (with --openings none), colours alternating")
     parser.add_argument("--referee", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "build", "quax"),
                         help="the quax binary")
@@ -224,6 +238,16 @@ def main():
         parser.error("the engines need two names")
     if args.games < 1:
         parser.error("--games must be at least 1")
+    if args.mirror:
+        if args.openings in ("all", "none"):
+            parser.error("--mirror needs a list of --openings")
+        firsts = [c.strip().lower() for c in args.openings.split(",") if c.strip()]
+        try:
+            firsts += [half_turn(c, args.size) for c in firsts]
+        except ValueError as e:
+            parser.error(str(e))
+        if len(set(firsts)) != len(firsts):
+            parser.error("--mirror: the openings and their images must all differ (no centre cell, no pair of images)")
 
     log = open(args.stderr, "a")
     referee = Engine("referee", f"{shlex.quote(args.referee)} gtp --player random", log)
@@ -244,6 +268,8 @@ def main():
         games = []
         out = open(args.results, "a") if args.results else None
         schedule = [(o, black) for o in openings for black in (args.a_name, args.b_name)]
+        if args.mirror:
+            schedule = [game for o in openings for game in ((o, args.a_name), (half_turn(o, args.size), args.b_name))]
         if args.openings == "none":
             schedule = schedule[:args.games]
         start = time.monotonic()

@@ -63,6 +63,25 @@ def test_the_stronger_engine_wins_and_every_record_replays(tmp_path):
     assert run.stdout.splitlines()[-1].startswith("a: 6/6 (100.0%"), run.stdout
 
 
+def test_mirror_plays_each_opening_and_its_half_turn_image_with_the_colours_exchanged(tmp_path):
+    run, games = match(tmp_path, f"{QUAX} gtp --player random --seed 8", f"{QUAX} gtp --player random --seed 9",
+                       "--openings", "a1,b4", "--mirror")
+    assert run.returncode == 0, run.stderr
+    # On hex 5x5 the half turn sends a1 to e5 and b4 to d2; A is Black from the listed cell.
+    assert [(g["opening"], g["black"]) for g in games] == [("a1", "a"), ("e5", "b"), ("b4", "a"), ("d2", "b")]
+    for g in games:
+        assert g["moves"].split()[0] == g["opening"]
+        assert quax.Game.from_record("hex", g["moves"], size=5, swap=False).winner == g["winner"]
+
+
+def test_mirror_refuses_the_centre_and_a_pair_of_images(tmp_path):
+    for openings in ("c3", "a1,e5"):
+        run, games = match(tmp_path, f"{QUAX} gtp --player random", f"{QUAX} gtp --player random",
+                           "--openings", openings, "--mirror")
+        assert run.returncode == 2 and games == [], openings
+        assert "must all differ" in run.stderr.strip().splitlines()[-1], run.stderr
+
+
 def test_games_from_the_empty_board_alternate_colours(tmp_path):
     run, games = match(tmp_path, f"{QUAX} gtp --player random --seed 5", f"{QUAX} gtp --player random --seed 6",
                        "--games", "3")
