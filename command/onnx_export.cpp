@@ -22,7 +22,8 @@ constexpr const char* kPython = "/usr/bin/python3";  // Debian's: python3-torch 
 
 }  // namespace
 
-void write_onnx_model(const std::string& model_file, const std::string& out, int size, int opset, bool int8) {
+void write_onnx_model(const std::string& model_file, const std::string& out, int size, int opset,
+                      const std::string& int8_calibration) {
   // The exporter's stderr goes to a file: its last line is the reason on a failure.
   char log_name[] = "/tmp/quax-onnx-XXXXXX";
   const int log = ::mkstemp(log_name);
@@ -35,7 +36,9 @@ void write_onnx_model(const std::string& model_file, const std::string& out, int
   std::vector<char*> argv{const_cast<char*>("python3"), const_cast<char*>("-c"), const_cast<char*>(kExportOnnxScript),
                           const_cast<char*>(model_file.c_str()), const_cast<char*>(out.c_str()),
                           const_cast<char*>(size_text.c_str()), const_cast<char*>(opset_text.c_str()),
-                          const_cast<char*>(int8 ? "int8" : "fp32"), nullptr};
+                          const_cast<char*>(int8_calibration.empty() ? "fp32" : "int8")};
+  if (!int8_calibration.empty()) argv.push_back(const_cast<char*>(int8_calibration.c_str()));
+  argv.push_back(nullptr);
   pid_t pid = 0;
   const int spawned = ::posix_spawn(&pid, kPython, &actions, nullptr, argv.data(), environ);
   posix_spawn_file_actions_destroy(&actions);

@@ -7,16 +7,19 @@
 // kInt8Value and on average within kInt8MeanValue, the most likely move the same in at least
 // kInt8SameTop of the positions, and never float32's own outputs (a file that silently kept
 // float32 convolutions would give them). Measured over 64 positions of each of hex-11, quax-11,
-// crossway-19, y-15 and quadrex-19: probabilities 0.03-0.06 apart at most, values 0.08-0.17 at
-// most and 0.008-0.017 on average, the most likely move the same in 97-100%. A wrong zero point
-// misses by far more (probabilities 0.59 apart).
+// crossway-19, y-15 and quadrex-19 (activation scales fixed in the file, 2026-11-29):
+// probabilities 0.02-0.10 apart at most, values 0.11-0.24 at most and 0.013-0.034 on average, the
+// most likely move the same in 94-100%. (Inputs rounded at run time, the files before, gave
+// 0.03-0.06, 0.08-0.17, 0.008-0.017 and 97-100%, but at a batch's range, so that a position's
+// outputs depended on the other positions of its batch.) Activation scales half as large as
+// they should be (values beyond them saturate) miss: probabilities 0.20 apart on hex-11.
 //   node check_onnx.js [--int8] <model.onnx> <reference.json> [<model.onnx> <reference.json> ...]
 // Prints a line per model; exit 1 at the first that differs or does not run.
 const fs = require('fs');
 const ort = require('onnxruntime-node');
 
 const kTolerance = 1e-4;
-const kInt8Probability = 0.08, kInt8Value = 0.25, kInt8MeanValue = 0.03, kInt8SameTop = 0.9;
+const kInt8Probability = 0.12, kInt8Value = 0.3, kInt8MeanValue = 0.045, kInt8SameTop = 0.9;
 
 function softmax(logits, from, count) {
   let top = -Infinity;
@@ -90,13 +93,8 @@ async function check(modelPath, referencePath, int8) {
                                                         [1, c, n, n2])});
   let alone = Math.abs(one.value.data[0] - out.value.data[0]);
   for (let i = 0; i < a; ++i) alone = Math.max(alone, Math.abs(one.policy.data[i] - out.policy.data[i]));
-  // int8: the inputs of a convolution are rounded over the whole batch's range, so a position
-  // alone is rounded differently; it is held to int8's bar against LibTorch instead.
-  if (int8) {
-    checkInt8(int8Gaps(one, {policy: ref.policy.slice(0, a), value: ref.value.slice(0, 1)}, 1, a), 'a position alone');
-  } else if (!(alone <= kTolerance)) {
-    throw new Error(`a position alone differs from itself in a batch by ${alone}`);
-  }
+  // int8 too: its scales are fixed in the file, so a position is rounded the same in any batch.
+  if (!(alone <= kTolerance)) throw new Error(`a position alone differs from itself in a batch by ${alone}`);
   return `ok: ${modelPath}: ${b} positions of ${n}x${n2}, ${a} actions, max abs diff ${diff.toExponential(2)}${summary}`;
 }
 
