@@ -21,13 +21,11 @@
   const sessions = new Map();  // "name|size|network" -> Promise<ort.InferenceSession>
   // The network's number format: 'fp32' (the native engine's float32 outputs within 1e-4) or
   // 'int8' (the tower's convolutions in 8-bit integers, `quax export --onnx-int8`, within int8's
-  // rounding of float32). ONNX Runtime Web's integer convolutions run on one thread: on one
-  // thread they are faster than float32, on two float32 is (docs/benchmarks-log.md, "The static
-  // page"), so the page picks int8 when ONNX Runtime has one thread (a page that is not
-  // cross-origin isolated) and float32 otherwise; ?network=int8 or ?network=fp32 in the page's
-  // address, or QuaxBackend.setNetwork, says which.
+  // rounding of float32). ONNX Runtime Web runs int8's fused convolutions on its threads, about
+  // 1.3-1.5x float32's speed on two (docs/benchmarks-log.md, "The static page"), so the page
+  // plays int8 unless ?network=fp32 in its address, or QuaxBackend.setNetwork, says otherwise.
   const NETWORK_ASKED = new URLSearchParams(location.search).get('network');
-  let network = 'fp32';
+  let network = 'int8';
 
   function setLoading(text, isError) {
     const line = document.getElementById('message');
@@ -89,7 +87,7 @@
     ort.env.wasm.wasmBinary = await ortBinary();
     // Threads need a cross-origin isolated page (COOP and COEP headers); SIMD is in the binary.
     ort.env.wasm.numThreads = self.crossOriginIsolated ? Math.min(4, navigator.hardwareConcurrency || 1) : 1;
-    network = NETWORK_ASKED === 'int8' || NETWORK_ASKED === 'fp32' ? NETWORK_ASKED : ort.env.wasm.numThreads > 1 ? 'fp32' : 'int8';
+    network = NETWORK_ASKED === 'fp32' ? 'fp32' : 'int8';
     const module = await QuaxEngine();
     let list;
     try {
