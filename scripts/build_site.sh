@@ -7,8 +7,8 @@
 # site/node_modules: `npm ci` there, which scripts/install_deps.sh runs; its WebAssembly
 # gzip-compressed) and models/: each
 # shipped checkpoint (or each MODEL named, e.g. hex-11 quax-11) exported by `build/quax export
-# --onnx` at every size it was trained on, in float32 and with int8 convolutions (--onnx-int8,
-# for a page on one thread), with models.json (names, sizes, files, descriptions).
+# --onnx` at every size it was trained on, with int8 convolutions (--onnx-int8, what the page
+# plays) and in float32 (?network=fp32), with models.json (names, sizes, files, descriptions).
 # Needs build/quax (scripts/build.sh). Host OUT with any static file server.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
