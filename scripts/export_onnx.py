@@ -26,11 +26,11 @@ def fail(message):
     sys.exit(1)
 
 
-# ONNX operators the calibration evaluates (every shipped network's graph is made of these).
 def run_graph(graph, planes):
     """Every tensor of `graph` (an exported network) on `planes` [B, C, N, N], computed with
-    torch: name -> tensor. The calibration's view inside the network; main() checks its outputs
-    against the model's own."""
+    torch: name -> tensor. The calibration's view inside the network; calibration_values checks
+    its outputs against the model's own. It evaluates the operators the shipped networks are
+    made of and refuses any other."""
     import torch
     from onnx import helper, numpy_helper
     values = {i.name: torch.from_numpy(numpy_helper.to_array(i).copy()) for i in graph.initializer}
@@ -77,15 +77,14 @@ def run_graph(graph, planes):
             else:
                 for axis in sorted(axes):
                     y = y.unsqueeze(axis)
-        elif op == "Slice":
+        elif op == "Slice":  # torax's padding across the seam; steps are positive there
             y = x[0]
             axes = x[3].tolist() if len(x) > 3 and x[3] is not None else list(range(len(x[1])))
             steps = x[4].tolist() if len(x) > 4 and x[4] is not None else [1] * len(axes)
             for start, stop, axis, step in zip(x[1].tolist(), x[2].tolist(), axes, steps):
-                length = y.shape[axis]
-                start, stop = max(min(start, length), -length), max(min(stop, length), -length - 1)
-                index = torch.arange(start % length if start < 0 else start, stop % length if stop < 0 else stop, step)
-                y = y.index_select(axis, index)
+                if step <= 0:
+                    raise ValueError(f"calibration: Slice {node.name} with step {step}")
+                y = y[(slice(None),) * (axis % y.dim()) + (slice(start, stop, step),)]
         else:
             raise ValueError(f"calibration: the ONNX operator {op} is not evaluated (scripts/export_onnx.py run_graph)")
         values[node.output[0]] = y
