@@ -66,6 +66,11 @@ d = json.loads({p.key: p.value for p in m.metadata_props}["quax.json"])
 assert d["onnx"]["precision"] == "int8", d["onnx"]
 PY
 
+# The exporter checks its calibration positions: hex-9.pt's 9x9 positions do not calibrate a 13x13 file.
+expect_one_line_error "calibration positions of shape [16, 7, 9, 9], not [B, C, 13, 13]" \
+  /usr/bin/python3 "$SRC/scripts/export_onnx.py" "$SRC/checkpoints/hex-11.pt" "$DIR/bad.onnx" 13 13 int8 "$DIR/hex-9.json"
+[ ! -e "$DIR/bad.onnx" ] || fail "a refused int8 export wrote $DIR/bad.onnx"
+ls "$DIR" | grep -q 'tmp' && fail "temporary files left: $(ls "$DIR")"
 # The description travels in the metadata.
 /usr/bin/python3 - "$DIR/hex-13.onnx" <<'PY' || fail "metadata"
 import json, sys
