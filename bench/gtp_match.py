@@ -6,7 +6,8 @@ For measuring a model against a program outside the project (MoHex on Hex, for o
 `quax gtp --player random`, holds the game: it refuses an illegal move (its maker loses the
 game) and says when the game is won. The pie rule is off (engines differ in how they write
 the swap): openings balance the first move instead, each played once with each engine as
-Black. Every game is appended to --results as one JSON line (with each engine's seconds spent
+Black, or with --mirror once with A as Black and its half-turn image once with B as Black, so
+that every game starts from its own first move. Every game is appended to --results as one JSON line (with each engine's seconds spent
 on its genmoves); the summary gives engine A's score with a 95% interval, the Elo difference it
 stands for, and each engine's mean time a move.
 
