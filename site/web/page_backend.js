@@ -21,9 +21,10 @@
   const sessions = new Map();  // "name|size|network" -> Promise<ort.InferenceSession>
   // The network's number format: 'fp32' (the native engine's float32 outputs within 1e-4) or
   // 'int8' (the tower's convolutions in 8-bit integers, `quax export --onnx-int8`, within int8's
-  // rounding of float32). ONNX Runtime Web runs int8's fused convolutions on its threads, about
-  // 1.3-1.5x float32's speed on two (docs/benchmarks-log.md, "The static page"), so the page
-  // plays int8 unless ?network=fp32 in its address, or QuaxBackend.setNetwork, says otherwise.
+  // rounding of float32). ONNX Runtime Web's fused int8 convolutions beat its float32 ones:
+  // 1.6-1.9x on one thread, 1.24-1.40x on two at hex 11 (docs/benchmarks-log.md, "The static
+  // page"), so the page plays int8 unless ?network=fp32 in its address, or
+  // QuaxBackend.setNetwork, says otherwise.
   const NETWORK_ASKED = new URLSearchParams(location.search).get('network');
   let network = 'int8';
 
