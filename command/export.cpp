@@ -90,9 +90,8 @@ void setup_export(CLI::App& app) {
           // int8's activation scales come from random positions of the game at the file's size
           // (a fixed seed: the same model gives the same file).
           calibration = fmt::format("{}.calibration.tmp{}", opt->onnx, static_cast<long>(::getpid()));
-          nlohmann::json positions = reference_outputs(opt->checkpoint, kCalibrationPositions, kCalibrationSeed, at.size);
-          write_file_atomically(calibration, nlohmann::json{{"planes_shape", positions["planes_shape"]},
-                                                            {"planes", std::move(positions["planes"])}}.dump());
+          write_file_atomically(
+              calibration, random_position_planes(opt->checkpoint, kCalibrationPositions, kCalibrationSeed, at.size).dump());
         }
         try {
           write_onnx_model(model_file, opt->onnx, at.size, opt->onnx_opset, calibration);

@@ -97,12 +97,39 @@ ExportedModel export_model(const std::string& source, const std::string& out, co
   return result;
 }
 
+namespace {
+
+// The spec of `source` at side `size` (> 0; else its own), checked.
+GameSpec spec_at(GameSpec spec, int size) {
+  if (size > 0) {
+    spec.size = size;
+    if (const std::string bad = check_spec(spec); !bad.empty()) throw std::runtime_error("size: " + bad);
+  }
+  return spec;
+}
+
+// `count` positions after a random number of random moves (seeded), none finished.
+std::vector<std::unique_ptr<GameState>> random_positions(const GameSpec& spec, int count, uint64_t seed) {
+  Rng rng(seed);
+  std::vector<std::unique_ptr<GameState>> positions;
+  std::vector<int> legal;
+  while (static_cast<int>(positions.size()) < count) {
+    auto s = new_game(spec);
+    const uint32_t plies = rng.below(static_cast<uint32_t>(spec.size * spec.size));
+    for (uint32_t i = 0; i < plies && !s->is_over(); ++i) {
+      s->legal_actions(&legal);
+      s->apply(legal[rng.below(static_cast<uint32_t>(legal.size()))]);
+    }
+    if (!s->is_over()) positions.push_back(std::move(s));
+  }
+  return positions;
+}
+
+}  // namespace
+
 nlohmann::json reference_outputs(const std::string& source, int count, uint64_t seed, int size) {
   Source src = open_source(source);
-  if (size > 0) {
-    src.spec.size = size;
-    if (const std::string bad = check_spec(src.spec); !bad.empty()) throw std::runtime_error("size: " + bad);
-  }
+  src.spec = spec_at(src.spec, size);
   std::shared_ptr<const InferenceModel> net;
   if (src.checkpoint) {
     net = checkpoint_learner_on_cpu(source)->inference_model(Precision::kFloat32);
@@ -111,19 +138,7 @@ nlohmann::json reference_outputs(const std::string& source, int count, uint64_t 
   }
   NetEvaluator evaluator(net);
 
-  // Positions after a random number of random moves, none finished.
-  Rng rng(seed);
-  std::vector<std::unique_ptr<GameState>> positions;
-  std::vector<int> legal;
-  while (static_cast<int>(positions.size()) < count) {
-    auto s = new_game(src.spec);
-    const uint32_t plies = rng.below(static_cast<uint32_t>(src.spec.size * src.spec.size));
-    for (uint32_t i = 0; i < plies && !s->is_over(); ++i) {
-      s->legal_actions(&legal);
-      s->apply(legal[rng.below(static_cast<uint32_t>(legal.size()))]);
-    }
-    if (!s->is_over()) positions.push_back(std::move(s));
-  }
+  const auto positions = random_positions(src.spec, count, seed);
   EvaluationBatch batch;
   for (const auto& p : positions) batch.add_position(*p);
   batch.run(evaluator);
@@ -140,6 +155,19 @@ nlohmann::json reference_outputs(const std::string& source, int count, uint64_t 
   j["policy_shape"] = {count, a};
   j["policy"] = logits;
   j["value"] = values;
+  return j;
+}
+
+nlohmann::json random_position_planes(const std::string& source, int count, uint64_t seed, int size) {
+  const auto positions = random_positions(spec_at(open_source(source).spec, size), count, seed);
+  const auto& first = *positions[0];
+  const int c = first.num_planes(), n = first.size();
+  const size_t per = static_cast<size_t>(c) * n * n;
+  std::vector<float> planes(per * count);
+  for (int i = 0; i < count; ++i) positions[i]->encode(planes.data() + per * i);
+  nlohmann::json j;
+  j["planes_shape"] = {count, c, n, n};
+  j["planes"] = std::move(planes);
   return j;
 }
 

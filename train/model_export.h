@@ -39,4 +39,9 @@ ExportedModel export_model(const std::string& source, const std::string& out, co
 // `size` > 0: positions of that board side instead of the source's own size.
 nlohmann::json reference_outputs(const std::string& source, int count, uint64_t seed, int size = 0);
 
+// The planes alone of reference_outputs' positions (the same positions for the same seed), for
+// int8 calibration: {planes_shape: [B,C,N,N], planes: [...]}; no network is run. Throws like
+// export_model.
+nlohmann::json random_position_planes(const std::string& source, int count, uint64_t seed, int size = 0);
+
 }  // namespace quax
