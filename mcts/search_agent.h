@@ -19,8 +19,10 @@ namespace quax {
 class SearchAgent final : public Agent {
  public:
   // settings.dirichlet_fraction applies at every move (0 for normal play). Moves are the
-  // most visited child (temperature 0). The tree is rebuilt at every move: an Agent sees
-  // positions, not the moves between them. `seconds` > 0: each move searches for that long
+  // most visited child (temperature 0). With settings.reuse_tree (PUCT) a position found
+  // below the last search's root keeps its subtree (SearchTree::reroot: an Agent sees
+  // positions, not the moves between them); else the tree is rebuilt at every move, as it
+  // is after reset(). `seconds` > 0: each move searches for that long
   // (wall clock) instead of settings.simulations; PUCT only (sequential halving needs its
   // budget in advance), so it throws std::invalid_argument with a Gumbel root rule.
   SearchAgent(std::string name, std::shared_ptr<Evaluator> evaluator, const SearchSettings& settings, uint64_t seed,

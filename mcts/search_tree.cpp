@@ -78,6 +78,42 @@ void SearchTree::advance(int action, const GameState& state_after, bool keep) {
   in_flight_ = 0;
 }
 
+bool SearchTree::reroot(const GameState& state, int max_plies) {
+  const int plies = state.move_number() - root_state_->move_number();
+  std::vector<int> path;
+  if (state.spec() == spec_ && plies >= 0 && plies <= max_plies && nodes_[0].status == kExpanded) {
+    std::vector<std::unique_ptr<GameState>> scratch;
+    for (int i = 0; i < plies; ++i) scratch.push_back(root_state_->clone());
+    if (find_expanded_path(0, *root_state_, state.position_key(), plies, scratch, &path)) {
+      auto after = root_state_->clone();
+      for (int action : path) {
+        after->apply(action);
+        advance(action, *after, true);
+      }
+      return true;
+    }
+  }
+  set_root(state);
+  return false;
+}
+
+bool SearchTree::find_expanded_path(int node, const GameState& at, uint64_t key, int plies,
+                                    std::vector<std::unique_ptr<GameState>>& scratch, std::vector<int>* path) const {
+  if (plies == 0) return at.position_key() == key;
+  const Node& n = nodes_[node];
+  GameState& next = *scratch[scratch.size() - plies];
+  for (int i = 0; i < n.num_children; ++i) {
+    const int c = n.first_child + i;
+    if (nodes_[c].status != kExpanded) continue;
+    next.copy_from(at);
+    next.apply(nodes_[c].action);
+    path->push_back(nodes_[c].action);
+    if (find_expanded_path(c, next, key, plies - 1, scratch, path)) return true;
+    path->pop_back();
+  }
+  return false;
+}
+
 void SearchTree::start_search(const SearchSettings& settings, int simulations, bool noise, Rng* rng) {
   settings_ = settings;
   budget_ = std::max(1, simulations);

@@ -50,6 +50,15 @@ class SearchTree {
   // The game moved on by `action` (board frame) from the root to `state_after`. Keeps the
   // action's subtree when `keep` and it was expanded; else starts afresh at state_after.
   void advance(int action, const GameState& state_after, bool keep);
+  // The game moved on from the root to `state` by moves the tree was not told of (a player
+  // that sees positions: the GTP engine, an Agent). When `state` is the position of an
+  // expanded node at most `max_plies` below the root (the player's own move and the
+  // replies; 8 covers turns of several actions), that node's subtree is kept as advance()
+  // keeps it; `state` equal to the root keeps the whole tree. Else the tree restarts at
+  // `state`. Positions are matched by position_key() at the ply count move_number() gives.
+  // Returns whether visits were kept.
+  // Precondition: !state.is_over().
+  bool reroot(const GameState& state, int max_plies = 8);
 
   // Starts a search of settings.simulations (already-present root visits count, see
   // SearchSettings). `noise`: add Dirichlet noise (PUCT) or Gumbel samples (Gumbel, when
@@ -127,6 +136,10 @@ class SearchTree {
     std::vector<int16_t> board_actions, net_actions;
   };
 
+  // Appends to *path the actions from `node` (at position `at`) down expanded nodes to one
+  // `plies` below whose position has `key`; false when none. `scratch` holds a state per ply.
+  bool find_expanded_path(int node, const GameState& at, uint64_t key, int plies,
+                          std::vector<std::unique_ptr<GameState>>& scratch, std::vector<int>* path) const;
   // chooser: the player who chose `node` (for a root, its own mover).
   int select_child_puct(int node, bool at_root, int8_t chooser) const;
   // Forced playouts: a root child below its forced count, or -1.

@@ -1,5 +1,6 @@
 // The search tree: wins found, threats stopped, budgets kept, Gumbel schedule, exact
-// terminals, determinism and tree reuse.
+// terminals, determinism and tree reuse (between moves of one game, and for a player that
+// sees only positions).
 #include <gtest/gtest.h>
 
 #include <map>
@@ -279,6 +280,109 @@ TEST(SearchTree, ReuseKeepsTheSubtree) {
   tree.advance(b, *state, false);
   EXPECT_EQ(tree.root().visits, 0);
   EXPECT_EQ(tree.tree_size(), 1);
+}
+
+// The root's child (or, from `node`, the node's child) with the most visits; -1 when none was visited.
+int most_visited_child(const SearchTree& tree, int node) {
+  const auto& n = tree.node(node);
+  int best = -1;
+  for (int i = 0; i < n.num_children; ++i) {
+    const int c = n.first_child + i;
+    if (tree.node(c).visits > 0 && (best < 0 || tree.node(c).visits > tree.node(best).visits)) best = c;
+  }
+  return best;
+}
+
+// A player that sees positions (the GTP engine, an Agent) finds the last search's subtree
+// below the position it is asked about: its own move and the reply.
+TEST(SearchTree, RerootKeepsTheSubtreeOfThePositionReached) {
+  for (const GameSpec spec : {GameSpec{Variant::kQuax, 7, true}, GameSpec{Variant::kHex, 7, false}}) {
+    auto state = new_game(spec);
+    SearchSettings s;
+    s.simulations = 800;
+    // The same search each time (same seeds): one tree per case below.
+    auto searched = [&] {
+      auto tree = std::make_unique<SearchTree>(spec);
+      tree->set_root(*state);
+      RolloutEvaluator ev(1, 9);
+      Rng rng(9);
+      search(*tree, ev, s, false, rng);
+      return tree;
+    };
+    auto tree = searched();
+    const int mine = most_visited_child(*tree, 0);
+    const int reply = most_visited_child(*tree, mine);
+    ASSERT_GE(reply, 0);
+    const int reply_visits = tree->node(reply).visits;
+    ASSERT_GT(reply_visits, 2);
+    auto reached = state->clone();
+    reached->apply(tree->node(mine).action);
+    reached->apply(tree->node(reply).action);
+    // Too deep for the plies allowed: a fresh root.
+    {
+      auto other = searched();
+      EXPECT_FALSE(other->reroot(*reached, 1));
+      EXPECT_EQ(other->tree_size(), 1);
+      EXPECT_EQ(other->root().visits, 0);
+    }
+    // A reply the search never visited: nothing to keep.
+    {
+      auto other = searched();
+      int first = -1, unvisited = -1;
+      const auto& root = other->root();
+      for (int j = 0; j < root.num_children && unvisited < 0; ++j) {
+        const auto& m = other->node(root.first_child + j);
+        for (int i = 0; i < m.num_children && unvisited < 0; ++i)
+          if (other->node(m.first_child + i).visits == 0) first = m.action, unvisited = other->node(m.first_child + i).action;
+      }
+      ASSERT_GE(unvisited, 0);
+      auto elsewhere = state->clone();
+      elsewhere->apply(first);
+      elsewhere->apply(unvisited);
+      EXPECT_FALSE(other->reroot(*elsewhere));
+      EXPECT_EQ(other->tree_size(), 1);
+      EXPECT_EQ(other->root_state().position_key(), elsewhere->position_key());
+    }
+    ASSERT_TRUE(tree->reroot(*reached));
+    EXPECT_EQ(tree->root().visits, reply_visits);
+    EXPECT_EQ(child_visit_sum(*tree), reply_visits - 1);
+    EXPECT_EQ(tree->root_state().position_key(), reached->position_key());
+    // The same position again keeps everything.
+    ASSERT_TRUE(tree->reroot(*reached));
+    EXPECT_EQ(tree->root().visits, reply_visits);
+    // A further search adds only what the budget still allows.
+    RolloutEvaluator ev(1, 10);
+    Rng rng(10);
+    search(*tree, ev, s, false, rng);
+    EXPECT_EQ(child_visit_sum(*tree), std::max(s.simulations, reply_visits - 1));
+    EXPECT_EQ(tree->simulations_done(), std::max(0, s.simulations - (reply_visits - 1)));
+  }
+}
+
+// An agent asked about the position after its move and the expected reply searches only
+// what its budget lacks; without reuse it searches the whole budget again.
+TEST(SearchAgent, KeepsItsTreeBetweenMovesWhenItReusesTrees) {
+  const GameSpec spec{Variant::kHex, 6, false};
+  for (const bool reuse : {true, false}) {
+    SearchSettings s;
+    s.simulations = 600;
+    s.reuse_tree = reuse;
+    SearchAgent agent("mcts", std::make_shared<RolloutEvaluator>(1, 5), s, 5);
+    auto state = new_game(spec);
+    const int mine = agent.choose_action(*state);
+    const SearchTree& tree = *agent.last_tree();
+    int mine_node = -1;
+    for (int i = 0; i < tree.root().num_children; ++i)
+      if (tree.node(tree.root().first_child + i).action == mine) mine_node = tree.root().first_child + i;
+    const int reply = most_visited_child(tree, mine_node);
+    ASSERT_GE(reply, 0);
+    const int kept = tree.node(reply).visits;
+    ASSERT_GT(kept, 2);
+    state->apply(mine);
+    state->apply(tree.node(reply).action);
+    agent.choose_action(*state);
+    EXPECT_EQ(agent.last_tree()->simulations_done(), reuse ? s.simulations - (kept - 1) : s.simulations);
+  }
 }
 
 }  // namespace
