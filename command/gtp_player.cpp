@@ -141,20 +141,13 @@ std::optional<int64_t> GtpPlayer::model_step(const GameSpec& spec) {
   return step_;
 }
 
-void GtpPlayer::keep_or_set_root(const GameState& state) {
-  if (desc_.search.reuse_tree)
-    tree_->reroot(state);  // a Gumbel search restarts its root anyway (start_search)
-  else
-    tree_->set_root(state);
-}
-
 int GtpPlayer::choose(const GameState& state, double seconds) {
   sync(state.spec());
   if (baseline_) return baseline_->choose_action(state);
   if (const std::string refused = search_memory_refusal(desc_, state.spec()); !refused.empty())
     throw std::runtime_error(refused);
   if (!tree_ || tree_->root_state().spec() != state.spec()) tree_ = std::make_unique<SearchTree>(state.spec());
-  keep_or_set_root(state);
+  tree_->reroot(state, desc_.search.reuse_tree);  // a Gumbel search restarts its root anyway
   // A Gumbel root splits its budget in advance: it keeps its simulations under a clock.
   double budget = desc_.seconds;
   if (seconds > 0 && desc_.search.root_rule != RootRule::kGumbel) budget = seconds;
@@ -174,7 +167,7 @@ bool GtpPlayer::analyse(const GameState& state, int min_sims, GtpAnalysis* out, 
     return false;
   }
   if (!tree_ || tree_->root_state().spec() != state.spec()) tree_ = std::make_unique<SearchTree>(state.spec());
-  keep_or_set_root(state);
+  tree_->reroot(state, desc_.search.reuse_tree);
   // The search as it plays, but never fewer than min_sims simulations (a low level plays
   // from a handful), and no root noise or prior temperature (they change the move, not the tree).
   SearchSettings settings = desc_.search;

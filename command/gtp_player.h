@@ -77,9 +77,6 @@ class GtpPlayer {
   void sync(const GameSpec& spec);
   // The path of the shipped model for `spec`, "" when none (following players only).
   std::string shipped_path(const GameSpec& spec);
-  // Roots the tree at `state`, keeping the last search's subtree below it when the search
-  // reuses trees (SearchTree::reroot): the moves since then, the player's and the replies.
-  void keep_or_set_root(const GameState& state);
 
   uint64_t seed_ = 1;
   Device device_ = kCpuDevice;

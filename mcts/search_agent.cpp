@@ -47,10 +47,7 @@ SearchAgent::SearchAgent(std::string name, std::shared_ptr<Evaluator> evaluator,
 
 int SearchAgent::choose_action(const GameState& state) {
   if (!tree_ || tree_->root_state().spec() != state.spec()) tree_ = std::make_unique<SearchTree>(state.spec());
-  if (settings_.reuse_tree)
-    tree_->reroot(state);
-  else
-    tree_->set_root(state);
+  tree_->reroot(state, settings_.reuse_tree);
   run_search(*tree_, *evaluator_, settings_, settings_.dirichlet_fraction > 0.0f, rng_, &batch_, seconds_);
   return tree_->choose_action(0.0f, rng_);
 }

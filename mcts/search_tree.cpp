@@ -78,10 +78,10 @@ void SearchTree::advance(int action, const GameState& state_after, bool keep) {
   in_flight_ = 0;
 }
 
-bool SearchTree::reroot(const GameState& state, int max_plies) {
+bool SearchTree::reroot(const GameState& state, bool keep, int max_plies) {
   const int plies = state.move_number() - root_state_->move_number();
   std::vector<int> path;
-  if (state.spec() == spec_ && plies >= 0 && plies <= max_plies && nodes_[0].status == kExpanded) {
+  if (keep && state.spec() == spec_ && plies >= 0 && plies <= max_plies && nodes_[0].status == kExpanded) {
     std::vector<std::unique_ptr<GameState>> scratch;
     for (int i = 0; i < plies; ++i) scratch.push_back(root_state_->clone());
     if (find_expanded_path(0, *root_state_, state.position_key(), plies, scratch, &path)) {

@@ -51,14 +51,14 @@ class SearchTree {
   // action's subtree when `keep` and it was expanded; else starts afresh at state_after.
   void advance(int action, const GameState& state_after, bool keep);
   // The game moved on from the root to `state` by moves the tree was not told of (a player
-  // that sees positions: the GTP engine, an Agent). When `state` is the position of an
+  // that sees positions: the GTP engine, an Agent). When `keep` and `state` is the position of an
   // expanded node at most `max_plies` below the root (the player's own move and the
   // replies; 8 covers turns of several actions), that node's subtree is kept as advance()
   // keeps it; `state` equal to the root keeps the whole tree. Else the tree restarts at
   // `state`. Positions are matched by position_key() at the ply count move_number() gives.
   // Returns whether visits were kept.
   // Precondition: !state.is_over().
-  bool reroot(const GameState& state, int max_plies = 8);
+  bool reroot(const GameState& state, bool keep, int max_plies = 8);
 
   // Starts a search of settings.simulations (already-present root visits count, see
   // SearchSettings). `noise`: add Dirichlet noise (PUCT) or Gumbel samples (Gumbel, when

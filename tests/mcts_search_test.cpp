@@ -321,7 +321,7 @@ TEST(SearchTree, RerootKeepsTheSubtreeOfThePositionReached) {
     // Too deep for the plies allowed: a fresh root.
     {
       auto other = searched();
-      EXPECT_FALSE(other->reroot(*reached, 1));
+      EXPECT_FALSE(other->reroot(*reached, true, 1));
       EXPECT_EQ(other->tree_size(), 1);
       EXPECT_EQ(other->root().visits, 0);
     }
@@ -339,16 +339,16 @@ TEST(SearchTree, RerootKeepsTheSubtreeOfThePositionReached) {
       auto elsewhere = state->clone();
       elsewhere->apply(first);
       elsewhere->apply(unvisited);
-      EXPECT_FALSE(other->reroot(*elsewhere));
+      EXPECT_FALSE(other->reroot(*elsewhere, true));
       EXPECT_EQ(other->tree_size(), 1);
       EXPECT_EQ(other->root_state().position_key(), elsewhere->position_key());
     }
-    ASSERT_TRUE(tree->reroot(*reached));
+    ASSERT_TRUE(tree->reroot(*reached, true));
     EXPECT_EQ(tree->root().visits, reply_visits);
     EXPECT_EQ(child_visit_sum(*tree), reply_visits - 1);
     EXPECT_EQ(tree->root_state().position_key(), reached->position_key());
     // The same position again keeps everything.
-    ASSERT_TRUE(tree->reroot(*reached));
+    ASSERT_TRUE(tree->reroot(*reached, true));
     EXPECT_EQ(tree->root().visits, reply_visits);
     // A further search adds only what the budget still allows.
     RolloutEvaluator ev(1, 10);
