@@ -151,7 +151,8 @@ int GtpPlayer::choose(const GameState& state, double seconds) {
   // A Gumbel root splits its budget in advance: it keeps its simulations under a clock.
   double budget = desc_.seconds;
   if (seconds > 0 && desc_.search.root_rule != RootRule::kGumbel) budget = seconds;
-  run_search(*tree_, *evaluator_, desc_.search, desc_.search.dirichlet_fraction > 0.0f, *rng_, &batch_, budget);
+  run_search(*tree_, *evaluator_, desc_.search, desc_.search.dirichlet_fraction > 0.0f, *rng_, &batch_, budget,
+             desc_.search.stop_when_settled);
   return tree_->choose_action(0.0f, *rng_);
 }
 

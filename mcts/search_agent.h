@@ -22,7 +22,8 @@ class SearchAgent final : public Agent {
   // most visited child (temperature 0). With settings.reuse_tree (PUCT) a position found
   // below the last search's root keeps its subtree (SearchTree::reroot: an Agent sees
   // positions, not the moves between them); else the tree is rebuilt at every move, as it
-  // is after reset(). `seconds` > 0: each move searches for that long
+  // is after reset(). With settings.stop_when_settled a search ends once its move cannot
+  // change (run_search). `seconds` > 0: each move searches for that long
   // (wall clock) instead of settings.simulations; PUCT only (sequential halving needs its
   // budget in advance), so it throws std::invalid_argument with a Gumbel root rule.
   SearchAgent(std::string name, std::shared_ptr<Evaluator> evaluator, const SearchSettings& settings, uint64_t seed,
@@ -63,12 +64,17 @@ class SearchAgent final : public Agent {
 // (at least one simulation; it overruns the time by at most one collect() and one
 // evaluator call), and tree.done() stays false at the end; use choose_action and
 // policy_target as after a full search.
+// `stop_when_settled`: for a caller that wants the move alone (choose_action(0)); the search
+// ends as soon as SearchTree::move_settled says the simulations left (under a clock: those
+// the time left would give at the rate so far) cannot change it, at least one simulation
+// in. The visits are then fewer than the budget: callers that show or learn from them
+// (analysis, policy targets, the balance maps) leave it false.
 void run_search(SearchTree& tree, Evaluator& evaluator, const SearchSettings& settings, bool noise, Rng& rng,
-                EvaluationBatch* batch, double seconds = 0);
+                EvaluationBatch* batch, double seconds = 0, bool stop_when_settled = false);
 // The same over several trees (roots set, all of one spec) at once: each round collects from
 // every tree still searching and makes one evaluator call for all of them, so each tree
 // searches as it would alone. `seconds` > 0: one deadline for all.
 void run_searches(const std::vector<SearchTree*>& trees, Evaluator& evaluator, const SearchSettings& settings,
-                  bool noise, Rng& rng, EvaluationBatch* batch, double seconds = 0);
+                  bool noise, Rng& rng, EvaluationBatch* batch, double seconds = 0, bool stop_when_settled = false);
 
 }  // namespace quax

@@ -57,6 +57,8 @@ const std::vector<SearchField>& search_fields() {
       number("dirichlet_fraction", &SearchSettings::dirichlet_fraction, 0, 1,
              "share of Dirichlet noise in the root priors (self-play); 0 = none"),
       boolean("reuse_tree", &SearchSettings::reuse_tree, "keep the last search's subtree at the next position searched (PUCT)"),
+      boolean("stop_when_settled", &SearchSettings::stop_when_settled,
+              "end a search for a move once the simulations left cannot change the move (PUCT; play, not self-play)"),
       number("forced_playouts_k", &SearchSettings::forced_playouts_k, 0, 100,
              "KataGo's forced playouts and policy target pruning with this k (self-play, PUCT with noise); 0 = off"),
       integer("leaves_per_batch", &SearchSettings::leaves_per_batch, 1, 256,

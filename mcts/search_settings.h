@@ -30,6 +30,10 @@ struct SearchSettings {
   // Keep the subtree of the played move for the next search (PUCT only; Gumbel restarts,
   // because sequential halving is defined on a fresh root, as in mctx).
   bool reuse_tree = true;
+  // A search for a move (the GTP engine, play, single-game agents; PUCT) ends once its most
+  // visited move can no longer be overtaken by the simulations left (SearchTree::move_settled):
+  // the same move sooner. Searches whose visits are shown or learnt from run their budget.
+  bool stop_when_settled = true;
   // Forced playouts and policy target pruning (KataGo, Wu 2019, section 3.1), in searches
   // with root noise (self-play) only: a root child c with fewer than
   // sqrt(k * P(c) * total root visits) visits is chosen before PUCT is asked, and the policy

@@ -414,6 +414,27 @@ bool SearchTree::done() const {
   return root.status == kExpanded && root_prepared_ && in_flight_ == 0 && root.visits - 1 >= budget_;
 }
 
+int SearchTree::simulations_left() const { return std::max(0, budget_ - (nodes_[0].visits - 1)); }
+
+bool SearchTree::move_settled(int more) const {
+  const Node& root = nodes_[0];
+  if (settings_.root_rule != RootRule::kPuct || settings_.prior_temperature >= 0.0f || root.status != kExpanded ||
+      in_flight_ > 0)
+    return false;
+  int most = 0, next = 0;
+  for (int i = 0; i < root.num_children; ++i) {
+    const Node& c = nodes_[root.first_child + i];
+    if (c.status == kTerminal && c.raw_value >= 1.0f) return true;
+    if (c.visits > most) {
+      next = most;
+      most = c.visits;
+    } else if (c.visits > next) {
+      next = c.visits;
+    }
+  }
+  return most - next > more;
+}
+
 std::vector<SearchTree::RootChild> SearchTree::root_children() const {
   std::vector<RootChild> out;
   const Node& root = nodes_[0];

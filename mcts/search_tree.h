@@ -83,6 +83,16 @@ class SearchTree {
 
   // The budget is spent (and nothing is pending).
   bool done() const;
+  // Simulations still to run before done(): the budget less the root visits below it.
+  int simulations_left() const;
+  // Whether choose_action(0) can no longer change if `more` simulations still run (PUCT,
+  // nothing pending, the move chosen by the search): a visited child that wins at once is
+  // played whatever the visits, and otherwise the most visited child leads every sibling by
+  // more than `more` visits, so that not even a tie can arise (Fuego's count abort, Leela
+  // Zero's pruning). An immediate win the search has not yet visited is the one thing more
+  // simulations could still find. False for a Gumbel root: sequential halving decides at
+  // the end.
+  bool move_settled(int more) const;
   int simulations_done() const { return sims_done_; }
   int terminal_hits() const { return terminal_hits_; }
   int collisions() const { return collisions_; }

@@ -1,6 +1,7 @@
 // Baseline players: the factory's names, and that UCT gets stronger with playouts.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <utility>
@@ -142,15 +143,17 @@ TEST(BaselineAgents, ReportTheirRootThroughAgent) {
     ASSERT_TRUE(agent->last_value()) << name;
     EXPECT_GE(*agent->last_value(), -1.0);
     EXPECT_LE(*agent->last_value(), 1.0);
-    int sum = 0, most = -1, most_visits = -1;
+    int sum = 0, most = -1, most_visits = -1, next_visits = 0;
     for (const auto& [action, visits] : agent->last_root_visits()) {
       EXPECT_TRUE(state->is_legal(action)) << name << " " << action;
       sum += visits;
-      if (visits > most_visits) most_visits = visits, most = action;
+      if (visits > most_visits) next_visits = std::max(next_visits, most_visits), most_visits = visits, most = action;
+      else next_visits = std::max(next_visits, visits);
     }
     EXPECT_EQ(agent->last_root_visits().size(), 16u) << name;
-    // UCT counts every playout at one root child; PUCT's first simulation is the root's own.
-    EXPECT_GE(sum, 299) << name;
+    // UCT counts every playout at one root child; PUCT's first simulation is the root's own,
+    // and PUCT stops once the rest of its budget could not change the move.
+    EXPECT_TRUE(sum >= 299 || most_visits - next_visits > 300 - sum) << name << ": " << sum << " visits";
     EXPECT_LE(sum, 300) << name;
     EXPECT_EQ(chosen, most) << name;  // the move played is the most visited
     agent->reset();

@@ -19,7 +19,7 @@ TEST(SearchSchema, KeysAreUniqueAndDocumented) {
     EXPECT_FALSE(std::string(f.doc).empty()) << f.key;
     EXPECT_EQ(find_search_field(f.key), &f);
   }
-  EXPECT_EQ(keys.size(), 15u);
+  EXPECT_EQ(keys.size(), 16u);
   EXPECT_EQ(find_search_field("prior_temperature"), nullptr);  // the levels' own, not a user's
   EXPECT_EQ(find_search_field("sims"), nullptr);
 }

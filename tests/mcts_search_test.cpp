@@ -367,6 +367,7 @@ TEST(SearchAgent, KeepsItsTreeBetweenMovesWhenItReusesTrees) {
     SearchSettings s;
     s.simulations = 600;
     s.reuse_tree = reuse;
+    s.stop_when_settled = false;  // the whole budget at every move
     SearchAgent agent("mcts", std::make_shared<RolloutEvaluator>(1, 5), s, 5);
     auto state = new_game(spec);
     const int mine = agent.choose_action(*state);
@@ -383,6 +384,65 @@ TEST(SearchAgent, KeepsItsTreeBetweenMovesWhenItReusesTrees) {
     agent.choose_action(*state);
     EXPECT_EQ(agent.last_tree()->simulations_done(), reuse ? s.simulations - (kept - 1) : s.simulations);
   }
+}
+
+// A search that stops once its move is settled plays the move of the full search, in every
+// one of hundreds of random positions, and does stop early in many of them. The evaluator
+// answers the same calls in the same order, so the stopped search is the full one cut
+// short: its root visits never exceed the full search's.
+TEST(SearchTree, StoppingWhenSettledPlaysTheFullSearchsMove) {
+  const GameSpec spec{Variant::kHex, 7, false};
+  SearchSettings s;
+  s.simulations = 300;
+  Rng positions(21);
+  int stopped_early = 0, simulations_saved = 0;
+  constexpr int kPositions = 300;
+  for (int p = 0; p < kPositions; ++p) {
+    auto state = new_game(spec);
+    std::vector<int> legal;
+    const int plies = static_cast<int>(positions.below(30));
+    for (int i = 0; i < plies && !state->is_over(); ++i) {
+      state->legal_actions(&legal);
+      state->apply(legal[positions.below(static_cast<uint32_t>(legal.size()))]);
+    }
+    if (state->is_over()) continue;
+    SearchTree full(spec), settled(spec);
+    full.set_root(*state);
+    settled.set_root(*state);
+    RolloutEvaluator full_ev(1, 100 + p), settled_ev(1, 100 + p);
+    Rng full_rng(p), settled_rng(p);
+    EvaluationBatch batch;
+    run_search(full, full_ev, s, false, full_rng, &batch);
+    run_search(settled, settled_ev, s, false, settled_rng, &batch, 0, /*stop_when_settled=*/true);
+    ASSERT_EQ(full.simulations_done(), s.simulations);
+    EXPECT_EQ(settled.choose_action(0.0f, settled_rng), full.choose_action(0.0f, full_rng))
+        << "position " << p << ", stopped after " << settled.simulations_done();
+    for (int i = 0; i < full.root().num_children; ++i)
+      ASSERT_LE(settled.node(settled.root().first_child + i).visits, full.node(full.root().first_child + i).visits);
+    if (settled.simulations_done() < s.simulations) {
+      ++stopped_early;
+      simulations_saved += s.simulations - settled.simulations_done();
+      EXPECT_TRUE(settled.move_settled(settled.simulations_left()));
+    }
+  }
+  EXPECT_GT(stopped_early, kPositions / 4);
+  EXPECT_GT(simulations_saved, 0);
+}
+
+// Gumbel's sequential halving decides at the end: its move is never settled early.
+TEST(SearchTree, AGumbelMoveIsNeverSettledEarly) {
+  const GameSpec spec{Variant::kHex, 5, false};
+  SearchSettings s;
+  s.root_rule = RootRule::kGumbel;
+  s.simulations = 100;
+  SearchTree tree(spec);
+  tree.set_root(*new_game(spec));
+  RolloutEvaluator ev(1, 3);
+  Rng rng(3);
+  EvaluationBatch batch;
+  run_search(tree, ev, s, false, rng, &batch, 0, /*stop_when_settled=*/true);
+  EXPECT_EQ(tree.simulations_done(), s.simulations);
+  EXPECT_FALSE(tree.move_settled(0));
 }
 
 }  // namespace

@@ -115,6 +115,9 @@ LevelTable level_table_from(const json& levels, const std::string& model) {
 struct PageSearch {
   int game_id = 0;
   bool engine = false;
+  // An engine search of a fixed budget ends once its move is settled, as run_search's does
+  // (mcts/search_agent.h); a timed one is stopped by JS at its time.
+  bool stop_when_settled = false;
   std::unique_ptr<SearchTree> tree;
   std::vector<float> planes, logits, values;
   size_t actions = 0, plane_floats = 0;
@@ -186,6 +189,7 @@ class PageEngine {
       settings = engine_of(id).settings();
       if (engine_of(id).seconds() > 0) budget = kTimedSearchBudget;  // JS stops it at its time
       s->engine = true;
+      s->stop_when_settled = settings.stop_when_settled && budget == 0;
     } else if (kind == "player") {  // a model player of `sims` simulations, as nets/players.cpp makes one
       settings = play_settings(SearchSettings{});
       settings.leaves_per_batch = kPlayerLeavesPerBatch;
@@ -210,7 +214,7 @@ class PageEngine {
   // their planes in search_planes(h) [n, C, N, N] (network frame).
   int search_collect(int h) {
     PageSearch& s = search(h);
-    if (s.tree->done()) return 0;
+    if (finished(s)) return 0;
     const int n = s.tree->collect();
     s.planes.resize(std::max<size_t>(1, n * s.plane_floats));
     s.logits.assign(std::max<size_t>(1, n * s.actions), 0.0f);
@@ -230,7 +234,7 @@ class PageEngine {
                                                              std::to_string(s.tree->num_pending()) + " leaves");
     for (int i = 0; i < n; ++i) s.tree->deliver(i, s.logits.data() + i * s.actions, s.values[i]);
   }
-  bool search_done(int h) { return search(h).tree->done(); }
+  bool search_done(int h) { return finished(search(h)); }
   int search_simulations(int h) { return search(h).tree->simulations_done(); }
 
   // What the tree holds, as serve/analysis.cpp's PositionAnalysis::step reports it.
@@ -413,6 +417,11 @@ class PageEngine {
     auto it = searches_.find(h);
     if (it == searches_.end()) throw std::runtime_error("no search " + std::to_string(h));
     return *it->second;
+  }
+  // The budget is spent, or the engine's move can no longer change.
+  static bool finished(const PageSearch& s) {
+    return s.tree->done() || (s.stop_when_settled && s.tree->simulations_done() > 0 &&
+                               s.tree->move_settled(s.tree->simulations_left()));
   }
 
   const json& layout_of(const GameSpec& spec) {
