@@ -8,7 +8,8 @@ board; at every position where --side (a prefix of the player's name in the reco
 instead of its answer, so every setting meets the same positions. The positions come in game
 order, as in a game, so a tree kept between moves finds the position two plies below its last
 root. Prints the genmoves, the mean seconds a genmove and, with --moves, writes each answer
-one per line (two runs whose searches differ only in when they stop must answer alike).
+and its seconds one per line (two runs whose searches differ only in when they stop must
+answer alike).
 
     bench/genmove_time.py --records bench/results/hex11-mohex-equal-time-2026-11-29.jsonl \\
         --games 10 --side hex-11.pt \\
@@ -44,7 +45,7 @@ def main():
         print(f"genmove_time: cannot read {args.records}: {e}", file=sys.stderr)
         return 2
     engine = Engine("engine", args.engine, sys.stderr)
-    answers, seconds = [], 0.0
+    answers, times = [], []
     try:
         for command in filter(None, (c.strip() for c in args.setup.split(";"))):
             engine.ask(command, args.move_seconds)
@@ -62,7 +63,7 @@ def main():
                 if colour == ours:
                     start = time.monotonic()
                     answers.append(engine.ask(f"genmove {colour}", args.move_seconds))
-                    seconds += time.monotonic() - start
+                    times.append(time.monotonic() - start)
                     engine.ask("undo", args.move_seconds)
                 engine.ask(f"play {colour} {move}", args.move_seconds)
                 colour = "white" if colour == "black" else "black"
@@ -71,10 +72,10 @@ def main():
         return 1
     finally:
         engine.close()
-    print(f"{len(answers)} genmoves over {len(games)} games: {seconds / len(answers):.3f} s a genmove")
+    print(f"{len(answers)} genmoves over {len(games)} games: {sum(times) / len(answers):.3f} s a genmove")
     if args.moves:
         with open(args.moves, "w") as f:
-            f.write("\n".join(answers) + "\n")
+            f.writelines(f"{move} {seconds:.3f}\n" for move, seconds in zip(answers, times))
     return 0
 
 

@@ -463,12 +463,14 @@ GtpEngine::Reply GtpEngine::cmd_analysis(const std::string& command, const std::
 
 GtpEngine::Reply GtpEngine::cmd_undo() {
   if (actions_.empty()) return {false, "nothing to undo"};
+  // The game is replayed without its last move. The player keeps its tree: its next search
+  // keeps what lies below the position it is asked about, or starts afresh (SearchTree::reroot).
   std::vector<int> keep(actions_.begin(), actions_.end() - 1);
-  const int swap_at = hexgui_swap_at_;
-  reset(spec_);
-  for (int a : keep) state_->apply(a);
+  auto replayed = new_game(spec_);
+  for (int a : keep) replayed->apply(a);
+  state_ = std::move(replayed);
   actions_ = std::move(keep);
-  if (swap_at < static_cast<int>(actions_.size())) hexgui_swap_at_ = swap_at;  // -1 stays -1
+  if (hexgui_swap_at_ >= static_cast<int>(actions_.size())) hexgui_swap_at_ = -1;
   return {true, ""};
 }
 
