@@ -288,7 +288,10 @@ def test_reads_of_a_game_answer_while_its_engine_searches(server):
     searching.join()
     status, view, seconds = engine[0]
     assert status == 200 and view["ply"] >= 2 and not view["engine_to_move"], (status, view and view.get("error"))
-    assert 3.5 < seconds < 30, seconds
+    # The settled stop may end a timed search early, but never before half its time: the lead
+    # it needs (more than the simulations the time left would give) cannot pass the
+    # simulations done until then.
+    assert 1.9 < seconds < 30, seconds
     ply = view["ply"]
     # An undo during the search is answered at once, and the engine's move, searched on the
     # position before it, is not played.
