@@ -78,7 +78,9 @@ TEST(BookListing, AlongRecordsHonoursTheLimits) {
 
 class BookFile : public ::testing::Test {
  protected:
-  std::string path_ = ::testing::TempDir() + "/solve_book_test.jsonl";
+  // One file per test: ctest runs the tests of this fixture as separate processes at once.
+  std::string path_ = ::testing::TempDir() + "/solve_book_test_" +
+                      ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".jsonl";
   void TearDown() override { std::remove(path_.c_str()); }
   void write(const std::vector<std::string>& lines) {
     std::ofstream out(path_);
