@@ -463,7 +463,7 @@ void setup_analysis(CLI::App& app) {
       ->check(CLI::Range(1, 64));
   cmd->add_option("--net-threads", opt->net_threads, "LibTorch threads of each searcher's network calls")
       ->check(CLI::Range(1, 64));
-  cmd->add_option("--precision", opt->precision, "Network precision: auto, fp32 or bf16 (auto: bf16 on CPUs with AMX or AVX-512 BF16)")
+  cmd->add_option("--precision", opt->precision, "Network precision: auto, fp32 or bf16 (auto: bf16 where this CPU runs it faster, measured once)")
       ->check(CLI::IsMember({"auto", "fp32", "bf16"}));
   cmd->add_option("--seed", opt->seed, "Random seed of the searches");
   add_device_option(cmd, &opt->device);

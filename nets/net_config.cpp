@@ -70,19 +70,6 @@ std::string describe(const NetConfig& net) {
                      net.soft_policy_head ? ", soft policy head" : "");
 }
 
-Precision resolve_precision(Precision p) {
-  if (p != Precision::kAuto) return p;
-#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
-  __builtin_cpu_init();
-  // AVX-512 BF16 (AMD Zen 4, Intel Cooper Lake) multiplies bfloat16 in hardware too: hex 9x9's
-  // self-play made 50% more positions and the learner 50% more steps in an hour on an AMD EPYC,
-  // and the hour's model scored 15/40 against MoHex 2.0 to float32's 10/40 (docs/benchmarks-log.md,
-  // 2026-11-28).
-  if (__builtin_cpu_supports("amx-bf16") || __builtin_cpu_supports("avx512bf16")) return Precision::kBFloat16;
-#endif
-  return Precision::kFloat32;
-}
-
 bool cpu_runs_bfloat16() {
 #if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
   __builtin_cpu_init();

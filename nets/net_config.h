@@ -2,6 +2,7 @@
 // Torch-free so that configs and commands can use it without the LibTorch headers.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -83,14 +84,22 @@ bool same_layout(const ModelShape& a, const ModelShape& b);
 std::string sizes_text(Variant v, const std::vector<int>& sizes);
 
 // The number format of inference. bfloat16 halves the network's cost on CPUs that multiply
-// it in hardware (AMX: 2x the positions/s of float32 measured here on a 4x64 net, 5x5; AVX-512
-// BF16 on an AMD EPYC: 1.3x in self-play) and is emulated, slower than float32, elsewhere. Its 8-bit mantissa moves logits and values
-// by about 1%, which the search does not notice. Training has its own key (learn.precision).
+// it fast in hardware (AMX: 2x the positions/s of float32 measured here on a 4x64 net, 5x5; AVX-512
+// BF16 on an AMD EPYC: 1.3x in self-play), but not on every CPU that has the instructions (an
+// Intel Xeon with AVX-512 BF16 and no AMX: 0.54x), and is emulated, slower still, elsewhere. Its
+// 8-bit mantissa moves logits and values by about 1%, which the search does not notice. Training
+// has its own key (learn.precision).
 enum class Precision { kAuto, kFloat32, kBFloat16 };
 
-// kAuto becomes kBFloat16 when this CPU has AMX-BF16 or AVX-512 BF16, else kFloat32; others
-// are returned as is.
+// kAuto becomes kBFloat16 on a CPU with AMX-BF16 or AVX-512 BF16 where a probe of a small network
+// (nets/cpu_precision.cpp, about 0.2 s, once a process) runs at least kBfloat16NeededSpeedup times
+// float32's positions per second, else kFloat32; others are returned as is.
 Precision resolve_precision(Precision p);
+// The rule of resolve_precision with the probe as a parameter: kFloat32 without bfloat16 in
+// hardware (the probe is not run), else whichever format `positions_per_second(bfloat16)` rates
+// faster, float32 unless bf16 is faster by the margin (its rounding is worth it only for speed).
+Precision choose_cpu_precision(bool bfloat16_in_hardware, const std::function<double(bool bfloat16)>& positions_per_second);
+constexpr double kBfloat16NeededSpeedup = 1.1;
 // Whether LibTorch's oneDNN can run bfloat16 convolutions here at all (AVX-512 BW/VL/DQ).
 bool cpu_runs_bfloat16();
 // "auto", "fp32", "bf16"; parse returns false on anything else.

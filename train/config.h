@@ -95,8 +95,8 @@ struct LearnConfig {
   // The number format of the learner's forward and backward passes: bf16 runs them under
   // LibTorch's CPU autocast (convolutions and matrix products in bfloat16, everything else,
   // the master weights, the loss and the optimizer state in float32); checkpoints are float32
-  // either way. auto: bf16 on CPUs with AMX-BF16 or AVX-512 BF16 (nets/net_config.h), where it
-  // was measured: quax 9x9 reached 55% against quax-9.pt in 15 minutes, float32 0% (a Xeon with
+  // either way. auto: bf16 on CPUs with AMX-BF16 or AVX-512 BF16 where a probe of inference finds it
+  // faster (nets/net_config.h), as it was where measured: quax 9x9 reached 55% against quax-9.pt in 15 minutes, float32 0% (a Xeon with
   // AMX); hex 9x9 took 50% more learner steps in an hour (an AMD EPYC; docs/benchmarks-log.md).
   Precision precision = Precision::kAuto;
   // Where the learner trains (nets/device.h): auto takes a GPU when LibTorch sees one. On a
