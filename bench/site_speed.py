@@ -10,7 +10,7 @@ Prints one line per game and side: positions, simulations, seconds, simulations 
 The host is a plain static server (no COOP/COEP headers): the page's service worker adds them,
 so ONNX Runtime runs on min(4, cores) threads; --one-thread measures it on one. The native side
 is measured at 1 LibTorch thread and at the default, in its default number format (`auto`: bf16
-on CPUs with AVX-512 BF16 or AMX) and in fp32; the page in both of its network formats (int8
+on CPUs with AVX-512 BF16 or AMX where it is faster) and in fp32; the page in both of its network formats (int8
 convolutions and fp32), with how often the two choose the same move."""
 import argparse
 import os

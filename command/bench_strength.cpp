@@ -122,6 +122,7 @@ struct Options {
   std::vector<std::string> overrides;
   std::string run_dir;
   double minutes = 20;
+  bool minutes_given = false;  // --minutes on the command line (else --evaluate-only takes the run's)
   double every = 2.5;
   std::vector<double> at;  // --at: evaluate only the models kept at these training minutes
   std::vector<std::string> opponents;
@@ -355,6 +356,10 @@ void check_opponents(Options& opt) {
 TrainConfig strength_config(Options& opt, bool device_given) {
   if (opt.evaluate_only) {
     if (opt.run_dir.empty()) throw CommandError("--evaluate-only needs --run <run directory>");
+    // Every model the run kept, unless --minutes says how far: the default 20 would leave
+    // out those of a longer run without a word.
+    if (const auto kept = list_snapshots(opt.run_dir); !opt.minutes_given && !kept.empty())
+      opt.minutes = kept.back().seconds / 60.0;
     return load_run_config(opt.run_dir);
   }
   if (opt.config.empty()) throw CommandError("--config is required (or --evaluate-only with --run)");
@@ -407,8 +412,23 @@ void run_bench_strength(Options& opt, bool device_given) {
   const bool gtp = !opt.gtp.command.empty();
   if (gtp) opt.gtp_identity = GtpAgent(GameSpec{spec.variant, spec.size, false}, opt.gtp).identity();
   if (!opt.evaluate_only) train_for_strength(opt, config);
-  if (list_snapshots(opt.run_dir).empty())
+  const auto kept = list_snapshots(opt.run_dir);
+  if (kept.empty())
     throw CommandError("no snapshots in '" + opt.run_dir + "/snapshots' (was run.snapshot_minutes set?)");
+  // An --at that matches no kept model would evaluate nothing and report no score.
+  for (double m : opt.at) {
+    const bool found = std::any_of(kept.begin(), kept.end(), [&](const Snapshot& s) {
+      return std::abs(m * 60 - s.seconds) < 1 && s.seconds <= opt.minutes * 60 + 1;
+    });
+    if (!found) {
+      std::vector<std::string> marks;
+      for (const auto& s : kept) marks.push_back(fmt::format("{:g}", s.seconds / 60.0));
+      throw CommandError(fmt::format("--at {:g}: no model kept at {:g} minutes of training{} in '{}/snapshots' "
+                                     "(kept at {} minutes)",
+                                     m, m, opt.minutes_given ? fmt::format(" up to --minutes {:g}", opt.minutes) : "",
+                                     opt.run_dir, fmt::join(marks, ", ")));
+    }
+  }
   for (size_t i = 0; i < opt.opponents.size(); ++i) {
     const std::string& opponent = opt.opponents[i];
     const std::string base = opt.run_dir + "/strength-" + opponent_tag(opponent);
@@ -433,7 +453,9 @@ void setup_bench_strength(CLI::App& app) {
   cmd->add_option("--config", opt->config, "Training config (required unless --evaluate-only)");
   cmd->add_option("--set", opt->overrides, "Override a config key, e.g. --set search.simulations=50 (repeatable)");
   cmd->add_option("--run", opt->run_dir, "Run directory (default: runs/strength-<config>-<date>)");
-  cmd->add_option("--minutes", opt->minutes, "Training minutes")->check(CLI::Range(0.1, 1e6));
+  auto* minutes = cmd->add_option("--minutes", opt->minutes,
+                                  "Training minutes (with --evaluate-only: the models kept up to this many; default: all)")
+                      ->check(CLI::Range(0.1, 1e6));
   cmd->add_option("--every", opt->every, "Keep the model every this many training minutes")
       ->check(CLI::Range(0.05, 1e6));
   cmd->add_option("--at", opt->at,
@@ -469,8 +491,9 @@ void setup_bench_strength(CLI::App& app) {
   // Where the kept models play; given, it also sets the training's learn.device
   // and selfplay.device (else the config's keys decide).
   auto* device = add_device_option(cmd, &opt->device_text);
-  cmd->callback([opt, device] {
+  cmd->callback([opt, device, minutes] {
     opt->device = device_from_option(opt->device_text);
+    opt->minutes_given = minutes->count() > 0;
     run_bench_strength(*opt, device->count() > 0);
   });
 }

@@ -48,13 +48,24 @@ tail -n +2 "$DIR/r/strength-random.csv" | awk -F, '$3 != 6 {exit 1}' || fail "ro
 [ "$(wc -l < "$DIR/r/strength-random.jsonl")" = 20 ] || fail "--at 0.2 did not play 2 more games"
 [ "$(tail -n +2 "$DIR/r/strength-random.csv")" = "$(tail -n +2 "$DIR/r/strength-random.csv" | grep '^0.2,')" ] &&
   [ "$(tail -n +2 "$DIR/r/strength-random.csv" | wc -l)" = 1 ] || fail "--at 0.2: $(cat "$DIR/r/strength-random.csv")"
+# An --at that matches no kept model is refused with one line naming the kept ones (it used to
+# evaluate nothing and say only that the target was not reached), and so is one past --minutes.
+out=$("$QUAX" bench strength --run "$DIR/r" --evaluate-only --at 0.25 --games 8 --sims 8 --opponent random 2>&1) &&
+  fail "accepted --at 0.25"
+[ "$(echo "$out" | wc -l)" = 1 ] && echo "$out" | grep -q -- "--at 0.25: no model kept .*(kept at 0.1, 0.2, 0.3 minutes)" ||
+  fail "--at 0.25: $out"
+out=$("$QUAX" bench strength --run "$DIR/r" --evaluate-only --at 0.3 --minutes 0.2 --games 8 --sims 8 \
+  --opponent random 2>&1) && fail "accepted --at 0.3 past --minutes 0.2"
+echo "$out" | grep -q -- "--at 0.3: no model kept at 0.3 minutes of training up to --minutes 0.2" || fail "--at 0.3: $out"
+[ "$(wc -l < "$DIR/r/strength-random.jsonl")" = 20 ] || fail "a refused --at played games"
 
 # A program over GTP as one more opponent (`quax gtp` itself: a real program speaking the
 # protocol): games without the pie rule, one after another, each pair (one game with each colour)
 # from its own first move, the same first moves for every kept model, each side's seconds a move
-# in the games, the CSV and the JSON.
+# in the games, the CSV and the JSON. The program searches 2,000 simulations a move: at 20 it
+# answered in 0.05 ms, and a game's seconds, written to the millisecond, were 0 on a fast CPU.
 "$QUAX" bench strength --run "$DIR/r" --evaluate-only --minutes 0.3 --games 4 --sims 8 \
-  --opponent-gtp "'$QUAX' gtp --player uct:20 --seed 5" --opponent-gtp-setup "variant quax 4; pie off" \
+  --opponent-gtp "'$QUAX' gtp --player uct:2000 --seed 5" --opponent-gtp-setup "variant quax 4; pie off" \
   --opponent-gtp-name uct20 > "$DIR/gtp.txt" 2>&1 || fail "against a GTP program: $(tail -3 "$DIR/gtp.txt")"
 games="$DIR/r/strength-gtp_uct20.jsonl"
 [ "$(wc -l < "$games")" = 12 ] || fail "not 12 games against the GTP program: $(cat "$DIR/gtp.txt")"
