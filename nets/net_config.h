@@ -92,8 +92,9 @@ std::string sizes_text(Variant v, const std::vector<int>& sizes);
 enum class Precision { kAuto, kFloat32, kBFloat16 };
 
 // kAuto becomes kBFloat16 on a CPU with AMX-BF16 or AVX-512 BF16 where a probe of a small network
-// (nets/cpu_precision.cpp, about 0.2 s, once a process) runs at least kBfloat16NeededSpeedup times
-// float32's positions per second, else kFloat32; others are returned as is.
+// (nets/cpu_precision.cpp; once a process, about 0.8 s on the Xeon here) runs at least
+// kBfloat16NeededSpeedup times float32's positions per second, else kFloat32; others are returned
+// as is.
 Precision resolve_precision(Precision p);
 // The rule of resolve_precision with the probe as a parameter: kFloat32 without bfloat16 in
 // hardware (the probe is not run), else whichever format `positions_per_second(bfloat16)` rates
