@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <chrono>
 #include <mutex>
+#include <optional>
 
 #include "nets/model.h"
 #include "nets/net_config.h"
@@ -32,20 +33,24 @@ bool cpu_has_bfloat16_arithmetic() {
 #endif
 }
 
-// Positions per second of the frozen inference module of a 4 x 48 network (the medium tier's
-// shape) on hex 9x9 at a batch of 48 (self-play's usual batch there), the best of three rounds
-// of 8 batches after one warm-up batch. With building and freezing the two copies, about 0.8 s a
-// process on the Intel Xeon here.
-double probe_positions_per_second(bool bfloat16) {
+// A 4 x 48 network (the medium tier's shape) for hex 9x9, built once for both formats' probes.
+torch::jit::Module probe_network(const ModelShape& shape) {
   NetConfig net;
   net.blocks = 4;
   net.filters = 48;
-  const ModelShape shape = model_shape_for(GameSpec{Variant::kHex, 9, false});
   // build_model seeds torch's generator: the caller's random stream stays as it was.
   auto generator = at::detail::getDefaultCPUGenerator();
   const auto saved = generator.get_state();
-  auto module = make_inference_module(build_model(net, shape, /*seed=*/1), bfloat16);
+  auto model = build_model(net, shape, /*seed=*/1);
   generator.set_state(saved);
+  return model;
+}
+
+// Positions per second of `model`'s frozen inference copy at a batch of 48 (self-play's usual
+// batch on hex 9x9), the best of three rounds of 8 batches after one warm-up batch. With building
+// and freezing the copies, the two formats take about 0.8 s a process on the Intel Xeon here.
+double probe_positions_per_second(const torch::jit::Module& model, const ModelShape& shape, bool bfloat16) {
+  auto module = make_inference_module(model, bfloat16);
   constexpr int64_t kBatch = 48;
   constexpr int kBatchesARound = 8;
   // Any values do: the network's cost does not depend on them.
@@ -76,7 +81,14 @@ Precision resolve_precision(Precision p) {
   if (p != Precision::kAuto) return p;
   static std::once_flag once;
   static Precision chosen = Precision::kFloat32;
-  std::call_once(once, [] { chosen = choose_cpu_precision(cpu_has_bfloat16_arithmetic(), probe_positions_per_second); });
+  std::call_once(once, [] {
+    const ModelShape shape = model_shape_for(GameSpec{Variant::kHex, 9, false});
+    std::optional<torch::jit::Module> model;  // built at the first probe, if any
+    chosen = choose_cpu_precision(cpu_has_bfloat16_arithmetic(), [&](bool bf16) {
+      if (!model) model = probe_network(shape);
+      return probe_positions_per_second(*model, shape, bf16);
+    });
+  });
   return chosen;
 }
 
