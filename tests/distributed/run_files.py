@@ -83,14 +83,17 @@ def stop_job(job):
         job.wait()
 
 
-def wait_for(predicate, timeout, what, process=None):
+def wait_for(predicate, timeout, what, process=None, log_path=None):
     """Polls predicate() until it is true; fails naming `what` after `timeout` seconds, or
-    at once when `process` ended first."""
+    at once when `process` ended first, with the end of the log at `log_path` if given."""
+    def failure(why):
+        tail = "" if log_path is None or not os.path.exists(log_path) else open(log_path).read()[-3000:]
+        return AssertionError(f"{why}: {what}" + (f"\n--- the end of {log_path}:\n{tail}" if tail else ""))
     deadline = time.time() + timeout
     while time.time() < deadline:
         if predicate():
             return
         if process is not None and process.poll() is not None:
-            raise AssertionError(f"the process ended (exit {process.returncode}) before: {what}")
+            raise failure(f"the process ended (exit {process.returncode}) before")
         time.sleep(0.2)
-    raise AssertionError(f"not within {timeout} s: {what}")
+    raise failure(f"not within {timeout} s")
