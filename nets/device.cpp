@@ -8,6 +8,7 @@
 
 #include "core/quoted_input.h"
 #include "nets/device_torch.h"
+#include "nets/int8_network.h"
 
 namespace quax {
 
@@ -72,6 +73,9 @@ Precision resolve_precision_on(Precision precision, const Device& resolved) {
 std::string check_precision_on(Precision precision, const Device& resolved, const std::string& setting) {
   if (precision == Precision::kBFloat16 && !resolved.is_cuda() && !cpu_runs_bfloat16())
     return setting + " bf16 needs a CPU with AVX-512 (BW, VL, DQ) or a GPU; use fp32 or auto";
+  if (precision == Precision::kInt8 && resolved.is_cuda()) return setting + " int8 runs on the CPU only; use bf16, fp32 or auto";
+  if (precision == Precision::kInt8 && !cpu_runs_int8())
+    return setting + " int8 needs LibTorch's oneDNN quantized engine, which this build lacks; use fp32 or auto";
   return "";
 }
 

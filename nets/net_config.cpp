@@ -85,12 +85,13 @@ const char* precision_name(Precision p) {
     case Precision::kAuto: return "auto";
     case Precision::kFloat32: return "fp32";
     case Precision::kBFloat16: return "bf16";
+    case Precision::kInt8: return "int8";
   }
   return "?";
 }
 
 bool parse_precision(const std::string& name, Precision* out) {
-  for (auto p : {Precision::kAuto, Precision::kFloat32, Precision::kBFloat16}) {
+  for (auto p : {Precision::kAuto, Precision::kFloat32, Precision::kBFloat16, Precision::kInt8}) {
     if (name == precision_name(p)) {
       *out = p;
       return true;

@@ -88,8 +88,9 @@ std::string sizes_text(Variant v, const std::vector<int>& sizes);
 // BF16 on an AMD EPYC: 1.3x in self-play), but not on every CPU that has the instructions (an
 // Intel Xeon with AVX-512 BF16 and no AMX: 0.54x), and is emulated, slower still, elsewhere. Its
 // 8-bit mantissa moves logits and values by about 1%, which the search does not notice. Training
-// has its own key (learn.precision).
-enum class Precision { kAuto, kFloat32, kBFloat16 };
+// has its own key (learn.precision). int8 (inference on the CPU alone, never chosen by auto):
+// the residual tower in 8-bit integers (nets/int8_network.h).
+enum class Precision { kAuto, kFloat32, kBFloat16, kInt8 };
 
 // kAuto becomes kBFloat16 on a CPU with AMX-BF16 or AVX-512 BF16 where a probe of a small network
 // (nets/cpu_precision.cpp; once a process, about 0.8 s on the Xeon here) runs at least
@@ -103,7 +104,7 @@ Precision choose_cpu_precision(bool bfloat16_in_hardware, const std::function<do
 constexpr double kBfloat16NeededSpeedup = 1.1;
 // Whether LibTorch's oneDNN can run bfloat16 convolutions here at all (AVX-512 BW/VL/DQ).
 bool cpu_runs_bfloat16();
-// "auto", "fp32", "bf16"; parse returns false on anything else.
+// "auto", "fp32", "bf16", "int8"; parse returns false on anything else.
 const char* precision_name(Precision p);
 bool parse_precision(const std::string& name, Precision* out);
 

@@ -16,6 +16,7 @@
 
 #include "nets/device_torch.h"
 #include "nets/host_staging.h"
+#include "nets/int8_network.h"
 #include "nets/model.h"
 #include "nets/model_file.h"
 #include "nets/net_evaluator_internal.h"
@@ -23,6 +24,9 @@
 namespace quax {
 
 namespace {
+
+torch::Tensor random_position_planes(const ModelShape& shape, int count);
+constexpr int kCalibrationPositions = 64;
 
 std::shared_ptr<InferenceModel> build_inference_model(const torch::jit::Module& trainable, const ModelShape& shape,
                                                       int64_t step, Precision precision, const Device& device) {
@@ -35,6 +39,8 @@ std::shared_ptr<InferenceModel> build_inference_model(const torch::jit::Module& 
   m->shape = shape;
   m->step = step;
   m->trained_sizes = {shape.size};
+  if (m->precision == Precision::kInt8)
+    m->int8 = std::make_shared<const Int8Network>(trainable, random_position_planes(shape, kCalibrationPositions));
   return m;
 }
 
@@ -64,13 +70,14 @@ constexpr uint64_t kProbeSeed = 0x9B0BE5;
 constexpr double kMaxProbePolicyDistance = 0.1;
 constexpr double kMaxProbeValueDifference = 0.2;
 
-// Planes [kProbePositions, C, N, N]: the start position, then positions after random legal
-// moves (a move that would end the game is taken back, so none of them is over).
-torch::Tensor probe_planes(const ModelShape& shape) {
-  auto planes = torch::zeros({kProbePositions, shape.planes, shape.size, shape.size}, torch::kFloat32);
+// Planes [count, C, N, N]: the start position, then positions after random legal moves (a
+// move that would end the game is taken back, so none of them is over). The same seed every
+// time, so the first kProbePositions are the probe positions whatever `count`.
+torch::Tensor random_position_planes(const ModelShape& shape, int count) {
+  auto planes = torch::zeros({count, shape.planes, shape.size, shape.size}, torch::kFloat32);
   Rng rng(kProbeSeed);
   std::vector<int> legal;
-  for (int i = 0; i < kProbePositions; ++i) {
+  for (int i = 0; i < count; ++i) {
     auto state = new_game(shape.spec);
     const int plies = i == 0 ? 0 : 1 + static_cast<int>(rng.below(static_cast<uint32_t>(shape.size * shape.size)));
     for (int p = 0; p < plies; ++p) {
@@ -84,6 +91,8 @@ torch::Tensor probe_planes(const ModelShape& shape) {
   }
   return planes;
 }
+
+torch::Tensor probe_planes(const ModelShape& shape) { return random_position_planes(shape, kProbePositions); }
 
 }  // namespace
 
@@ -110,6 +119,16 @@ std::shared_ptr<const InferenceModel> load_inference_model(const std::string& pa
   model->trained_sizes = loaded.trained_sizes;
   if (auto err = check_model_plays(*model, spec); !err.empty()) throw std::runtime_error("model '" + path + "': " + err);
   if (auto err = probe_model_outputs(*model); !err.empty()) throw std::runtime_error("model '" + path + "': " + err);
+  if (model->precision == Precision::kInt8) {
+    // int8's rounding must leave the network it was made from; where it does not (a property
+    // of the model), the model plays in float32, as train/model_publisher.cpp does.
+    auto fp32 = build_inference_model(loaded.module, loaded.shape, loaded.step, Precision::kFloat32, kCpuDevice);
+    if (auto err = compare_model_outputs(*model, *fp32); !err.empty()) {
+      std::fprintf(stderr, "warning: model '%s' plays in fp32: in int8 it %s\n", path.c_str(), err.c_str());
+      model->int8.reset();
+      model->precision = Precision::kFloat32;
+    }
+  }
   return model;
 }
 
@@ -137,7 +156,7 @@ std::string compare_model_outputs(const InferenceModel& model, const InferenceMo
   return fmt::format(
       "computes another network than its float32 copy on the CPU: on the {} probe positions its policies differ "
       "by up to {:.3f} (total variation, bound {:g}) and its values by up to {:.3f} (bound {:g}); bfloat16 "
-      "rounding gives at most 0.02 and 0.05",
+      "rounding gives at most 0.02 and 0.05, int8 at most 0.05 and 0.07",
       kProbePositions, policy_distance, kMaxProbePolicyDistance, value_difference, kMaxProbeValueDifference);
 }
 
@@ -198,7 +217,12 @@ std::pair<torch::Tensor, torch::Tensor> run_inference(const InferenceModel& mode
     // A copy from pinned memory is queued without waiting; the outputs' copy back below waits
     // for it and for the forward pass.
     auto x = planes.to(torch_device(model.device), /*non_blocking=*/planes.is_pinned());
-    out = const_cast<torch::jit::Module&>(model.module).forward({in_convolution_layout(bf16 ? x.to(torch::kBFloat16) : x)});
+    if (model.int8) {
+      auto [logits, values] = model.int8->forward(x);
+      out = c10::ivalue::Tuple::create({logits, values});
+    } else {
+      out = const_cast<torch::jit::Module&>(model.module).forward({in_convolution_layout(bf16 ? x.to(torch::kBFloat16) : x)});
+    }
   } catch (const std::exception& e) {
     throw std::runtime_error(fmt::format("{} fails on a batch of planes [{}]: {}", model_label(model),
                                          fmt::join(planes.sizes(), ", "), first_line(e)));

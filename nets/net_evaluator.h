@@ -28,7 +28,9 @@ class HostStaging;     // nets/host_staging.h
 // (run_inference, which checks every later batch too). A size of the variant outside the model's trained sizes plays, with
 // one warning line on stderr, and so does a pie rule other than its training's. The file is
 // read onto the CPU and the inference copy placed on `device` (resolved by resolve_device,
-// whose one-line error names "device" for a GPU this machine lacks).
+// whose one-line error names "device" for a GPU this machine lacks). In int8, a model whose
+// int8 copy fails compare_model_outputs against its float32 copy runs in float32, with one
+// warning line on stderr.
 std::shared_ptr<const InferenceModel> load_inference_model(const std::string& path, const GameSpec& spec,
                                                            Precision precision = Precision::kAuto,
                                                            const Device& device = kCpuDevice);

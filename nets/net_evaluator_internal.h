@@ -16,8 +16,12 @@
 
 namespace quax {
 
+class Int8Network;  // nets/int8_network.h
+
 struct InferenceModel {
-  torch::jit::Module module;  // frozen, optimized for inference, in `precision`, on `device`
+  torch::jit::Module module;  // frozen, optimized for inference, in `precision` (float32 for int8), on `device`
+  // With precision int8: the network run_inference calls instead of `module`.
+  std::shared_ptr<const Int8Network> int8;
   Device device = kCpuDevice;  // resolved
   ModelShape shape;
   int64_t step = 0;

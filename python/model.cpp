@@ -18,7 +18,7 @@ std::shared_ptr<Model> load_model(const std::string& given, const std::string& p
                                   const std::string& device_name) {
   Precision precision;
   if (!parse_precision(precision_name, &precision))
-    throw py::value_error("unknown precision '" + precision_name + "' (known: fp32, bf16, auto)");
+    throw py::value_error("unknown precision '" + precision_name + "' (known: fp32, bf16, int8, auto)");
   Device device;
   std::string device_error;
   if (!parse_device(device_name, &device, &device_error)) throw py::value_error("device: " + device_error);

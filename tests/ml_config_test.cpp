@@ -143,6 +143,7 @@ TEST(Config, ValuesOverrideDefaults) {
   EXPECT_EQ(c.learn.lr_drops, (std::vector<int64_t>{100, 200}));
   EXPECT_EQ(parse_config("selfplay: {precision: bf16}", "t").selfplay.precision, Precision::kBFloat16);
   EXPECT_EQ(parse_config("selfplay: {precision: fp32}", "t").selfplay.precision, Precision::kFloat32);
+  EXPECT_EQ(parse_config("selfplay: {precision: int8}", "t").selfplay.precision, Precision::kInt8);
   EXPECT_EQ(TrainConfig().selfplay.precision, Precision::kAuto);
   // The learner's precision is its own key: bf16 where the CPU multiplies it in hardware.
   EXPECT_EQ(TrainConfig().learn.precision, Precision::kAuto);
@@ -197,7 +198,10 @@ TEST(Config, BadValuesAreNamed) {
   EXPECT_EQ(error_of("replay:\n  window_min: 10\n  window_max: 5\n"),
             "test.yaml: bad value for 'replay.window_min': 10 is above replay.window_max (5)");
   EXPECT_EQ(error_of("selfplay:\n  precision: fp16\n"),
-            "test.yaml:2: bad value for 'selfplay.precision': expected auto, fp32 or bf16, got 'fp16'");
+            "test.yaml:2: bad value for 'selfplay.precision': expected auto, fp32, bf16 or int8, got 'fp16'");
+  // int8 is an inference format: the learner's passes have no int8.
+  EXPECT_EQ(error_of("learn:\n  precision: int8\n"),
+            "test.yaml:2: bad value for 'learn.precision': expected auto, fp32 or bf16, got 'int8'");
   EXPECT_EQ(error_of("learn:\n  precision: half\n"),
             "test.yaml:2: bad value for 'learn.precision': expected auto, fp32 or bf16, got 'half'");
   EXPECT_EQ(error_of("learn:\n  device: gpu\n"),

@@ -71,12 +71,17 @@ Field boolean(const std::string& key, Ref ref, const std::string& doc) {
                doc};
 }
 
+// `inference`: int8 is accepted too (it has no training passes).
 template <typename Ref>
-Field precision(const std::string& key, Ref ref, const std::string& doc) {
+Field precision(const std::string& key, Ref ref, bool inference, const std::string& doc) {
   return Field{key,
-               [ref](TrainConfig& c, const YAML::Node& n) {
-                 const auto s = scalar_as<std::string>(n, "auto, fp32 or bf16");
-                 if (!parse_precision(s, &ref(c))) bad("expected auto, fp32 or bf16, got " + quoted_input(s));
+               [ref, inference](TrainConfig& c, const YAML::Node& n) {
+                 const std::string expected = inference ? "auto, fp32, bf16 or int8" : "auto, fp32 or bf16";
+                 const auto s = scalar_as<std::string>(n, expected.c_str());
+                 Precision p;
+                 if (!parse_precision(s, &p) || (p == Precision::kInt8 && !inference))
+                   bad("expected " + expected + ", got " + quoted_input(s));
+                 ref(c) = p;
                },
                [ref](const TrainConfig& c) { return std::string(precision_name(ref(const_cast<TrainConfig&>(c)))); },
                doc};
@@ -193,7 +198,7 @@ void add_selfplay_fields(std::vector<Field>& f) {
   f.push_back(number<int>("selfplay.parallel_games", REF(selfplay.parallel_games), 1, 65536, "games in flight per self-play thread (the network batch)"));
   f.push_back(number<int>("selfplay.threads", REF(selfplay.threads), 1, 64, "self-play threads, each its own driver and batch"));
   f.push_back(number<int>("selfplay.inference_threads", REF(selfplay.inference_threads), 1, 64, "LibTorch threads of each self-play thread"));
-  f.push_back(precision("selfplay.precision", REF(selfplay.precision), "inference number format: auto (bf16 on a GPU and on CPUs with AMX-BF16 or AVX-512 BF16 where a probe measures it faster, else fp32), fp32, bf16"));
+  f.push_back(precision("selfplay.precision", REF(selfplay.precision), true, "inference number format: auto (bf16 on a GPU and on CPUs with AMX-BF16 or AVX-512 BF16 where a probe measures it faster, else fp32), fp32, bf16, int8 (the residual tower in 8-bit integers on oneDNN, CPU only)"));
   f.push_back(device("selfplay.device", REF(selfplay.device), "where self-play's network runs: cpu, cuda, cuda:N, auto (the first GPU when LibTorch sees one, else the CPU); on a GPU the threads share one batch ([docs/GPU.md](../docs/GPU.md))"));
   f.push_back(number<int>("selfplay.temperature_moves", REF(selfplay.moves.temperature_moves), 0, 100000, "plies sampled with temperature_early, then temperature_final"));
   f.push_back(number<float>("selfplay.temperature_early", REF(selfplay.moves.temperature_early), 0.0f, 100.0f, "move-choice temperature of the first plies"));
@@ -279,7 +284,7 @@ void add_learn_fields(std::vector<Field>& f) {
   f.push_back(number<int>("learn.keep_checkpoints", REF(learn.keep_checkpoints), 1, 1000000, "older checkpoints are deleted"));
   f.push_back(number<int>("learn.threads", REF(learn.threads), 1, 64, "LibTorch threads of the learner"));
   f.push_back(number<int>("learn.max_nonfinite_steps", REF(learn.max_nonfinite_steps), 1, 1000000, "NaN/inf steps in a row (each skipped) before the run stops"));
-  f.push_back(precision("learn.precision", REF(learn.precision), "number format of the learner's passes: fp32; bf16 (CPU autocast: convolutions and matrix products in bfloat16, master weights, loss and optimizer state in float32; needs AVX-512 on the CPU; CUDA autocast on a GPU); auto (bf16 on a GPU and on CPUs with AMX-BF16 or AVX-512 BF16 where a probe measures it faster, else fp32)"));
+  f.push_back(precision("learn.precision", REF(learn.precision), false, "number format of the learner's passes: fp32; bf16 (CPU autocast: convolutions and matrix products in bfloat16, master weights, loss and optimizer state in float32; needs AVX-512 on the CPU; CUDA autocast on a GPU); auto (bf16 on a GPU and on CPUs with AMX-BF16 or AVX-512 BF16 where a probe measures it faster, else fp32)"));
   f.push_back(device("learn.device", REF(learn.device), "where the learner trains: cpu, cuda, cuda:N, auto (the first GPU when LibTorch sees one, else the CPU); checkpoints and models are the same on every device"));
 }
 

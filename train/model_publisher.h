@@ -16,7 +16,8 @@ namespace quax {
 // float32 copy on the CPU computes (compare_model_outputs): writes it to `model_file` and a
 // copy to `newest_copy` (both atomically), hands its inference copy to `slot` (self-play in
 // this process) and returns "". Otherwise returns one line saying why, and nothing is
-// written and the slot keeps its model.
+// written and the slot keeps its model; except for an int8 copy, whose rounding is the model's
+// own: the float32 copy is handed to the slot instead, with one warning line on stderr.
 std::string publish_model_if_sound(const Learner& learner, const std::string& model_file,
                                     const std::string& newest_copy, ModelSlot& slot);
 
