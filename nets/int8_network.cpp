@@ -5,7 +5,6 @@
 #include <torch/torch.h>
 
 #include <algorithm>
-#include <map>
 #include <mutex>
 #include <stdexcept>
 
@@ -17,18 +16,23 @@ namespace {
 
 constexpr double kBatchNormEpsilon = 1e-5;  // nets/model.cpp's batch_norm
 
-// A quantized operator of LibTorch by name and overload, called boxed (its packed-weight
-// argument is a TorchScript class object that the C++ API does not name).
-c10::IValue call(const char* name, const char* overload, std::vector<c10::IValue> stack) {
-  static std::mutex mu;
-  static std::map<std::string, c10::OperatorHandle> ops;
-  const std::string key = std::string(name) + "." + overload;
-  c10::OperatorHandle op = [&] {
-    std::lock_guard<std::mutex> lock(mu);
-    auto it = ops.find(key);
-    if (it == ops.end()) it = ops.emplace(key, c10::Dispatcher::singleton().findSchemaOrThrow(name, overload)).first;
-    return it->second;
+// LibTorch's quantized operators, called boxed: their packed-weight argument is a TorchScript
+// class object that the C++ API does not name.
+struct QuantizedOps {
+  c10::OperatorHandle prepack, conv, conv_relu, add_relu;
+};
+const QuantizedOps& quantized_ops() {
+  static const QuantizedOps ops = [] {
+    auto find = [](const char* name, const char* overload) {
+      return c10::Dispatcher::singleton().findSchemaOrThrow(name, overload);
+    };
+    return QuantizedOps{find("quantized::conv2d_prepack", ""), find("quantized::conv2d", "new"),
+                        find("quantized::conv2d_relu", "new"), find("quantized::add_relu", "")};
   }();
+  return ops;
+}
+
+c10::IValue call(const c10::OperatorHandle& op, std::vector<c10::IValue> stack) {
   op.callBoxed(&stack);
   return std::move(stack.at(0));
 }
@@ -126,7 +130,7 @@ Int8Network::Int8Network(const torch::jit::Module& model, const torch::Tensor& c
     const auto channel_scales = (w.abs().amax({1, 2, 3}) / 127.0).clamp_min(1e-8).to(torch::kDouble);
     const auto q = torch::quantize_per_channel(w, channel_scales, torch::zeros({w.size(0)}, torch::kLong), 0, torch::kQInt8);
     const int64_t pad = w.size(2) / 2;
-    c->packed = call("quantized::conv2d_prepack", "",
+    c->packed = call(quantized_ops().prepack,
                      {q, c->bias, c10::List<int64_t>({1, 1}), c10::List<int64_t>({pad, pad}), c10::List<int64_t>({1, 1}),
                       int64_t{1}});
   }
@@ -173,19 +177,20 @@ std::pair<torch::Tensor, torch::Tensor> Int8Network::forward_float(const torch::
 
 std::pair<torch::Tensor, torch::Tensor> Int8Network::forward(const torch::Tensor& planes) const {
   const int64_t signed_zero_point = (levels_ + 1) / 2;
-  auto quantized_conv = [](const char* op, const torch::Tensor& x, const Conv& c, int64_t zero_point) {
-    return call(op, "new", {x, c.packed, c.scale, zero_point}).toTensor();
+  const QuantizedOps& ops = quantized_ops();
+  auto quantized_conv = [](const c10::OperatorHandle& op, const torch::Tensor& x, const Conv& c, int64_t zero_point) {
+    return call(op, {x, c.packed, c.scale, zero_point}).toTensor();
   };
   const auto x = torch::quantize_per_tensor(in_convolution_layout(planes.to(torch::kFloat32)), planes_scale_, 0, torch::kQUInt8);
-  auto h = quantized_conv("quantized::conv2d_relu", x, stem_, 0);
+  auto h = quantized_conv(ops.conv_relu, x, stem_, 0);
   for (const Block& b : blocks_) {
-    auto y = quantized_conv("quantized::conv2d_relu", h, b.first, 0);
+    auto y = quantized_conv(ops.conv_relu, h, b.first, 0);
     if (b.pooling) {
       const auto f = y.dequantize();
       y = torch::quantize_per_tensor(f + pooled_bias(*b.pooling, f), b.pooled_scale, signed_zero_point, torch::kQUInt8);
     }
-    const auto c = quantized_conv("quantized::conv2d", y, b.second, signed_zero_point);
-    h = call("quantized::add_relu", "", {h, c, b.output_scale, int64_t{0}}).toTensor();
+    const auto c = quantized_conv(ops.conv, y, b.second, signed_zero_point);
+    h = call(ops.add_relu, {h, c, b.output_scale, int64_t{0}}).toTensor();
   }
   return heads(h.dequantize());
 }
