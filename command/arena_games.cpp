@@ -41,7 +41,7 @@ void play_arena_games(const GameSpec& spec, const std::vector<std::string>& name
     for (size_t i = 0; i < n; ++i) {
       if (!searches(static_cast<int>(i))) continue;
       if (is_model(static_cast<int>(i))) {
-        evaluators.push_back(std::make_unique<NetEvaluator>(load_inference_model(desc[i].model_path, spec, Precision::kAuto, options.device)));
+        evaluators.push_back(std::make_unique<NetEvaluator>(load_inference_model(desc[i].model_path, spec, desc[i].precision, options.device)));
         search[i].search = desc[i].search;
       } else {  // mcts:<sims>: the same search as the baseline agent, flat priors and one rollout
         evaluators.push_back(std::make_unique<RolloutEvaluator>(1, derive_seed(options.seed, i)));

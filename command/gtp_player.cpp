@@ -46,7 +46,7 @@ std::unique_ptr<GtpPlayer> GtpPlayer::make(const PlayerDescription& d, const Gam
     return nullptr;
   }
   try {
-    p->model_ = load_inference_model(d.model_path, spec, Precision::kAuto, device);
+    p->model_ = load_inference_model(d.model_path, spec, d.precision, device);
   } catch (const std::exception& e) {
     *error = e.what();
     return nullptr;
@@ -97,10 +97,11 @@ void GtpPlayer::sync(const GameSpec& spec) {
     }
     if (path != model_path_) {
       PlayerDescription d = model_player_description(path);
+      d.precision = desc_.precision;  // the player's number format stays with it
       std::string error;
       if ((size_.level || size_.sims || size_.seconds) && !set_player_search_size(&d, size_, &error))
         throw std::runtime_error(error);
-      auto model = load_inference_model(path, spec, Precision::kAuto, device_);  // throws one line
+      auto model = load_inference_model(path, spec, d.precision, device_);  // throws one line
       desc_ = d;
       model_ = std::move(model);
       evaluator_ = std::make_shared<NetEvaluator>(model_);

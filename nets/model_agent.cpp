@@ -39,9 +39,10 @@ class ModelAgent final : public Agent {
 }  // namespace
 
 std::unique_ptr<Agent> make_model_agent(const std::string& path, const GameSpec& spec, const SearchSettings& settings,
-                                        uint64_t seed, std::string* error, double seconds, const Device& device) {
+                                        uint64_t seed, std::string* error, double seconds, const Device& device,
+                                        Precision precision) {
   try {
-    auto model = load_inference_model(path, spec, Precision::kAuto, device);
+    auto model = load_inference_model(path, spec, precision, device);
     auto evaluator = std::make_shared<NetEvaluator>(model);
     const std::string name =
         seconds > 0 ? fmt::format("{}@{}s", path, seconds) : fmt::format("{}@{}", path, settings.simulations);

@@ -21,9 +21,9 @@ namespace quax {
 // play. `seconds` > 0: each move searches for that long instead of settings.simulations
 // (PUCT only; a Gumbel root rule is an error). Call set_torch_threads()
 // (nets/net_evaluator.h) on the playing thread first. The network runs on `device`
-// (nets/device.h; a GPU this machine lacks is an error of the load).
+// (nets/device.h; a GPU this machine lacks is an error of the load) in `precision`.
 std::unique_ptr<Agent> make_model_agent(const std::string& path, const GameSpec& spec, const SearchSettings& settings,
                                         uint64_t seed, std::string* error, double seconds = 0,
-                                        const Device& device = kCpuDevice);
+                                        const Device& device = kCpuDevice, Precision precision = Precision::kAuto);
 
 }  // namespace quax

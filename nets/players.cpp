@@ -20,7 +20,7 @@
 namespace quax {
 
 const char* const kPlayerSyntax =
-    "random | uct:<playouts> | mcts:<sims> | <model.pt>[:sims=N][:time=S][:level=L][:temp=T][:cpuct=X][:gumbel][:leaves=N][:<search key>=V]";
+    "random | uct:<playouts> | mcts:<sims> | <model.pt>[:sims=N][:time=S][:level=L][:temp=T][:cpuct=X][:gumbel][:leaves=N][:precision=P][:<search key>=V]";
 
 namespace {
 
@@ -158,11 +158,13 @@ bool parse_player_description(const std::string& text, PlayerDescription* out, s
     } else if (key == "leaves") {
       if (!parse_number(value, 1, 256, &v) || v != static_cast<int>(v)) return bad("leaves takes 1 to 256");
       d.search.leaves_per_batch = static_cast<int>(v);
+    } else if (key == "precision") {
+      if (!parse_precision(value, &d.precision)) return bad("precision takes auto, fp32, bf16 or int8");
     } else if (const SearchField* field = find_search_field(key); field && eq != std::string::npos) {
       if (auto e = set_search_field(&d.search, *field, value); !e.empty()) return bad(bad_search_value(key, e));
       d.size_given = d.size_given || key == "simulations";
     } else {
-      return bad("unknown setting '" + p + "' (known: sims=N, time=S, level=L, temp=T, cpuct=X, gumbel, leaves=N, " +
+      return bad("unknown setting '" + p + "' (known: sims=N, time=S, level=L, temp=T, cpuct=X, gumbel, leaves=N, precision=P, " +
                  "and <key>=<value> for a search key of configs/README.md)");
     }
   }
@@ -215,7 +217,7 @@ std::unique_ptr<Agent> make_player(const PlayerDescription& d, const GameSpec& s
     if (error) *error = refused;
     return nullptr;
   }
-  auto agent = make_model_agent(d.model_path, spec, d.search, seed, error, d.seconds, device);
+  auto agent = make_model_agent(d.model_path, spec, d.search, seed, error, d.seconds, device, d.precision);
   if (!agent) return nullptr;
   return std::make_unique<ModelPlayer>(std::move(agent), d.text);
 }

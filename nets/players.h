@@ -10,6 +10,7 @@
 //   gumbel       Gumbel root search (sequential halving) instead of PUCT
 //   level=<l>    difficulty 1 to 10 (mcts/play_levels.h; 10 is sims=200), instead of sims or time
 //   leaves=<n>   leaves per evaluator batch in single-game play (virtual loss; default 4)
+//   precision=<p> the network's number format: auto (default), fp32, bf16, int8 (nets/net_config.h)
 //   <key>=<v>    any key of the search schema (mcts/search_schema.h, configs/README.md's
 //                search.* keys without "search."), e.g. fpu_reduction=0.1, rule=gumbel,
 //                simulations=400, with the schema's range and error line
@@ -50,6 +51,7 @@ struct PlayerDescription {
   SearchSettings search;   // kModel: simulations, root rule, c_puct, leaves per batch, a level's prior temperature
   double seconds = 0;      // kModel: > 0 searches for this long per move instead
   bool size_given = false; // kModel: sims=, simulations=, temp= or time= was given (a level would replace it)
+  Precision precision = Precision::kAuto;  // kModel: the network's number format (precision=)
 };
 
 // The size of a model player's search as a command's options or a request's fields give it

@@ -1,8 +1,12 @@
 // The int8 network (nets/int8_network.h): its float32 pass is the model's forward with the
 // batch norms folded, and its int8 pass stays close to float32 on trained models while
-// really rounding; what it cannot run is refused with one line.
+// really rounding; what it cannot run is refused with one line, and a model it cannot hold
+// plays in float32 (loaded or published).
 #include <gtest/gtest.h>
 #include <torch/torch.h>
+#include <unistd.h>
+
+#include <filesystem>
 
 #include "env/game_state.h"
 #include "env/rng.h"
@@ -11,6 +15,10 @@
 #include "nets/model_file.h"
 #include "nets/net_evaluator.h"
 #include "nets/net_evaluator_internal.h"
+#include "ml_tiny_config.h"
+#include "train/learner.h"
+#include "train/learner_internal.h"
+#include "train/model_publisher.h"
 
 namespace quax {
 namespace {
@@ -92,7 +100,8 @@ TEST(Int8Network, TrainedModelsKeepTheirPoliciesAndValues) {
                   value_gaps.mean().item<double>(), value_gaps.max().item<double>());
       // On average far within compare_model_outputs' bounds (0.1 and 0.2 at every probe
       // position); at the worst of 64 positions the value moved by up to 0.3 here (8 bits), as
-      // a percentile calibration or a margin above the largest value did too (bench notes).
+      // a percentile calibration or a margin above the largest value did too
+      // (docs/benchmarks-log.md, int8 self-play).
       EXPECT_LT(policy_distances.mean().item<double>(), full_range ? 0.04 : 0.08);
       EXPECT_LT(value_gaps.mean().item<double>(), full_range ? 0.04 : 0.06);
       EXPECT_LT(policy_distances.max().item<double>(), 0.15);
@@ -128,26 +137,28 @@ TEST(Int8Network, WhatItCannotRunIsRefusedWithOneLine) {
   }
 }
 
-// One channel of the tower 10,000 times the others, and every reader of it scaled back: the
-// same network in float32, but one scale per tensor rounds the other channels to nothing in
-// int8. Loaded in int8, it is caught by the output check and plays in float32.
+// Makes the tower's channel 0 10,000 times larger and scales every reader of it back: the same
+// network in float32, but with one scale per tensor int8 rounds the other channels to nothing.
+void make_one_channel_huge(torch::jit::Module& model) {
+  torch::NoGradGuard no_grad;
+  auto t = [&](const std::string& name) { return model.attr(name).toTensor(); };
+  t("stem_g")[0].mul_(1e4);
+  t("stem_b")[0].mul_(1e4);
+  for (int i = 0; model.hasattr("b" + std::to_string(i) + "c1_w"); ++i) {
+    const std::string b = "b" + std::to_string(i);
+    t(b + "c1_w").select(1, 0).mul_(1e-4);
+    t(b + "c2_g")[0].mul_(1e4);
+    t(b + "c2_b")[0].mul_(1e4);
+  }
+  t("pol_w").select(1, 0).mul_(1e-4);
+  t("val_w").select(1, 0).mul_(1e-4);
+}
+
+// Such a model loaded in int8 is caught by the output check and plays in float32.
 TEST(Int8Network, AModelThatInt8CannotHoldPlaysInFloat32) {
   LoadedModel trained = load_model_file(model_path("quax-9.pt"));
   const auto fp32 = make_inference_model(trained.module, trained.shape, trained.step, Precision::kFloat32);
-  {
-    torch::NoGradGuard no_grad;
-    auto t = [&](const std::string& name) { return trained.module.attr(name).toTensor(); };
-    t("stem_g")[0].mul_(1e4);
-    t("stem_b")[0].mul_(1e4);
-    for (int i = 0; trained.module.hasattr("b" + std::to_string(i) + "c1_w"); ++i) {
-      const std::string b = "b" + std::to_string(i);
-      t(b + "c1_w").select(1, 0).mul_(1e-4);
-      t(b + "c2_g")[0].mul_(1e4);
-      t(b + "c2_b")[0].mul_(1e4);
-    }
-    t("pol_w").select(1, 0).mul_(1e-4);
-    t("val_w").select(1, 0).mul_(1e-4);
-  }
+  make_one_channel_huge(trained.module);
   const auto scaled = make_inference_model(trained.module, trained.shape, trained.step, Precision::kFloat32);
   EXPECT_EQ(compare_model_outputs(*scaled, *fp32), "");  // the same network
   const auto int8 = make_inference_model(trained.module, trained.shape, trained.step, Precision::kInt8);
@@ -165,6 +176,31 @@ TEST(Int8Network, AModelThatInt8CannotHoldPlaysInFloat32) {
   const auto held = load_inference_model(model_path("quax-9.pt"), trained.shape.spec, Precision::kInt8);
   EXPECT_EQ(testing::internal::GetCapturedStderr(), "");
   EXPECT_EQ(inference_model_precision(*held), Precision::kInt8);
+}
+
+// The learner publishes such a model to self-play in float32, with a warning, and the next
+// model that int8 holds in int8 again: a run in int8 goes on whatever one model does.
+TEST(Int8Network, TheLearnerPublishesWhatInt8CannotHoldInFloat32) {
+  TrainConfig c = tiny_net_config(5);
+  c.net.filters = 16;
+  c.selfplay.precision = Precision::kInt8;
+  const auto dir = std::filesystem::temp_directory_path() / ("quax_int8_publish" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir / "models");
+  Learner learner(c);
+  ModelSlot slot;
+  ASSERT_EQ(publish_model_if_sound(learner, (dir / "models/model-0.pt").string(), (dir / "model.pt").string(), slot), "");
+  EXPECT_EQ(inference_model_precision(*slot.get()), Precision::kInt8);
+
+  make_one_channel_huge(learner_module(learner));
+  testing::internal::CaptureStderr();
+  EXPECT_EQ(publish_model_if_sound(learner, (dir / "models/model-1.pt").string(), (dir / "model.pt").string(), slot), "");
+  const std::string warning = testing::internal::GetCapturedStderr();
+  EXPECT_NE(warning.find("plays in fp32: its self-play copy (int8, cpu) computes another network"), std::string::npos)
+      << warning;
+  EXPECT_EQ(slot.version(), 2);
+  EXPECT_EQ(inference_model_precision(*slot.get()), Precision::kFloat32);
+  EXPECT_TRUE(std::filesystem::exists(dir / "models/model-1.pt"));
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace

@@ -120,6 +120,12 @@ TEST(SearchDoors, APlayerStartsFromPlaySettingsAndKeepsItsShortNames) {
   // A search key needs a value; an unknown key is named.
   EXPECT_NE(player_error("m.pt:fpu_reduction").find("unknown setting 'fpu_reduction'"), std::string::npos);
   EXPECT_NE(player_error("m.pt:fpu=0.1").find("unknown setting 'fpu=0.1'"), std::string::npos);
+  // The network's number format: auto unless precision= says otherwise.
+  EXPECT_EQ(d.precision, Precision::kAuto);
+  ASSERT_TRUE(parse_player_description("m.pt:sims=400:precision=int8", &d, &error)) << error;
+  EXPECT_EQ(d.precision, Precision::kInt8);
+  EXPECT_EQ(d.search.simulations, 400);
+  EXPECT_NE(player_error("m.pt:precision=fp16").find("precision takes auto, fp32, bf16 or int8"), std::string::npos);
 }
 
 // Commands and the server give a model player's size as typed options (--sims, --time,
