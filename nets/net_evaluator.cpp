@@ -156,7 +156,7 @@ std::string compare_model_outputs(const InferenceModel& model, const InferenceMo
   return fmt::format(
       "computes another network than its float32 copy on the CPU: on the {} probe positions its policies differ "
       "by up to {:.3f} (total variation, bound {:g}) and its values by up to {:.3f} (bound {:g}); bfloat16 "
-      "rounding gives at most 0.02 and 0.05, int8 at most 0.05 and 0.07",
+      "rounding gives at most 0.02 and 0.05",
       kProbePositions, policy_distance, kMaxProbePolicyDistance, value_difference, kMaxProbeValueDifference);
 }
 
