@@ -68,7 +68,7 @@ class Int8Network {
     double pooled_scale = 0;        // of the first activation plus those biases
     double output_scale = 0;        // of the block's output: the ReLU of its input plus `second`'s
   };
-  // The scales of the activations the calibration pass records, at one point each.
+  // The largest magnitude of each quantized activation over the calibration planes.
   struct Ranges;
 
   // The network in float32; records the largest magnitudes into `ranges` when given.

@@ -25,8 +25,8 @@ namespace quax {
 
 namespace {
 
-torch::Tensor random_position_planes(const ModelShape& shape, int count);
 constexpr int kCalibrationPositions = 64;
+constexpr uint64_t kProbeSeed = 0x9B0BE5;
 
 std::shared_ptr<InferenceModel> build_inference_model(const torch::jit::Module& trainable, const ModelShape& shape,
                                                       int64_t step, Precision precision, const Device& device) {
@@ -40,7 +40,7 @@ std::shared_ptr<InferenceModel> build_inference_model(const torch::jit::Module& 
   m->step = step;
   m->trained_sizes = {shape.size};
   if (m->precision == Precision::kInt8)
-    m->int8 = std::make_shared<const Int8Network>(trainable, random_position_planes(shape, kCalibrationPositions));
+    m->int8 = std::make_shared<const Int8Network>(trainable, random_position_planes(shape, kCalibrationPositions, kProbeSeed));
   return m;
 }
 
@@ -65,17 +65,18 @@ void warn_if_nonfinite(const InferenceModel& model, int64_t batch, int64_t a, co
 }
 
 constexpr int kProbePositions = 8;
-constexpr uint64_t kProbeSeed = 0x9B0BE5;
 // compare_model_outputs' bounds.
 constexpr double kMaxProbePolicyDistance = 0.1;
 constexpr double kMaxProbeValueDifference = 0.2;
 
-// Planes [count, C, N, N]: the start position, then positions after random legal moves (a
-// move that would end the game is taken back, so none of them is over). The same seed every
-// time, so the first kProbePositions are the probe positions whatever `count`.
-torch::Tensor random_position_planes(const ModelShape& shape, int count) {
+// The calibration of int8 copies starts with these positions too (the same seed).
+torch::Tensor probe_planes(const ModelShape& shape) { return random_position_planes(shape, kProbePositions, kProbeSeed); }
+
+}  // namespace
+
+torch::Tensor random_position_planes(const ModelShape& shape, int count, uint64_t seed) {
   auto planes = torch::zeros({count, shape.planes, shape.size, shape.size}, torch::kFloat32);
-  Rng rng(kProbeSeed);
+  Rng rng(seed);
   std::vector<int> legal;
   for (int i = 0; i < count; ++i) {
     auto state = new_game(shape.spec);
@@ -91,10 +92,6 @@ torch::Tensor random_position_planes(const ModelShape& shape, int count) {
   }
   return planes;
 }
-
-torch::Tensor probe_planes(const ModelShape& shape) { return random_position_planes(shape, kProbePositions); }
-
-}  // namespace
 
 std::shared_ptr<const InferenceModel> make_inference_model(const torch::jit::Module& trainable,
                                                            const ModelShape& shape, int64_t step,

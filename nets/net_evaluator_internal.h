@@ -44,6 +44,11 @@ std::shared_ptr<const InferenceModel> make_inference_model(const torch::jit::Mod
                                                            Precision precision = Precision::kAuto,
                                                            const Device& device = kCpuDevice);
 
+// Planes [count, C, N, N] of `shape`'s game from `seed`: the start position first, then
+// positions after 1 to N*N random legal moves (a move that would end the game is taken back, so
+// none of them is over). The first positions are the same whatever `count`.
+torch::Tensor random_position_planes(const ModelShape& shape, int count, uint64_t seed);
+
 // Runs the inference module on float32 planes [B, C, N, N] on any device (copied to the
 // model's; pinned host memory lets that copy run asynchronously); returns float32 CPU tensors
 // (logits [B, A], values [B]) whatever the model's precision and device, A being the model's

@@ -9,7 +9,6 @@
 #include <filesystem>
 
 #include "env/game_state.h"
-#include "env/rng.h"
 #include "nets/int8_network.h"
 #include "nets/model.h"
 #include "nets/model_file.h"
@@ -22,26 +21,6 @@
 
 namespace quax {
 namespace {
-
-// Planes of `count` positions of `shape`'s game after 0 to N*N random moves (not over).
-torch::Tensor played_positions(const ModelShape& shape, int count, uint64_t seed) {
-  Rng rng(seed);
-  auto planes = torch::zeros({count, shape.planes, shape.size, shape.size});
-  std::vector<int> legal;
-  for (int i = 0; i < count; ++i) {
-    auto s = new_game(shape.spec);
-    const int moves = static_cast<int>(rng.below(static_cast<uint32_t>(shape.size * shape.size)));
-    for (int m = 0; m < moves; ++m) {
-      s->legal_actions(&legal);
-      auto next = s->clone();
-      next->apply(legal[rng.below(static_cast<uint32_t>(legal.size()))]);
-      if (next->is_over()) break;
-      s = std::move(next);
-    }
-    s->encode(planes[i].data_ptr<float>());
-  }
-  return planes;
-}
 
 std::string model_path(const std::string& name) { return std::string(QUAX_SOURCE_DIR) + "/checkpoints/" + name; }
 
@@ -66,7 +45,7 @@ TEST(Int8Network, ItsFloatPassIsTheModelsForward) {
       if (p.name.size() > 2 && p.name.substr(p.name.size() - 2) == "_g") p.value.copy_(0.5 + torch::rand_like(p.value));
   }
   model.eval();
-  const auto planes = played_positions(shape, 16, 9);
+  const auto planes = random_position_planes(shape, 16, 9);
   const Int8Network int8(model, planes);
   c10::InferenceMode guard;
   const auto [want_logits, want_values] = run_model(model, planes);
@@ -85,8 +64,8 @@ TEST(Int8Network, TrainedModelsKeepTheirPoliciesAndValues) {
     const LoadedModel trained = load_model_file(model_path(name));
     const auto fp32 = make_inference_model(trained.module, trained.shape, trained.step, Precision::kFloat32);
     // Positions of other random games than the calibration's.
-    const auto calibration = played_positions(trained.shape, 64, 1);
-    const auto planes = played_positions(trained.shape, 64, 17);
+    const auto calibration = random_position_planes(trained.shape, 64, 1);
+    const auto planes = random_position_planes(trained.shape, 64, 17);
     c10::InferenceMode guard;
     const auto [l1, v1] = run_inference(*fp32, planes);
     for (bool full_range : {true, false}) {

@@ -28,22 +28,6 @@ namespace {
 using Clock = std::chrono::steady_clock;
 double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
-torch::Tensor random_planes(const ModelShape& shape, int count, uint64_t seed) {
-  Rng rng(seed);
-  auto planes = torch::zeros({count, shape.planes, shape.size, shape.size});
-  std::vector<int> legal;
-  for (int i = 0; i < count; ++i) {
-    auto s = new_game(shape.spec);
-    const int moves = static_cast<int>(rng.below(static_cast<uint32_t>(shape.size * shape.size)));
-    for (int m = 0; m < moves && !s->is_over(); ++m) {
-      s->legal_actions(&legal);
-      s->apply(legal[rng.below(static_cast<uint32_t>(legal.size()))]);
-    }
-    s->encode(planes[i].data_ptr<float>());
-  }
-  return planes;
-}
-
 // Calls f until `seconds` passed (after one warm-up call); returns calls per second.
 template <typename F>
 double rate(double seconds, F f) {
@@ -76,7 +60,7 @@ std::vector<ForwardFigures> bench_forward(const TrainConfig& config, const std::
   auto fast = std::const_pointer_cast<InferenceModel>(make_inference_model(model, shape, 0, config.selfplay.precision, config.selfplay.device));
   std::vector<ForwardFigures> out;
   for (int b : batches) {
-    const auto x = random_planes(shape, b, 7);
+    const auto x = random_position_planes(shape, b, 7);
     const auto x_on_device = x.to(device);
     ForwardFigures f;
     f.batch = b;
@@ -182,7 +166,7 @@ SelfplayFigures bench_selfplay(const TrainConfig& config, double seconds, int th
   const ModelShape shape = model_shape_for(config.game);
   const int batch = config.selfplay.parallel_games * config.search.leaves_per_batch;
   auto& module = *std::const_pointer_cast<InferenceModel>(model);
-  const auto bare_planes = random_planes(shape, batch, 9);
+  const auto bare_planes = random_position_planes(shape, batch, 9);
   const double bare_before = frozen_rate(module, bare_planes, seconds / 2);
   std::vector<int64_t> evals0(workers), steps0(workers), moves0(workers);
   std::vector<double> net0(workers);
