@@ -28,13 +28,9 @@ TEST(Int8Network, ItsFloatPassIsTheModelsForward) {
   ASSERT_TRUE(cpu_runs_int8());
   // A network with global pooling in a block and in the heads, a swap logit, and batch norms
   // whose statistics and gains are far from their initial values (so folding them matters).
-  NetConfig net;
+  NetConfig net = tiny_net_config().net;
   net.blocks = 2;
-  net.filters = 16;
   net.pool_every = 2;
-  net.policy_channels = 8;
-  net.value_channels = 8;
-  net.value_hidden = 16;
   const auto shape = model_shape_for(GameSpec{Variant::kHex, 5, true});
   auto model = build_model(net, shape, 3);
   {
