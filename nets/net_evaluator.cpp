@@ -119,7 +119,11 @@ std::shared_ptr<const InferenceModel> load_inference_model(const std::string& pa
   if (model->precision == Precision::kInt8) {
     // int8's rounding must leave the network it was made from; where it does not (a property
     // of the model), the model plays in float32, as train/model_publisher.cpp does.
-    auto fp32 = build_inference_model(loaded.module, loaded.shape, loaded.step, Precision::kFloat32, kCpuDevice);
+    // Its float32 module is the reference: built already, beside the int8 network.
+    auto fp32 = std::make_shared<InferenceModel>();
+    fp32->module = model->module;
+    fp32->shape = model->shape;
+    fp32->step = model->step;
     if (auto err = compare_model_outputs(*model, *fp32); !err.empty()) {
       std::fprintf(stderr, "warning: model '%s' plays in fp32: in int8 it %s\n", path.c_str(), err.c_str());
       model->int8.reset();
