@@ -62,12 +62,21 @@ std::optional<TrainConfig> ActorLink::receive_config(const std::string& local_di
 
 void ActorLink::run(RunControl& control, MetricsFile& metrics) {
   control_ = &control;
+  std::thread loader([this, &control] { load_models(control); });
+  exchange_messages(control);
+  control.stop = true;  // already true, unless this thread failed: the loader ends either way
+  model_arrived_.notify_all();
+  loader.join();
+}
+
+void ActorLink::exchange_messages(RunControl& control) {
+  send_stats(/*final=*/false);  // the learner hears of the actor at once, before its first game
   auto last_stats = Clock::now();
   while (!control.stop) {
     while (auto m = channel_.receive()) {
       last_heard_ = Clock::now();
       if (m->tag == MessageTag::kModel) {
-        take_model(m->bytes, control);
+        take_model(m->bytes);
       } else if (m->tag == MessageTag::kStop) {
         control.stop = true;
       } else if (m->tag != MessageTag::kHeartbeat) {
@@ -89,7 +98,7 @@ void ActorLink::run(RunControl& control, MetricsFile& metrics) {
   }
 }
 
-void ActorLink::take_model(const std::string& bytes, RunControl& control) {
+void ActorLink::take_model(const std::string& bytes) {
   const size_t newline = bytes.find('\n');
   int64_t step = -1;
   try {
@@ -100,14 +109,31 @@ void ActorLink::take_model(const std::string& bytes, RunControl& control) {
     std::fprintf(stderr, "warning: a model from the learner without a step was ignored\n");
     return;
   }
-  const std::string path = model_path(local_dir_, step);
-  write_file_atomically(path, bytes.substr(newline + 1));
+  {
+    std::lock_guard<std::mutex> lock(model_mu_);
+    model_to_load_ = model_path(local_dir_, step);
+    write_file_atomically(model_to_load_, bytes.substr(newline + 1));
+  }
+  model_arrived_.notify_one();
+}
+
+void ActorLink::load_models(RunControl& control) {
   ModelFollower follower(config_.game, config_.selfplay.precision, config_.selfplay.device);
-  follower.offer(path, control.model);
-  // Only the newest is kept: the local directory is a mailbox, not a history.
-  std::error_code ec;
-  for (const auto& m : list_models(local_dir_))
-    if (m.step != step) fs::remove(m.path, ec);
+  while (!control.stop) {
+    std::string path;
+    {
+      std::unique_lock<std::mutex> lock(model_mu_);
+      model_arrived_.wait_for(lock, kWaitPoll, [&] { return control.stop || !model_to_load_.empty(); });
+      path.swap(model_to_load_);
+    }
+    if (path.empty()) continue;
+    follower.offer(path, control.model);
+    // The directory is a mailbox, not a history: only a model still waiting to load stays.
+    std::lock_guard<std::mutex> lock(model_mu_);
+    std::error_code ec;
+    for (const auto& m : list_models(local_dir_))
+      if (m.path != model_to_load_) fs::remove(m.path, ec);
+  }
 }
 
 void ActorLink::send_shards(bool all) {

@@ -2,10 +2,14 @@
 // does, on a directory of its own, so that no file system is shared with the learner: each
 // model the learner sends is written there and taken up (the checks of train/model_follower.h),
 // and each shard its self-play threads write there is sent to the learner and removed. Its
-// counters go to the learner every couple of seconds, which also tells the learner it is alive.
+// counters go to the learner every couple of seconds, which also tells the learner it is alive:
+// models load on a thread of their own, so that a slow load (a loaded machine, a large net)
+// never silences the actor.
 #pragma once
 
 #include <chrono>
+#include <condition_variable>
+#include <mutex>
 #include <optional>
 #include <string>
 
@@ -42,7 +46,12 @@ class ActorLink : public RunCompanion {
 
  private:
   using Clock = std::chrono::steady_clock;
-  void take_model(const std::string& bytes, RunControl& control);
+  // Writes a model the learner sent into the local directory and hands it to load_models.
+  void take_model(const std::string& bytes);
+  // Until control.stop: loads the newest model handed over (older ones not yet loaded are
+  // skipped) and removes the files no longer needed.
+  void load_models(RunControl& control);
+  void exchange_messages(RunControl& control);
   // Sends the shards waiting in the local directory; with `all` false at most as many as
   // keep a few sends in flight (a slow link is not flooded).
   void send_shards(bool all);
@@ -55,6 +64,11 @@ class ActorLink : public RunCompanion {
   RunControl* control_ = nullptr;
   Clock::time_point start_, last_heard_;
   bool learner_gone_ = false, finished_ = false;
+  // The newest model file written and not yet taken by load_models ("" when none); the
+  // directory's files are written and removed under the same lock.
+  std::mutex model_mu_;
+  std::condition_variable model_arrived_;
+  std::string model_to_load_;
 };
 
 }  // namespace quax

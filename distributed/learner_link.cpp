@@ -47,9 +47,31 @@ LearnerLink::LearnerLink(MpiChannel& channel, const TrainConfig& config, int act
   for (int r = 1; r <= actors; ++r) {
     Actor a;
     a.rank = r;
-    a.last_heard = Clock::now();
     actors_.push_back(a);
   }
+  greeter_ = std::thread([this] {
+    try {
+      send_configs();
+      auto last_heartbeat = Clock::now();
+      while (greeting_) {
+        if (seconds_between(last_heartbeat, Clock::now()) >= kHeartbeatSeconds) {
+          send_heartbeats();
+          last_heartbeat = Clock::now();
+        }
+        std::this_thread::sleep_for(kPoll);
+      }
+    } catch (const std::exception& e) {
+      // MPI refused a send: the run's own calls meet the same fault and end it.
+      warn(fmt::format("the actors could not be greeted: {}", e.what()));
+    }
+  });
+}
+
+LearnerLink::~LearnerLink() { stop_greeting(); }
+
+void LearnerLink::stop_greeting() {
+  greeting_ = false;
+  if (greeter_.joinable()) greeter_.join();
 }
 
 TrainConfig LearnerLink::actor_config(const TrainConfig& run_config, int rank, uint64_t invocation) {
@@ -69,16 +91,19 @@ LearnerLink::Actor* LearnerLink::actor_of(int rank) {
 
 void LearnerLink::send_configs() {
   const uint64_t invocation = list_shards(shard_dir_).size();
-  for (auto& a : actors_) {
-    channel_.send(a.rank, MessageTag::kConfig, dump_config(actor_config(config_, a.rank, invocation)));
-    a.last_heard = Clock::now();
-  }
-  configs_sent_ = true;
+  for (auto& a : actors_) channel_.send(a.rank, MessageTag::kConfig, dump_config(actor_config(config_, a.rank, invocation)));
+}
+
+void LearnerLink::send_heartbeats() {
+  for (auto& a : actors_)
+    if (a.status == Status::kPlaying) channel_.send(a.rank, MessageTag::kHeartbeat, "");
 }
 
 void LearnerLink::run(RunControl& control, MetricsFile& metrics) {
+  stop_greeting();
   metrics_ = &metrics;
-  send_configs();
+  // Silence counts from now: what the actors sent while the learner started is read below.
+  for (auto& a : actors_) a.last_heard = Clock::now();
   auto last_heartbeat = Clock::now();
   int64_t model_version_seen = -1;
   bool model_wanted = false;
@@ -109,8 +134,7 @@ void LearnerLink::run(RunControl& control, MetricsFile& metrics) {
     send_newest_model();
     const auto now = Clock::now();
     if (seconds_between(last_heartbeat, now) >= kHeartbeatSeconds) {
-      for (auto& a : actors_)
-        if (a.status == Status::kPlaying) channel_.send(a.rank, MessageTag::kHeartbeat, "");
+      send_heartbeats();
       last_heartbeat = now;
     }
     int64_t games = 0;
@@ -267,6 +291,7 @@ void LearnerLink::stop_actors() {
 void LearnerLink::finish(const std::string& error) {
   if (finished_) return;
   finished_ = true;
+  stop_greeting();
   stop_actors();
   // The actors' last shards: written, so that a resume trains on them.
   const auto deadline = seconds_from_now(peer_timeout_s_);

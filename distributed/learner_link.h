@@ -5,13 +5,17 @@
 // says goodbye with an error, or is silent longer than the peer timeout, is reported and left
 // out; the run goes on with the others, and fails (after its checkpoint) when none is left. A
 // left-out actor heard from again (its link healed) is told to stop, and what it sends is
-// dropped: it was counted out.
+// dropped: it was counted out. The configurations and heartbeats go out from the start, while
+// the learner still builds its model or reads its window back (minutes, for a large resumed
+// run), so that no actor gives up on a learner that is only slow to start.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "distributed/mpi_channel.h"
@@ -23,7 +27,11 @@ namespace quax {
 class LearnerLink : public RunCompanion {
  public:
   // `actors`: ranks 1..actors. `peer_timeout_s`: silence after which an actor is taken for dead.
+  // Sends the configurations at once, and heartbeats until run() or finish().
   LearnerLink(MpiChannel& channel, const TrainConfig& config, int actors, double peer_timeout_s);
+  ~LearnerLink() override;
+  LearnerLink(const LearnerLink&) = delete;
+  LearnerLink& operator=(const LearnerLink&) = delete;
 
   void run(RunControl& control, MetricsFile& metrics) override;
   // " | actors 2/2 games 140 positions 9.1k (310/s) lag 20": actors still playing, and their sums.
@@ -53,6 +61,9 @@ class LearnerLink : public RunCompanion {
   };
 
   void send_configs();
+  void send_heartbeats();
+  // Ends the thread that greets the actors before run(); MPI calls are one thread's again.
+  void stop_greeting();
   void handle(const Message& m, RunControl* control);
   void write_shard_of(Actor& actor, const std::string& bytes);
   void record_stats(Actor& actor, const std::string& bytes, RunControl* control);
@@ -67,7 +78,9 @@ class LearnerLink : public RunCompanion {
   std::vector<Actor> actors_;
   std::string shard_dir_;
   MetricsFile* metrics_ = nullptr;
-  bool configs_sent_ = false, stop_sent_ = false, finished_ = false;
+  bool stop_sent_ = false, finished_ = false;
+  std::atomic<bool> greeting_{true};
+  std::thread greeter_;  // configurations, then heartbeats, until run() or finish()
   int64_t model_step_ = -1;  // the newest model read from <run>/models, and its bytes
   std::string model_bytes_;
   mutable std::mutex mu_;    // actors_' counters, read by progress_text from another thread

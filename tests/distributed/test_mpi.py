@@ -76,6 +76,32 @@ def test_actors_feed_the_learner_and_a_killed_job_resumes(tmp_path):
     assert all(re.fullmatch(r"r[12][A-Za-z0-9]+t0", w) for w in shard_games(run)), shard_games(run)
 
 
+def test_actors_stay_heard_on_a_busy_machine(tmp_path):
+    """Every core busy four times over, as beside other tests: the actors' model loads slow
+    down, and the actors must still be heard within the peer timeout (a load once held back an
+    actor's counters, and the learner left both actors out in the first 5 seconds)."""
+    run = str(tmp_path / "r")
+    # Each in a session of its own: with the scheduler's autogroups, burners sharing one session
+    # would share one slice of the CPU between them.
+    burners = [subprocess.Popen([sys.executable, "-c", "while True: pass"], start_new_session=True)
+               for _ in range(4 * os.cpu_count())]
+    try:
+        job, log = start(tmp_path, run, 150, "run.log")
+        try:
+            job.wait(timeout=150)
+        finally:
+            stop_job(job)
+            log.close()
+    finally:
+        for b in burners:
+            b.kill()
+            b.wait()
+    text = (tmp_path / "run.log").read_text()
+    assert "left out" not in text and f"stopped at step 150" in text, text
+    for rank in (1, 2):
+        assert actor_lines(run, rank)[-1]["games"] > 0, actor_lines(run, rank)
+
+
 def test_the_run_finishes_without_an_actor_that_died(tmp_path):
     run = str(tmp_path / "r")
     job, log = start(tmp_path, run, 1500, "run.log")
