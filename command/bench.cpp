@@ -2,8 +2,6 @@
 // (other files add `bench search`, `bench net`, ... as "bench.<name>") and `bench env`:
 // random playouts per second on one thread, and the vectorized environment's step+encode
 // throughput, the figures BENCHMARKS.md records.
-#include <time.h>
-
 #include <chrono>
 #include <cstdio>
 #include <memory>
@@ -11,6 +9,7 @@
 
 #include "command/command.h"
 #include "command/game_spec_option.h"
+#include "core/thread_time.h"
 #include "env/game_state.h"
 #include "env/vector_env.h"
 
@@ -23,15 +22,8 @@ double seconds_since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
-// CPU time of this thread: the rates below are per second of one core's work, so that they
-// mean the same on a machine other jobs are sharing (wall-clock rates are printed too).
-double thread_cpu_seconds() {
-  timespec ts{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
-}
-
-// Both clocks from one starting point.
+// Both clocks from one starting point: the rates below are per second of one core's work, so
+// that they mean the same on a machine other jobs are sharing (wall-clock rates are printed too).
 struct Stopwatch {
   Clock::time_point wall0 = Clock::now();
   double cpu0 = thread_cpu_seconds();

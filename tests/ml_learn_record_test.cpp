@@ -1,8 +1,12 @@
 // The learner's metrics record (train/learn_record.h): the mean of the steps since the last
-// record, every auxiliary loss under its own name, the skipped steps, and a fresh start after
-// each record.
+// record, every auxiliary loss under its own name, the skipped steps, where the learner's thread
+// spent its time, and a fresh start after each record.
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <thread>
+
+#include "core/thread_time.h"
 #include "train/config.h"
 #include "train/learn_record.h"
 #include "train/replay_windows.h"
@@ -67,6 +71,39 @@ TEST(LearnRecord, CountsEachSizesBatchesInARunOfSeveralSizes) {
   EXPECT_EQ(j["by_size"][1]["batches"], 2);  // a skipped step's batch was drawn too
   record.add_step(step(1.0, 0.1, 0.1), 1);
   EXPECT_EQ(record.take(4, windows)["by_size"][1]["batches"], 1);
+}
+
+TEST(LearnRecord, SharesTheSpanBetweenWhatTheLearnerDidAndReadsItsThreadsCpuTime) {
+  using Clock = std::chrono::steady_clock;
+  using Phase = LearnRecord::Phase;
+  const TrainConfig config;
+  ReplayWindows windows(config.game_specs(), config.game_weights(), config.replay, false);
+  RunControl control;
+  const auto start = Clock::now();
+  LearnRecord record(config, windows, control);
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));  // wall time without CPU time
+  const double cpu0 = thread_cpu_seconds();
+  while (thread_cpu_seconds() - cpu0 < 0.1) {
+  }
+  record.add_time(Phase::kWait, 0.1);
+  record.add_time(Phase::kTrain, 0.04);
+  record.add_time(Phase::kTrain, 0.02);
+  record.add_time(Phase::kUpkeep, 0.01);
+  record.add_step(step(1.0, 0.1, 0.1), 0);
+  const nlohmann::json t = record.take(1, windows)["learner_time"];
+  const double span = std::chrono::duration<double>(Clock::now() - start).count();  // >= the record's
+  EXPECT_DOUBLE_EQ(t["train"].get<double>() / t["wait"].get<double>(), 0.6);
+  EXPECT_DOUBLE_EQ(t["upkeep"].get<double>() / t["wait"].get<double>(), 0.1);
+  EXPECT_EQ(t["sample"].get<double>(), 0.0);
+  EXPECT_GE(t["wait"].get<double>(), 0.1 / span);
+  EXPECT_LE(t["wait"].get<double>(), 0.1 / 0.3);  // the span was at least 200 + 100 ms
+  // The thread burnt 0.1 s of CPU in a span of at least 0.3 s, most of it asleep.
+  EXPECT_GE(t["cpu"].get<double>(), 0.1 / span);
+  EXPECT_LT(t["cpu"].get<double>(), 0.5);
+
+  record.add_step(step(1.0, 0.1, 0.1), 0);
+  const nlohmann::json next = record.take(2, windows)["learner_time"];
+  for (const char* phase : {"sample", "train", "upkeep", "wait"}) EXPECT_EQ(next[phase].get<double>(), 0.0) << phase;
 }
 
 }  // namespace

@@ -2,18 +2,22 @@
 
 #include <algorithm>
 
+#include "core/thread_time.h"
+
 namespace quax {
 
 LearnRecord::LearnRecord(const TrainConfig& config, const ReplayWindows& windows, const RunControl& control)
     : config_(config), control_(control), batches_by_window_(windows.count(), 0) {
-  restart();
+  restart(std::chrono::steady_clock::now(), thread_cpu_seconds());
 }
 
-void LearnRecord::restart() {
+void LearnRecord::restart(std::chrono::steady_clock::time_point now, double cpu_now) {
   sum_ = StepMetrics{};
   steps_ = 0;
   skipped_ = 0;
-  since_ = std::chrono::steady_clock::now();
+  since_ = now;
+  phase_seconds_.fill(0);
+  cpu_at_ = cpu_now;
   games_at_ = control_.games.load();
   evals_at_ = control_.evaluations.load();
   positions_at_ = control_.positions_written.load();
@@ -32,7 +36,10 @@ void LearnRecord::add_step(const StepMetrics& m, size_t window) {
 }
 
 nlohmann::json LearnRecord::take(int64_t step, ReplayWindows& windows) {
-  const double dt = std::max(1e-9, std::chrono::duration<double>(std::chrono::steady_clock::now() - since_).count());
+  // The next span starts here: the time taken below is the next record's, as the caller times it.
+  const auto now = std::chrono::steady_clock::now();
+  const double cpu_now = thread_cpu_seconds();
+  const double dt = std::max(1e-9, std::chrono::duration<double>(now - since_).count());
   const double n = std::max(1, steps_);
   const GameStats gs = windows.take_game_stats();
   nlohmann::json j;
@@ -50,6 +57,11 @@ nlohmann::json LearnRecord::take(int64_t step, ReplayWindows& windows) {
   j["positions_total"] = windows.total_positions();
   j["window"] = windows.window_positions();
   j["games_read"] = gs.games;
+  // Shares of the span: a thread that trains slower than `quax bench net` says here whether it
+  // waited for a core (cpu below the busy shares), for self-play (wait) or for upkeep.
+  const auto& t = phase_seconds_;
+  j["learner_time"] = {{"sample", t[0] / dt}, {"train", t[1] / dt}, {"upkeep", t[2] / dt}, {"wait", t[3] / dt},
+                       {"cpu", (cpu_now - cpu_at_) / dt}};
   // A run of several sizes: each size's positions and batches since the last record.
   if (windows.count() > 1) {
     for (size_t i = 0; i < windows.count(); ++i)
@@ -73,7 +85,7 @@ nlohmann::json LearnRecord::take(int64_t step, ReplayWindows& windows) {
     j["selfplay_positions_per_s"] = (control_.positions_written.load() - positions_at_) / dt;
     j["evals_per_s"] = (control_.evaluations.load() - evals_at_) / dt;
   }
-  restart();
+  restart(now, cpu_now);
   return j;
 }
 

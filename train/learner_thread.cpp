@@ -74,17 +74,30 @@ bool LearnerThread::starved() {
 }
 
 void LearnerThread::run() {
+  using Phase = LearnRecord::Phase;
   TrainingBatch batch;
+  auto mark = Clock::now();
+  // The time since the last mark goes to `phase`.
+  auto spent = [&](Phase phase) {
+    const auto now = Clock::now();
+    record_.add_time(phase, std::chrono::duration<double>(now - mark).count());
+    mark = now;
+  };
   while (!control_.stop) {
     if (config_.run.max_steps > 0 && learner_.step() >= config_.run.max_steps) break;
-    if (starved()) {
+    const bool waiting = starved();
+    spent(Phase::kUpkeep);  // the listing of new shards
+    if (waiting) {
       // Self-play has finished for good and everything was used: the run is over.
       if (control_.selfplay_done) break;
       std::this_thread::sleep_for(kWaitPoll);
+      spent(Phase::kWait);
       continue;
     }
     const size_t window = windows_.sample(config_.learn.batch_size, rng_, &batch);
+    spent(Phase::kSample);
     const StepMetrics m = train_step_counting_skips(batch);
+    spent(Phase::kTrain);
     control_.samples_trained += config_.learn.batch_size;
     if (m.skipped) {
       record_.add_skipped(window);
@@ -94,6 +107,9 @@ void LearnerThread::run() {
     control_.step = learner_.step();
     control_.last_loss = m.loss;
     after_step(learner_.step());
+    spent(Phase::kUpkeep);
+    // Last, so that the record holds this step's upkeep.
+    if (learner_.step() % config_.run.metrics_every == 0) metrics_.write(record_.take(learner_.step(), windows_));
   }
   // Shards that arrived since the last listing join the window before the last checkpoint,
   // so a resume does not count them as new; the record sums up what was read.
@@ -115,7 +131,6 @@ void LearnerThread::after_step(int64_t step) {
     checkpoint();
     last_checkpoint_step_ = step;
   }
-  if (step % config_.run.metrics_every == 0) metrics_.write(record_.take(step, windows_));
 }
 
 // The learner throws on the learn.max_nonfinite_steps-th skipped step in a row; the run then

@@ -36,7 +36,8 @@ class LearnerThread {
   bool starved();
   // One training step, counting steps skipped for a NaN or inf loss or gradient.
   StepMetrics train_step_counting_skips(const TrainingBatch& batch);
-  // What is due after a step that trained: snapshot, publication, checkpoint.
+  // What is due after a step that trained: snapshot, publication, checkpoint (the record is
+  // written by run()).
   void after_step(int64_t step);
   void publish();
   // Optional gating games of the new model (config.gating); the learner waits for them
