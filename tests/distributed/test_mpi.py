@@ -82,8 +82,10 @@ def test_actors_stay_heard_on_a_busy_machine(tmp_path):
     actor's counters, and the learner left both actors out in the first 5 seconds)."""
     run = str(tmp_path / "r")
     # Each in a session of its own: with the scheduler's autogroups, burners sharing one session
-    # would share one slice of the CPU between them.
-    burners = [subprocess.Popen([sys.executable, "-c", "while True: pass"], start_new_session=True)
+    # would share one slice of the CPU between them. Each ends by itself after 200 s, should
+    # this test be killed before it kills them.
+    burn = "import time\nend = time.time() + 200\nwhile time.time() < end: pass"
+    burners = [subprocess.Popen([sys.executable, "-c", burn], start_new_session=True)
                for _ in range(4 * os.cpu_count())]
     try:
         job, log = start(tmp_path, run, 150, "run.log")
