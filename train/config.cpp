@@ -198,6 +198,7 @@ void add_selfplay_fields(std::vector<Field>& f) {
   f.push_back(number<int>("selfplay.parallel_games", REF(selfplay.parallel_games), 1, 65536, "games in flight per self-play thread (the network batch)"));
   f.push_back(number<int>("selfplay.threads", REF(selfplay.threads), 1, 64, "self-play threads, each its own driver and batch"));
   f.push_back(number<int>("selfplay.inference_threads", REF(selfplay.inference_threads), 1, 64, "LibTorch threads of each self-play thread"));
+  f.push_back(number<int>("selfplay.nice", REF(selfplay.nice), 0, 19, "added to the self-play threads' nice value, so that a learner in the same process takes a core first (0 = equal priority)"));
   f.push_back(precision("selfplay.precision", REF(selfplay.precision), true, "inference number format: auto (bf16 on a GPU and on CPUs with AMX-BF16 or AVX-512 BF16 where a probe measures it faster, else fp32), fp32, bf16, int8 (the residual tower in 8-bit integers on oneDNN, CPU only)"));
   f.push_back(device("selfplay.device", REF(selfplay.device), "where self-play's network runs: cpu, cuda, cuda:N, auto (the first GPU when LibTorch sees one, else the CPU); on a GPU the threads share one batch ([docs/GPU.md](../docs/GPU.md))"));
   f.push_back(number<int>("selfplay.temperature_moves", REF(selfplay.moves.temperature_moves), 0, 100000, "plies sampled with temperature_early, then temperature_final"));

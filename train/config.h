@@ -21,6 +21,9 @@ struct SelfplayConfig {
   int parallel_games = 64;  // games in flight per self-play thread (the evaluator batch)
   int threads = 1;          // self-play threads, each with its own driver
   int inference_threads = 1;  // LibTorch intra-op threads for inference
+  // Added to the self-play threads' nice value: where a learner shares the process's cores,
+  // it takes one first and self-play plays on what is left (0 = the same priority).
+  int nice = 0;
   Precision precision = Precision::kAuto;  // number format of self-play inference (nets/net_config.h)
   // Where self-play's network runs (nets/device.h): auto takes a GPU when LibTorch sees one.
   Device device;

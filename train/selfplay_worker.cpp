@@ -2,10 +2,14 @@
 
 #include <fmt/format.h>
 
+#include <cerrno>
 #include <chrono>
+#include <cstdio>
+#include <cstring>
 #include <memory>
 #include <thread>
 
+#include "core/thread_priority.h"
 #include "mcts/evaluation_cache.h"
 #include "mcts/mixed_driver.h"
 #include "nets/evaluation_server.h"
@@ -128,6 +132,8 @@ void run_selfplay_worker(const TrainConfig& config, const std::string& run_dir, 
                          uint64_t seed, RunControl& control, EvaluationServer* server) {
   try {
     set_torch_threads(config.selfplay.inference_threads);
+    if (config.selfplay.nice > 0 && !lower_this_thread_priority(config.selfplay.nice))
+      std::fprintf(stderr, "warning: selfplay.nice %d was not applied: %s\n", config.selfplay.nice, std::strerror(errno));
     while (!control.stop && !control.model.get()) std::this_thread::sleep_for(kWaitPoll);
     if (control.stop) return;
     int64_t model_version = control.model.version();
