@@ -63,10 +63,19 @@ std::optional<TrainConfig> ActorLink::receive_config(const std::string& local_di
 void ActorLink::run(RunControl& control, MetricsFile& metrics) {
   control_ = &control;
   std::thread loader([this, &control] { load_models(control); });
-  exchange_messages(control);
-  control.stop = true;  // already true, unless this thread failed: the loader ends either way
-  model_arrived_.notify_all();
-  loader.join();
+  // The loader ends however this thread leaves (control.stop is already set unless it throws).
+  auto end_loader = [&] {
+    control.stop = true;
+    model_arrived_.notify_all();
+    loader.join();
+  };
+  try {
+    exchange_messages(control);
+  } catch (...) {
+    end_loader();
+    throw;
+  }
+  end_loader();
 }
 
 void ActorLink::exchange_messages(RunControl& control) {
@@ -111,8 +120,9 @@ void ActorLink::take_model(const std::string& bytes) {
   }
   {
     std::lock_guard<std::mutex> lock(model_mu_);
-    model_to_load_ = model_path(local_dir_, step);
-    write_file_atomically(model_to_load_, bytes.substr(newline + 1));
+    const std::string path = model_path(local_dir_, step);
+    write_file_atomically(path, bytes.substr(newline + 1));
+    model_to_load_ = path;
   }
   model_arrived_.notify_one();
 }
