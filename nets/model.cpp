@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <torch/torch.h>
 
+#include <cctype>
 #include <sstream>
 #include <stdexcept>
 #include <string_view>
@@ -231,6 +232,14 @@ WeightDecayGroups weight_decay_groups(const torch::jit::Module& model) {
     (weight ? out.decayed : out.not_decayed).push_back(p.value);
   }
   return out;
+}
+
+int residual_block_of(const std::string& tensor_name) {
+  // build_model names a block's tensors b<i>c1_*, b<i>gp_*, b<i>c2_*; nothing else starts
+  // with 'b' and a digit.
+  if (tensor_name.size() < 2 || tensor_name[0] != 'b' || !std::isdigit(static_cast<unsigned char>(tensor_name[1])))
+    return -1;
+  return std::stoi(tensor_name.substr(1));
 }
 
 std::vector<std::pair<std::string, torch::Tensor>> model_state(const torch::jit::Module& model) {

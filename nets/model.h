@@ -75,6 +75,11 @@ std::vector<std::pair<std::string, torch::Tensor>> model_state(const torch::jit:
 // Copies tensors by name into `model`; throws std::runtime_error naming the first missing,
 // mis-shaped or mistyped tensor, before anything is copied (`model` is then unchanged).
 void load_model_state(torch::jit::Module& model, const std::vector<std::pair<std::string, torch::Tensor>>& state);
+// The residual block a tensor of build_model's belongs to ("b3c2_g": 3), or -1 for the stem
+// and the heads. A net of more blocks starts as the same function as one of fewer when it
+// takes the other's tensors and keeps the rest fresh: a fresh block is the identity (its
+// second batch norm's gain is zero) and the blocks come last before the heads.
+int residual_block_of(const std::string& tensor_name);
 
 // Runs the forward pass. planes: [B, C, N, N] float.
 std::pair<torch::Tensor, torch::Tensor> run_model(torch::jit::Module& model, const torch::Tensor& planes);

@@ -1,11 +1,14 @@
 // run.init_from: a fresh learner takes the weights of a model file or a checkpoint of another
 // size (or a variant of the same shapes), keeps its fresh optimizer and step, and refuses a
-// source of another shape without changing anything.
+// source of another shape without changing anything; a net of more residual blocks starts as
+// the source's function.
 #include <gtest/gtest.h>
 #include <torch/torch.h>
 
 #include <filesystem>
 
+#include "nets/model.h"
+#include "nets/model_file.h"
 #include "train/learner.h"
 #include "ml_tiny_config.h"
 
@@ -91,6 +94,55 @@ TEST_F(WarmStart, AnotherShapeIsRefusedAndChangesNothing) {
   }
   Learner learner(tiny_net_config(4));
   EXPECT_THROW(learner.init_from(dir + "/missing.pt"), std::runtime_error);
+}
+
+// The policy logits and values of a model file on `planes`, in inference mode.
+std::pair<torch::Tensor, torch::Tensor> outputs_of(const std::string& path, const torch::Tensor& planes) {
+  LoadedModel loaded = load_model_file(path);
+  loaded.module.eval();
+  torch::NoGradGuard no_grad;
+  return run_model(loaded.module, planes);
+}
+
+TEST_F(WarmStart, ADeeperNetStartsAsTheSourcesFunction) {
+  TrainConfig deeper = tiny_net_config(4);
+  deeper.net.blocks = 4;  // the source has 1; block 3 of these has a pooling branch (pool_every 3)
+  ASSERT_EQ(source_config.net.blocks, 1);
+  const ModelShape shape = model_shape_for(deeper.game);
+  torch::manual_seed(7);
+  const torch::Tensor planes = torch::rand({6, shape.planes, shape.size, shape.size});
+  const auto [source_logits, source_values] = outputs_of(model, planes);
+  for (const std::string& path : {checkpoint, model}) {
+    Learner learner(deeper);
+    const std::string what = learner.init_from(path);
+    EXPECT_NE(what.find("; blocks 2 to 4 start as the identity"), std::string::npos) << what;
+    const std::string published = dir + "/deeper.pt";
+    learner.publish_model(published);
+    const auto [logits, values] = outputs_of(published, planes);
+    ASSERT_EQ(logits.sizes(), source_logits.sizes());
+    EXPECT_TRUE(torch::allclose(logits, source_logits, 1e-5, 1e-5)) << path;
+    EXPECT_TRUE(torch::allclose(values, source_values, 1e-5, 1e-5)) << path;
+    // The new blocks learn: a step moves them off the identity.
+    EXPECT_FALSE(learner.train_step(random_batch(deeper, 16, 5)).skipped);
+    learner.publish_model(published);
+    EXPECT_FALSE(torch::allclose(outputs_of(published, planes).first, source_logits, 1e-5, 1e-5));
+  }
+}
+
+TEST_F(WarmStart, AShallowerNetIsRefusedAndChangesNothing) {
+  TrainConfig deeper = tiny_net_config(4);
+  deeper.net.blocks = 3;
+  const std::string deep_checkpoint = dir + "/deep.pt";
+  Learner(deeper).save_checkpoint(deep_checkpoint, RunState{});
+  Learner learner(tiny_net_config(4));
+  const std::vector<float> before = learner.flat_state();
+  try {
+    learner.init_from(deep_checkpoint);
+    FAIL() << "a 1-block net started from a 3-block one";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("it has 3 residual blocks and this net 1"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(learner.flat_state(), before);
 }
 
 }  // namespace

@@ -324,7 +324,7 @@ void add_run_fields(std::vector<Field>& f) {
   f.push_back(Field{"run.init_from",
                     [](TrainConfig& c, const YAML::Node& n) { c.run.init_from = scalar_as<std::string>(n, "a file path"); },
                     [](const TrainConfig& c) { return c.run.init_from; },
-                    "warm start: a fresh run takes its first network from this model file or learner checkpoint (another size of the variant, or a variant with the same planes and actions); the optimizer and step start fresh; ignored by `--resume`"});
+                    "warm start: a fresh run takes its first network from this model file or learner checkpoint (another size of the variant, or a variant with the same planes and actions; a net of more blocks starts as its function, its extra blocks the identity); the optimizer and step start fresh; ignored by `--resume`"});
 }
 
 const std::vector<Field>& schema() {

@@ -695,12 +695,23 @@ std::string Learner::init_from(const std::string& path) {
     what = fmt::format("{} {} model, step {}", variant_info(loaded.shape.spec.variant).name,
                        sizes_text(loaded.shape.spec.variant, loaded.trained_sizes), loaded.step);
   }
+  // A deeper net starts from a shallower one as the same function: the blocks the source lacks
+  // stay fresh, the identity (nets/model.h). A shallower net would drop the source's last
+  // blocks and so change what it computes: refused.
+  int source_blocks = 0, blocks = 0;
+  for (const auto& [name, t] : source) source_blocks = std::max(source_blocks, residual_block_of(name) + 1);
+  for (const auto& [name, t] : model_state(m.model)) blocks = std::max(blocks, residual_block_of(name) + 1);
+  if (source_blocks > blocks)
+    throw std::runtime_error(fmt::format("cannot start from '{}' ({}): it has {} residual blocks and this net {} (a "
+                                         "net may start from one of fewer blocks, not more)",
+                                         path, what, source_blocks, blocks));
   std::set<std::string> required;
   for (const auto& [name, t] : model_state(m.plain_module())) required.insert(name);
   std::vector<std::pair<torch::Tensor, torch::Tensor>> copies;  // (destination, source)
   for (const auto& [name, dest] : model_state(m.model)) {
     const auto it = source.find(name);
     if (it == source.end()) {
+      if (residual_block_of(name) >= source_blocks) continue;  // a block the source lacks
       if (required.count(name))
         throw std::runtime_error(fmt::format("cannot start from '{}' ({}): it lacks tensor '{}' (another net shape?)",
                                              path, what, name));
@@ -716,6 +727,8 @@ std::string Learner::init_from(const std::string& path) {
   torch::NoGradGuard no_grad;
   for (auto& [dest, from] : copies) dest.copy_(from);
   m.reset_ema();
+  if (blocks > source_blocks)
+    what += fmt::format("; blocks {} to {} start as the identity", source_blocks + 1, blocks);
   return what;
 }
 

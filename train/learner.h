@@ -94,10 +94,12 @@ class Learner {
   // A warm start: the network's weights and batch-norm statistics from `path`, a model file
   // (nets/model_file.h) or a learner checkpoint, of any size and of any variant whose planes
   // and action layout give the same tensor shapes; the step, the optimizer and the schedule
-  // stay those of a fresh learner. Auxiliary heads the source lacks keep their fresh weights.
-  // Returns what was read ("quax 9x9 model, step 6714"). Throws std::runtime_error naming
-  // the file and the first tensor missing from it or of another shape; the learner is then
-  // unchanged.
+  // stay those of a fresh learner. Auxiliary heads the source lacks keep their fresh weights,
+  // and so do residual blocks past the source's last: a deeper net starts as the source's
+  // function (nets/model.h, residual_block_of). Returns what was read ("quax 9x9 model, step
+  // 6714", and "; blocks 5 to 6 start as the identity" for a deeper net). Throws
+  // std::runtime_error naming the file and the first tensor missing from it or of another
+  // shape, or a source of more blocks; the learner is then unchanged.
   std::string init_from(const std::string& path);
 
   // Writes the model file self-play loads (nets/model_file.h), atomically, whatever its
