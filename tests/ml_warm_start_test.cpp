@@ -106,7 +106,7 @@ std::pair<torch::Tensor, torch::Tensor> outputs_of(const std::string& path, cons
 
 TEST_F(WarmStart, ADeeperNetStartsAsTheSourcesFunction) {
   TrainConfig deeper = tiny_net_config(4);
-  deeper.net.blocks = 4;  // the source has 1; block 3 of these has a pooling branch (pool_every 3)
+  deeper.net.blocks = 4;  // the source has 1; the new b2 has a pooling branch (pool_every 3)
   ASSERT_EQ(source_config.net.blocks, 1);
   const ModelShape shape = model_shape_for(deeper.game);
   torch::manual_seed(7);
@@ -122,7 +122,7 @@ TEST_F(WarmStart, ADeeperNetStartsAsTheSourcesFunction) {
     ASSERT_EQ(logits.sizes(), source_logits.sizes());
     EXPECT_TRUE(torch::allclose(logits, source_logits, 1e-5, 1e-5)) << path;
     EXPECT_TRUE(torch::allclose(values, source_values, 1e-5, 1e-5)) << path;
-    // The new blocks learn: a step moves them off the identity.
+    // It trains on from there.
     EXPECT_FALSE(learner.train_step(random_batch(deeper, 16, 5)).skipped);
     learner.publish_model(published);
     EXPECT_FALSE(torch::allclose(outputs_of(published, planes).first, source_logits, 1e-5, 1e-5));
