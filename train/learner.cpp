@@ -698,9 +698,9 @@ std::string Learner::init_from(const std::string& path) {
   // A deeper net starts from a shallower one as the same function: the blocks the source lacks
   // stay fresh, the identity (nets/model.h). A shallower net would drop the source's last
   // blocks and so change what it computes: refused.
-  int source_blocks = 0, blocks = 0;
+  const int blocks = m.config.net.blocks;
+  int source_blocks = 0;
   for (const auto& [name, t] : source) source_blocks = std::max(source_blocks, residual_block_of(name) + 1);
-  for (const auto& [name, t] : model_state(m.model)) blocks = std::max(blocks, residual_block_of(name) + 1);
   if (source_blocks > blocks)
     throw std::runtime_error(fmt::format("cannot start from '{}' ({}): it has {} residual blocks and this net {} (a "
                                          "net may start from one of fewer blocks, not more)",
